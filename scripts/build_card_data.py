@@ -119,7 +119,9 @@ def booster_sheets(sealed: list[dict[str, Any]], code: str) -> dict[str, Any]:
         cards.sort(key=lambda entry: (entry[0].zfill(6), entry[2]))
         sheets[name] = {"balance_colors": bool(sheet.get("balance_colors")), "cards": cards}
     variants = [
-        {"weight": variant["weight"], "sheets": variant["sheets"]} for variant in draft["boosters"]
+        # A list of [sheet, count] pairs: slot order is meaningful and sort_keys must not touch it.
+        {"weight": variant["weight"], "slots": [[name, n] for name, n in variant["sheets"].items()]}
+        for variant in draft["boosters"]
     ]
     return {"variants": variants, "sheets": dict(sorted(sheets.items()))}
 
@@ -128,7 +130,7 @@ def scryfall_ids_from_search(path: Path) -> dict[str, str]:
     """Collector number → Scryfall id, read from the image URLs of a search result."""
     data = json.loads(path.read_text())
     ids = {}
-    for key, value in data.items():
+    for value in data.values():
         if isinstance(value, list):
             for card in value:
                 match = SCRYFALL_ID.search(card.get("image_uri") or "")

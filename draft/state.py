@@ -1,0 +1,130 @@
+"""The immutable state of one draft: card instances, packs, seats and their queues.
+
+Why immutable: a pick is `state + input -> new state + changes`. The server can keep the
+last good state, apply a pick, and only swap it in after the pick is durably stored;
+replaying the stored pick log from `start` rebuilds exactly the same value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from draft.cards import Card
+from draft.errors import ConfigError
+
+MIN_SEATS = 2
+MAX_SEATS = 8
+
+
+class Direction(Enum):
+    """Which neighbour receives a pack: left is seat i → i+1, right is seat i → i−1."""
+
+    LEFT = 1
+    RIGHT = -1
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class DraftConfig:
+    """How a draft is run. The defaults are Commander Draft: 8 seats, 3 packs, take 2."""
+
+    set_code: str = "CMR"
+    seats: int = 8
+    picks_per_pass: int = 2
+    rounds: int = 3
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise ConfigError(f"a pod has {MIN_SEATS} to {MAX_SEATS} seats, not {self.seats}")
+        if not 1 <= self.picks_per_pass <= 3:
+            raise ConfigError(f"picks per pass must be 1 to 3, not {self.picks_per_pass}")
+        if not 1 <= self.rounds <= 5:
+            raise ConfigError(f"a draft has 1 to 5 rounds, not {self.rounds}")
+
+    def direction(self, round_number: int) -> Direction:
+        """Rounds 1 and 3 pass left, round 2 passes right (odd left, even right)."""
+        return Direction.LEFT if round_number % 2 == 1 else Direction.RIGHT
+
+
+@dataclass(frozen=True, slots=True)
+class CardInstance:
+    """One physical card in this draft: two copies of a card are two instances."""
+
+    id: int
+    card: Card
+    slot: str
+    foil: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A physical pack: its id stays the same while it travels round the table."""
+
+    id: int
+    round: int
+    opener: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat at the table: the packs queued in front of it and the cards it took."""
+
+    index: int
+    player: str
+    queue: tuple[int, ...] = ()
+    pool: tuple[int, ...] = ()
+    picks: int = 0
+    round_picks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DraftState:
+    """Everything about a draft at one moment; cheap to copy, never mutated."""
+
+    config: DraftConfig
+    seed: int
+    cards: tuple[CardInstance, ...]
+    packs: tuple[Pack, ...]
+    seats: tuple[Seat, ...]
+    round: int
+    cards_left_in_round: int
+    finished: bool = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order (public information at the table)."""
+        return tuple(seat.player for seat in self.seats)
+
+    @property
+    def direction(self) -> Direction:
+        return self.config.direction(self.round)
+
+    def instances(self, ids: tuple[int, ...]) -> tuple[CardInstance, ...]:
+        return tuple(self.cards[i] for i in ids)
+
+    def pool_of(self, seat: int) -> tuple[CardInstance, ...]:
+        return self.instances(self.seats[seat].pool)
+
+    def current_pack(self, seat: int) -> Pack | None:
+        queue = self.seats[seat].queue
+        return self.packs[queue[0]] if queue else None
+
+    def picks_needed(self, seat: int) -> int:
+        """How many cards the seat must take now (fewer when the pack runs short)."""
+        pack = self.current_pack(seat)
+        if pack is None:
+            return 0
+        return min(self.config.picks_per_pass, len(pack.cards))
+
+
+def check_players(config: DraftConfig, players: tuple[str, ...]) -> None:
+    """A draft needs exactly one named player (human or bot) per seat."""
+    if len(players) != config.seats:
+        raise ConfigError(f"{config.seats} seats need {config.seats} players, got {len(players)}")
+    if any(not name.strip() for name in players):
+        raise ConfigError("every player needs a name")
