@@ -106,8 +106,10 @@ def test_identity_agrees_with_the_recorded_identity_for_every_clb_card_with_text
     wrong = [
         (r["number"], r["name"])
         for r in checked
-        if color_identity(card_from_merged({**r, "types": r["type_line"].split("—")[0].split()}),
-                          r["oracle_text"]) != tuple(r["color_identity"])
+        if color_identity(
+            card_from_merged({**r, "types": r["type_line"].split("—")[0].split()}), r["oracle_text"]
+        )
+        != tuple(r["color_identity"])
     ]
     assert wrong == []
 
