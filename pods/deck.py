@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from draft.cards import Card
+from pods.errors import ColorChoiceError
+from pods.identity import parse_color
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,3 +57,23 @@ def count_cards(cards: Iterable[Card]) -> list[tuple[Card, int]]:
     """Cards grouped with their counts, in order of first appearance (for writers)."""
     counts = Counter(cards)
     return list(counts.items())
+
+
+def with_chosen_colors(deck: Deck, colors: Iterable[str]) -> Deck:
+    """The deck with `colors` given, in order, to its choose-a-color commanders.
+
+    Raises `ColorChoiceError` for a word that is no color or for more colors than such
+    commanders; fewer colors leave the rest unchosen (the deck check reports them).
+    """
+    letters = [parse_color(color) for color in colors]
+    commanders: list[Commander] = []
+    for commander in deck.commanders:
+        if commander.card.chooses_color and letters:
+            commander = replace(commander, chosen_color=letters.pop(0))
+        commanders.append(commander)
+    if letters:
+        raise ColorChoiceError(
+            f"{len(letters)} chosen color(s) left over: "
+            "the deck has fewer choose-a-color commanders"
+        )
+    return replace(deck, commanders=tuple(commanders))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -18,6 +18,7 @@ from pods.basics import is_basic
 from pods.commanders import can_be_commander, can_be_second_commander, is_legal_pair
 from pods.deck import Commander, Deck
 from pods.identity import describe_colors
+from pods.problems import Problem
 
 DECK_SIZE = 60
 MAX_ADDED_COPIES = 2
@@ -37,16 +38,6 @@ class DeckRules:
     size: int = DECK_SIZE
     size_rule: SizeRule = SizeRule.EXACT
     max_added_copies: int = MAX_ADDED_COPIES
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One reason a deck is illegal: stable code, card name (or None), sentence, params."""
-
-    code: str
-    card: str | None
-    message: str
-    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,3 +191,6 @@ def _identity_problems(deck: Deck, identity: tuple[str, ...]) -> list[Problem]:
         }
         problems.append(Problem("outside_identity", card.name, message, params))
     return problems
+
+
+__all__ = ["DeckReport", "DeckRules", "Problem", "SizeRule", "check_deck", "combined_identity"]
