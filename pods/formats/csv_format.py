@@ -44,8 +44,15 @@ def write(deck: Deck) -> str:
 
 
 def read(text: str, lookup: CardLookup) -> DeckRead:
-    """A deck from our CSV; `DeckFormatError` when the header is not ours."""
-    rows = csv.DictReader(io.StringIO(text))
+    """A deck from our CSV; `DeckFormatError` when it is not CSV or the header is not ours."""
+    try:
+        return _read(text, lookup)
+    except csv.Error as error:
+        raise DeckFormatError(f"not CSV: {error}") from None
+
+
+def _read(text: str, lookup: CardLookup) -> DeckRead:
+    rows = csv.DictReader(io.StringIO(text, newline=""))
     if rows.fieldnames is None or not {"section", "count", "name"} <= set(rows.fieldnames):
         raise DeckFormatError("CSV needs a header row with section, count and name")
     commanders: list[Commander] = []
