@@ -48,7 +48,12 @@ def read(text: str, lookup: CardLookup, *, pipers_added: bool = True) -> DeckRea
             if key.strip().casefold() == "name":
                 name = value.strip()
             continue
-        target = {"commander": "commander", "main": "main", "side": "side"}.get(section)
+        target = {
+            "commander": "commander",
+            "main": "main",
+            "side": "side",
+            "sideboard": "side",
+        }.get(section)
         count_text, _, rest = line.partition(" ")
         card_name, _, set_code = rest.partition("|")
         if target is None or not count_text.isdigit() or not card_name.strip():
