@@ -130,7 +130,9 @@ def test_any_list_of_cards_round_trips_through_arena_text(cards: list[Card]) -> 
 
 
 def test_forge_files_with_a_sideboard_section_are_read_too() -> None:
-    text = "[metadata]\nName=X\n[Commander]\n1 Alharu, Solemn Ritualist|CMR\n[Sideboard]\n2 Sol Ring\n"
+    text = (
+        "[metadata]\nName=X\n[Commander]\n1 Alharu, Solemn Ritualist|CMR\n[Sideboard]\n2 Sol Ring\n"
+    )
     read = read_deck(text, "forge", LOOKUP)
     assert read.problems == ()
     assert read.deck.sideboard == (CMR.by_name("Sol Ring"),) * 2
