@@ -11,6 +11,8 @@ import `pods.identity`.
 Accepted shapes:
 - Scryfall bulk data: a JSON array of card objects;
 - a Scryfall search result: `{"object": "list", "data": [...]}`;
+- Scryfall records in other languages than English are skipped (the all-cards file repeats
+  every printing per language); a reversible card's type line comes from its faces;
 - an MTGJSON set file: `{"data": {"code": ..., "cards": [...]}}` (faces of a multi-face
   card are separate entries with one collector number; they are joined into one card).
 """
@@ -66,9 +68,7 @@ def parse_card_file(data: Any, progress: Progress | None = None) -> ImportedCard
                 raise CardFileError("MTGJSON set file has no set 'code'")
             groups = _mtgjson_groups(inner["cards"], code)
             return _parse_records("mtgjson", groups, _mtgjson_card, progress)
-    raise CardFileError(
-        "not a Scryfall card array, Scryfall list object or MTGJSON set file"
-    )
+    raise CardFileError("not a Scryfall card array, Scryfall list object or MTGJSON set file")
 
 
 def _parse_records(
@@ -83,6 +83,8 @@ def _parse_records(
     texts: dict[str, str] = {}
     seen: set[str] = set()
     for index, record in enumerate(records, start=1):
+        if isinstance(record, Mapping) and record.get("lang", "en") != "en":
+            continue  # Scryfall's all-cards file repeats each printing per language
         try:
             card, text = parse_one(record)
         except CardFileError as error:
@@ -99,6 +101,8 @@ def _parse_records(
             progress(500)
     if progress is not None and len(records) % 500:
         progress(len(records) % 500)
+    if not cards:
+        raise CardFileError("the file holds no English cards")
     return ImportedCards(source, tuple(cards), texts)
 
 
@@ -248,7 +252,9 @@ def _scryfall_card(record: Any) -> tuple[Card, str | None]:
         mana_cost=_text_field(record, "mana_cost")
         or " // ".join(face.mana_cost for face in faces if face.mana_cost),
         mana_value=record.get("cmc", 0),
-        type_line=_text_field(record, "type_line", required=True),
+        type_line=_text_field(record, "type_line")
+        or " // ".join(face.type_line for face in faces)
+        or _text_field(record, "type_line", required=True),
         colors=_colors({"colors": colors}, "colors"),
         identity=_colors(record, "color_identity"),
         indicator=_opt_colors(record, "color_indicator"),

@@ -109,6 +109,21 @@ def test_a_bad_file_is_refused_with_one_line(document: Any, message: str) -> Non
     assert "\n" not in str(caught.value)
 
 
+def test_other_languages_in_scryfalls_all_cards_file_are_skipped() -> None:
+    imported = parse_card_file([scryfall(), scryfall(lang="de", name="Gesichtsloser")])
+    assert [card.name for card in imported.cards] == ["Faceless One"]
+
+
+def test_a_card_without_a_top_level_type_line_takes_its_faces() -> None:
+    faces = [
+        {"name": "A", "type_line": "Creature — Elf", "mana_cost": "{G}"},
+        {"name": "B", "type_line": "Creature — Elf", "mana_cost": "{G}"},
+    ]
+    record = scryfall(type_line=None, card_faces=faces, layout="reversible_card")
+    card = parse_card_file([record]).cards[0]
+    assert card.type_line == "Creature — Elf // Creature — Elf"
+
+
 def test_progress_is_reported_for_every_record() -> None:
     records = [scryfall(collector_number=str(n)) for n in range(1, 1203)]
     seen: list[int] = []
