@@ -6,7 +6,7 @@ from fastapi import APIRouter, WebSocket
 
 from server.runtime import Runtime
 from server.security import hash_token
-from server.sockets import CLOSE_BAD_TOKEN, CLOSE_UNKNOWN_POD, Connection
+from server.sockets import CLOSE_BAD_TOKEN, CLOSE_TOO_LARGE, CLOSE_UNKNOWN_POD, Connection
 
 router = APIRouter(tags=["websocket"])
 
@@ -27,3 +27,20 @@ async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None
             await websocket.close(CLOSE_BAD_TOKEN)
             return
     await Connection(rt, websocket, pod, player).run()
+
+
+@router.websocket("/ws/echo")
+async def echo_socket(websocket: WebSocket) -> None:
+    """The benchmark's baseline: the same socket stack, each message sent straight back."""
+    rt: Runtime = websocket.app.state.runtime
+    limit = rt.settings.ws_max_message_bytes
+    await websocket.accept()
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None or len(text.encode()) > limit:
+            await websocket.close(CLOSE_TOO_LARGE)
+            return
+        await websocket.send_text(text)
