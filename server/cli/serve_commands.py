@@ -69,14 +69,14 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     runtime.registry = type(runtime.registry)()  # the app's lifespan restores again
     settings.migrate_on_start = False
     base = runtime.base_url
-    click.echo(f"Prismatic on {base}  (database: {runtime.engine.url.render_as_string()})")
-    click.echo(f"Restored {len(pods)} unfinished pod(s).")
-    click.echo(f"Host: open {base}/ on this laptop to create a pod.")
+    click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
+    click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
+    click.echo(f"Join link (phones on this Wi-Fi): {base}/")
     for pod in pods:
-        click.echo(f"  pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
+        click.echo(f"Restored pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
     if not no_qr:
         target = runtime.join_url(pods[0].id) if len(pods) == 1 else f"{base}/"
-        click.echo(f"Phones: scan to open {target}")
+        click.echo(f"Scan to open {target}")
         segno.make(target, error="m").terminal(compact=True)
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",

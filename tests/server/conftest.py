@@ -105,8 +105,8 @@ def live_server(db_url: str, tmp_path: Path) -> Iterator[Callable[..., LiveServe
     """Factory: `live_server(**env)` starts `prismatic serve` on a free loopback port."""
     servers: list[LiveServer] = []
 
-    def start(**env: str) -> LiveServer:
-        server = LiveServer(db_url=db_url, data_dir=tmp_path / "data", env=env)
+    def start(qr: bool = False, **env: str) -> LiveServer:
+        server = LiveServer(db_url=db_url, data_dir=tmp_path / "data", env=env, qr=qr)
         server.start()
         servers.append(server)
         return server

@@ -27,7 +27,9 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db_url: str, data_dir: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, db_url: str, data_dir: Path, env: dict[str, str] | None = None,
+                 qr: bool = False) -> None:
+        self.qr = qr
         self.db_url = db_url
         self.data_dir = data_dir
         self.env = env or {}
@@ -53,7 +55,7 @@ class LiveServer:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--db", self.db_url, "--data-dir",
-                 str(self.data_dir), "--no-qr"],
+                 str(self.data_dir), *([] if self.qr else ["--no-qr"])],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + 30
@@ -80,6 +82,9 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
 
     def restart(self) -> None:
         self.kill()
