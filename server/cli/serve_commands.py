@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -48,7 +49,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.services.restore import restore_pods
     from server.settings import Settings
 
-    overrides = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
+    overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
                                    "data_dir": data_dir}.items() if v is not None}
     try:
         settings = Settings(**overrides)

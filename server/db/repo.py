@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, SQLModel, col, select
 
 from server.db.tables import PickRow, PlayerRow, PodRow, utcnow
 
@@ -25,6 +25,11 @@ def as_utc(moment: datetime | None) -> datetime | None:
     if moment is None or moment.tzinfo is not None:
         return moment
     return moment.replace(tzinfo=UTC)
+
+
+def _table(model: type[SQLModel]) -> sa.Table:
+    table: sa.Table = model.__table__  # type: ignore[attr-defined]
+    return table
 
 
 def encode_cards(cards: Sequence[int]) -> str:
@@ -48,7 +53,7 @@ def list_unfinished_pods(session: Session) -> list[PodRow]:
 
 
 def list_players(session: Session, pod_id: str) -> list[PlayerRow]:
-    query = select(PlayerRow).where(PlayerRow.pod_id == pod_id).order_by(PlayerRow.join_index)
+    query = select(PlayerRow).where(PlayerRow.pod_id == pod_id).order_by(col(PlayerRow.join_index))
     return list(session.exec(query).all())
 
 
@@ -56,7 +61,7 @@ def load_pick_log(session: Session, pod_id: str) -> list[PickRecord]:
     query = (
         select(PickRow.seq, PickRow.seat, PickRow.cards, PickRow.by_bot)
         .where(PickRow.pod_id == pod_id)
-        .order_by(PickRow.seq)  # type: ignore[arg-type]
+        .order_by(col(PickRow.seq))
     )
     return [
         (seq, seat, tuple(json.loads(cards)), by_bot)
@@ -70,7 +75,7 @@ def append_picks(session: Session, pod_id: str, picks: Sequence[PickRecord]) -> 
         return
     now = utcnow()
     session.connection().execute(
-        sa.insert(PickRow.__table__),  # type: ignore[arg-type]
+        sa.insert(_table(PickRow)),
         [
             {
                 "pod_id": pod_id,
@@ -87,16 +92,16 @@ def append_picks(session: Session, pod_id: str, picks: Sequence[PickRecord]) -> 
 
 def update_pod(session: Session, pod_id: str, **values: Any) -> None:
     values["updated_at"] = utcnow()
-    table = PodRow.__table__
+    table = _table(PodRow)
     session.connection().execute(
-        sa.update(table).where(table.c.id == pod_id).values(**values)  # type: ignore[attr-defined]
+        sa.update(table).where(table.c.id == pod_id).values(**values)
     )
 
 
 def update_player(session: Session, player_id: str, **values: Any) -> None:
-    table = PlayerRow.__table__
+    table = _table(PlayerRow)
     session.connection().execute(
-        sa.update(table).where(table.c.id == player_id).values(**values)  # type: ignore[attr-defined]
+        sa.update(table).where(table.c.id == player_id).values(**values)
     )
 
 
@@ -104,17 +109,17 @@ def set_deadlines(session: Session, deadlines: Sequence[tuple[str, datetime | No
     """Store each player's pick deadline (one executemany)."""
     if not deadlines:
         return
-    table = PlayerRow.__table__
+    table = _table(PlayerRow)
     session.connection().execute(
         sa.update(table)
-        .where(table.c.id == sa.bindparam("player_id"))  # type: ignore[attr-defined]
+        .where(table.c.id == sa.bindparam("player_id"))
         .values(deadline_at=sa.bindparam("deadline")),
         [{"player_id": pid, "deadline": moment} for pid, moment in deadlines],
     )
 
 
 def delete_player(session: Session, player_id: str) -> None:
-    table = PlayerRow.__table__
+    table = _table(PlayerRow)
     session.connection().execute(
-        sa.delete(table).where(table.c.id == player_id)  # type: ignore[attr-defined]
+        sa.delete(table).where(table.c.id == player_id)
     )

@@ -81,7 +81,8 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str) -> tuple[LivePlayer, st
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:
     taken = {p.name.casefold() for p in pod.players}
-    names, n = [], 1
+    names: list[str] = []
+    n = 1
     while len(names) < count:
         if f"bot {n}" not in taken:
             names.append(f"Bot {n}")
