@@ -17,7 +17,7 @@ from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
-from server.routes import health, pods, ws
+from server.routes import building, health, pods, ws
 from server.runtime import Runtime
 from server.services.restore import restore_pods
 from server.settings import Settings
@@ -57,6 +57,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)
+    app.include_router(building.router)
     app.include_router(ws.router)
     _include_pages(app)
     return app

@@ -16,6 +16,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from draft import errors as draft_errors
+from pods.errors import PodsError
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(draft_errors.DraftError)
     async def _draft_error(_request: Request, error: draft_errors.DraftError) -> JSONResponse:
         return JSONResponse(envelope(error.code, str(error)), status_code=draft_error_status(error))
+
+    @app.exception_handler(PodsError)
+    async def _pods_error(_request: Request, error: PodsError) -> JSONResponse:
+        return JSONResponse(envelope(error.code, str(error)), status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:

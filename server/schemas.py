@@ -76,3 +76,18 @@ class WsPick(Body):
     pick: int = Field(ge=1, le=1000)
     cards: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(min_length=1, max_length=3)
     ref: str | None = Field(None, max_length=64)
+
+
+class CommanderRef(Body):
+    card_id: int | None = Field(None, ge=0, le=100_000)
+    piper: bool = False
+    color: str | None = Field(None, max_length=8)
+
+
+class DeckSubmit(Body):
+    commanders: list[CommanderRef] = Field(default_factory=list, max_length=4)
+    main: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(default_factory=list,
+                                                                 max_length=120)
+    basics: dict[Annotated[str, Field(max_length=16)], Annotated[int, Field(ge=0, le=60)]] = (
+        Field(default_factory=dict, max_length=6)
+    )

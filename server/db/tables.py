@@ -35,6 +35,8 @@ class PodRow(PodBase, table=True):
     paused: bool = False
     paused_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     version: int = 0
+    tables_json: str | None = None
+    """The host's table split (playing phase), as JSON: `[{"number", "players"}]`."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 

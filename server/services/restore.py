@@ -35,6 +35,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         version=row.version + len(log) + 1,
         players=[_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
+        tables=json.loads(row.tables_json) if row.tables_json else None,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
