@@ -5,7 +5,8 @@ turns back into the same frozen `Card` the engine uses, and the rules text (whic
 supplied and the project never bundles) stays apart, readable by name for the phone's text
 card. Storing is one transaction: a file is imported whole or not at all.
 
-The functions take a session and never commit; the caller owns the unit of work.
+The functions take a session and never commit; the caller owns the unit of work. The table,
+`CardRow` (`card`), lives with the others in `server/db/tables.py`.
 """
 
 from __future__ import annotations
@@ -15,25 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
-from sqlmodel import Field, Session, SQLModel, col, select
+from sqlmodel import Session, col, select
 
 from draft.cards import Card
 from draft.imports import ImportedCards
+from server.db.tables import CardRow
 
 CHUNK = 500
-
-
-class CardRow(SQLModel, table=True):
-    """One imported printing: `set`/`number` as printed, `facts` is `Card.to_json()`."""
-
-    __tablename__ = "card"
-
-    set: str = Field(primary_key=True, max_length=16)
-    number: str = Field(primary_key=True, max_length=16)
-    name: str = Field(max_length=200, index=True)
-    facts: str
-    rules_text: str | None = None
-    imported_at: datetime = Field(sa_type=sa.DateTime(timezone=True))
 
 
 def store_imported(

@@ -14,11 +14,16 @@ from typing import Any
 
 import click
 import sqlalchemy as sa
+from pydantic import ValidationError
 from sqlmodel import Session
 
 from draft.cards import Card
 from draft.imports import CardFileError, ImportedCards, parse_card_file
 from server import cards_store
+from server.db.engine import DatabaseConfigError, create_db_engine
+from server.db.migrate import upgrade_to_head
+from server.db.tables import CardRow
+from server.settings import Settings
 
 BIG = 2000
 
@@ -29,28 +34,38 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
-def default_db_url(data_dir: Path) -> str:
-    """The embedded default: `prismatic.db` in the data directory (as `serve` uses)."""
-    return f"sqlite:///{(data_dir / 'prismatic.db').resolve()}"
+def make_settings(db_url: str | None, data_dir: Path | None) -> Settings:
+    """The server's settings (so `PRISMATIC_*` variables apply) with the given overrides."""
+    overrides = {k: v for k, v in {"db_url": db_url, "data_dir": data_dir}.items() if v}
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise InputError(f"bad setting {first['loc'][0]}: {first['msg']}") from None
 
 
-def open_engine(db_url: str | None, data_dir: Path) -> sa.Engine:
-    """An engine with the card table present."""
-    if db_url is None:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    engine = sa.create_engine(db_url or default_db_url(data_dir))
-    table = sa.Table(cards_store.CardRow.__tablename__, cards_store.CardRow.metadata)
-    table.create(engine, checkfirst=True)
+def open_engine(settings: Settings) -> sa.Engine:
+    """The server's database, migrated to the newest schema (as `serve` does on start)."""
+    if settings.db_url is None:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        engine = create_db_engine(settings)
+        upgrade_to_head(engine)
+    except DatabaseConfigError as error:
+        raise InputError(str(error)) from None
+    except sa.exc.SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise InputError(f"cannot prepare the database: {reason}") from None
     return engine
 
 
-def imported_cards(data_dir: Path, db_url: str | None = None) -> list[Card]:
-    """Cards imported into the database, or none when there is no database or table yet."""
-    if db_url is None and not (data_dir / "prismatic.db").is_file():
+def imported_cards(settings: Settings) -> list[Card]:
+    """Cards imported into the database; none when there is no database or table yet."""
+    if settings.db_url is None and not (settings.data_dir / "prismatic.db").is_file():
         return []
-    engine = sa.create_engine(db_url or default_db_url(data_dir))
+    engine = create_db_engine(settings)
     try:
-        if not sa.inspect(engine).has_table(cards_store.CardRow.__tablename__):
+        if not sa.inspect(engine).has_table(CardRow.__tablename__):
             return []
         with Session(engine) as session:
             return cards_store.list_imported_cards(session)
@@ -99,13 +114,15 @@ def cards_group() -> None:
 
 @cards_group.command("import")
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--db", "db_url", default=None, help="Database URL (default: DATA_DIR/prismatic.db).")
-@click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=Path("data"),
-              show_default=True, help="Data directory of the server.")
-def import_command(file: Path, db_url: str | None, data_dir: Path) -> None:
+@click.option("--db", "db_url", default=None,
+              help="Database URL (default: the SQLite file in the data dir, as `serve`).")
+@click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Data directory of the server (default ./data).")
+def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> None:
     """Import a Scryfall card list (bulk data or search result) or an MTGJSON set file."""
+    settings = make_settings(db_url, data_dir)
     imported = parse_with_progress(read_document(file))
-    engine = open_engine(db_url, data_dir)
+    engine = open_engine(settings)
     try:
         with Session(engine) as session, session.begin():
             if len(imported.cards) < BIG:

@@ -61,26 +61,27 @@ cube_option = click.option(
     help="Draft from a cube list (N Name lines) instead of the set's boosters.",
 )
 data_dir_option = click.option(
-    "--data-dir", type=click.Path(path_type=Path, file_okay=False), default=Path("data"),
-    show_default=True, help="Data directory (imported cards resolve cube names too).",
+    "--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+    help="Server data directory (default ./data): its imported cards resolve cube names too.",
 )
 
 
-def load_cube(path: Path, data_dir: Path) -> Cube:
+def load_cube(path: Path, data_dir: Path | None) -> Cube:
     """A cube list resolved against the bundled sets and the cards imported into DATA_DIR."""
-    from server.cli.card_commands import imported_cards
+    from server.cli.card_commands import imported_cards, make_settings
 
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise click.UsageError(f"cannot read cube list {path}: {error}") from None
     try:
-        return parse_cube(text, build_catalog(imported_cards(data_dir)), name=path.stem)
+        catalog = build_catalog(imported_cards(make_settings(None, data_dir)))
+        return parse_cube(text, catalog, name=path.stem)
     except DraftError as error:
         raise _usage(error) from None
 
 
-def _pack_source(set_code: str, cube_file: Path | None, data_dir: Path) -> PackSource:
+def _pack_source(set_code: str, cube_file: Path | None, data_dir: Path | None) -> PackSource:
     if cube_file is not None:
         return load_cube(cube_file, data_dir)
     try:
@@ -101,7 +102,7 @@ def _pack_source(set_code: str, cube_file: Path | None, data_dir: Path) -> PackS
 @data_dir_option
 def packs_command(
     set_code: str, count: int, seed: int | None, as_json: bool, cube_file: Path | None,
-    data_dir: Path,
+    data_dir: Path | None,
 ) -> None:
     """Open booster packs. The packs of a seed are the packs a draft with that seed opens."""
     from draft.engine import deal_packs
@@ -144,7 +145,7 @@ def packs_command(
 @data_dir_option
 def simulate_command(
     set_code: str, seats: int, seed: int | None, picks_per_pass: int, as_json: bool,
-    cube_file: Path | None, data_dir: Path,
+    cube_file: Path | None, data_dir: Path | None,
 ) -> None:
     """Run a whole draft with a bot in every seat and print every pick and pool."""
     seed = _seed_or_random(seed)

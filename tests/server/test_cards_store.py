@@ -1,27 +1,33 @@
-"""Imported cards are stored whole, read back as the same `Card`s, with rules text by name."""
+"""Imported cards (table `card`): stored whole, read back as the same `Card`s, text by name."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
 
+import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from draft.imports import parse_card_file
 from server import cards_store
+from server.db.engine import create_db_engine
+from server.db.migrate import upgrade_to_head
+from server.settings import Settings
 from tests.draft.test_imports import FACELESS_TEXT, scryfall
 
 
-def engine_at(tmp_path: Path) -> sa.Engine:
-    engine = sa.create_engine(f"sqlite:///{tmp_path / 'cards.db'}")
-    sa.Table("card", cards_store.CardRow.metadata).create(engine)
-    return engine
+@pytest.fixture
+def engine(db_url: str) -> Iterator[sa.Engine]:
+    """A migrated database (SQLite, and PostgreSQL when configured) from the server fixtures."""
+    engine = create_db_engine(Settings(db_url=db_url))
+    upgrade_to_head(engine)
+    yield engine
+    engine.dispose()
 
 
-def test_imported_cards_read_back_equal_with_their_rules_text(tmp_path: Path) -> None:
+def test_imported_cards_read_back_equal_with_their_rules_text(engine: sa.Engine) -> None:
     imported = parse_card_file([scryfall(), scryfall(collector_number="2", name="Other",
                                                      oracle_text=None)])
-    engine = engine_at(tmp_path)
     with Session(engine) as session, session.begin():
         assert cards_store.store_imported(session, imported) == 2
     with Session(engine) as session:
@@ -30,8 +36,7 @@ def test_imported_cards_read_back_equal_with_their_rules_text(tmp_path: Path) ->
         assert cards_store.load_rules_text(session, ["Other"]) == {}
 
 
-def test_importing_a_printing_again_replaces_it(tmp_path: Path) -> None:
-    engine = engine_at(tmp_path)
+def test_importing_a_printing_again_replaces_it(engine: sa.Engine) -> None:
     for text in ("old text", "new text"):
         imported = parse_card_file([scryfall(oracle_text=text)])
         with Session(engine) as session, session.begin():

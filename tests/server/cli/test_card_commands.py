@@ -9,7 +9,7 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from server.cli import cli
-from server.cli.card_commands import imported_cards
+from server.cli.card_commands import imported_cards, make_settings
 from tests.draft.test_imports import HIPPOGRIFF, scryfall
 
 
@@ -28,7 +28,7 @@ def test_a_scryfall_file_is_imported_and_its_cards_become_known(tmp_path: Path) 
     result = run("cards", "import", write(tmp_path, [scryfall()]), "--data-dir", str(data))
     assert result.exit_code == 0, result.output
     assert "imported 1 cards from scryfall (1 with rules text)" in result.output
-    assert [card.name for card in imported_cards(data)] == ["Faceless One"]
+    assert [card.name for card in imported_cards(make_settings(None, data))] == ["Faceless One"]
 
 
 def test_an_mtgjson_set_file_is_imported(tmp_path: Path) -> None:
@@ -47,7 +47,7 @@ def test_a_bad_record_imports_nothing_and_says_which(tmp_path: Path) -> None:
     assert result.output.strip().splitlines() == [
         "Error: nothing imported: card 2: missing 'name'"
     ]
-    assert [card.name for card in imported_cards(data)] == ["Faceless One"]
+    assert [card.name for card in imported_cards(make_settings(None, data))] == ["Faceless One"]
 
 
 def test_a_truncated_file_is_refused_in_one_line(tmp_path: Path) -> None:
