@@ -17,7 +17,7 @@ from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
-from server.routes import building, health, pods, ws
+from server.routes import building, health, images, pods, ws
 from server.runtime import Runtime
 from server.services.restore import restore_pods
 from server.settings import Settings
@@ -42,6 +42,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
+        rt.media.reload(rt.engine, settings.data_dir)
         restore_pods(rt)
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
@@ -59,6 +60,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(pods.router)
     app.include_router(building.router)
     app.include_router(ws.router)
+    app.include_router(images.router)
     _include_pages(app)
     return app
 

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from draft.state import DraftConfig, DraftState
+from server.card_media import CardMedia
 from server.errors import UnknownPodError
 from server.security import token_matches
 
@@ -65,6 +66,8 @@ class LivePod:
     tables: list[dict[str, Any]] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connected: Counter[str] = field(default_factory=Counter)
+    media: CardMedia | None = None
+    """The runtime's rules text and image cache, for this pod's card JSON."""
 
     @property
     def channel(self) -> str:

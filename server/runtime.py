@@ -14,6 +14,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
+from server.card_media import CardMedia
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
@@ -32,6 +33,8 @@ class Runtime:
     registry: Registry = field(default_factory=Registry)
     bot: Bot = field(default_factory=ValueBot)
     clock: Callable[[], datetime] = utc_now
+    media: CardMedia = field(default_factory=CardMedia)
+    """Imported rules text and cached images for the card JSON (read at start)."""
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)

@@ -13,6 +13,7 @@ from typing import Any
 
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
+from server.card_media import CardMedia
 from server.live import LivePlayer, LivePod
 
 
@@ -44,6 +45,13 @@ def card_json(instance: CardInstance) -> dict[str, Any]:
         "can_be_commander": card.can_be_commander,
         "image_url": image,
     }
+
+
+def with_media(instance: CardInstance, media: CardMedia | None) -> dict[str, Any]:
+    """`card_json` plus the imported rules text (`text`) and a local `image_url` if cached."""
+    base = card_json(instance)
+    extras = media.extras(instance.card) if media is not None else None
+    return {**base, **extras} if extras else base
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -98,11 +106,11 @@ def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pick_in_round=seen.pick_in_round,
         direction=seen.direction,
         pack_id=seen.pack_id,
-        pack=[card_json(c) for c in seen.pack] if seen.pack is not None else None,
+        pack=[with_media(c, pod.media) for c in seen.pack] if seen.pack is not None else None,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
         waiting_on=waiting,
-        pool=[card_json(c) for c in seen.pool],
+        pool=[with_media(c, pod.media) for c in seen.pool],
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
     return view

@@ -36,7 +36,9 @@ class InputError(click.ClickException):
 
 def make_settings(db_url: str | None, data_dir: Path | None) -> Settings:
     """The server's settings (so `PRISMATIC_*` variables apply) with the given overrides."""
-    overrides = {k: v for k, v in {"db_url": db_url, "data_dir": data_dir}.items() if v}
+    overrides: dict[str, Any] = {
+        k: v for k, v in {"db_url": db_url, "data_dir": data_dir}.items() if v
+    }
     try:
         return Settings(**overrides)
     except ValidationError as error:

@@ -39,7 +39,7 @@ def create_pod(
     pod = LivePod(
         id=new_id(), set_code=set_code, seats=seats,
         seed=seed if seed is not None else secrets.randbelow(2**63),
-        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token),
+        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), media=rt.media,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,

@@ -36,6 +36,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         players=[_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
         tables=json.loads(row.tables_json) if row.tables_json else None,
+        media=rt.media,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
