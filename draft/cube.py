@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from draft.cards import Card
+from draft.cards import Card, load_set
 from draft.catalog import Catalog
 from draft.errors import ConfigError, DraftError
 from draft.packs import PackCard
@@ -49,6 +52,32 @@ class Cube:
     @property
     def set_code(self) -> str:
         return "CUBE"
+
+    @property
+    def chosen_color_card(self) -> Card | None:
+        """The cube's own choose-a-color commander, else The Prismatic Piper.
+
+        Why a fallback: Commander cubes are drafted with the Piper rule (up to two added
+        as commanders), whether or not the list holds a Piper.
+        """
+        own = next((card for card in self.cards if card.chooses_color), None)
+        return own or load_set("CMR").chosen_color_card
+
+    def to_json(self) -> dict[str, Any]:
+        """Resolved cards with counts, so a stored cube never depends on name lookups again."""
+        counts = Counter(self.cards)
+        order = list(dict.fromkeys(self.cards))
+        return {
+            "name": self.name,
+            "cards": [{"count": counts[card], "card": card.to_json()} for card in order],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Cube:
+        cards: list[Card] = []
+        for entry in data["cards"]:
+            cards.extend([Card.from_json(entry["card"])] * int(entry["count"]))
+        return cls(name=str(data["name"]), cards=tuple(cards))
 
     def check_size(self, seats: int, rounds: int) -> None:
         """Raise `CubeTooSmallError` unless the cube can fill every pack of the draft."""

@@ -21,6 +21,8 @@ class PodBase(SQLModel):
     seats: int
     pick_timer_seconds: int | None = None
     bots_allowed: bool = True
+    cube_json: str | None = None
+    """A cube pod's resolved card list (`Cube.to_json()`); `None` for a set's boosters."""
 
 
 class PodRow(PodBase, table=True):

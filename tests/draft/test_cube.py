@@ -66,3 +66,14 @@ def test_a_whole_cube_draft_gives_everyone_60_cards() -> None:
     state, picks = simulate(DraftConfig(set_code="CUBE", seats=8), seed=4, booster=cube)
     assert state.finished and len(picks) == 240
     assert {len(seat.pool) for seat in state.seats} == {60}
+
+
+def test_a_cube_adds_the_piper_unless_it_holds_its_own_choose_a_color_commander() -> None:
+    assert parse_cube("1 Sol Ring", CATALOG).chosen_color_card == CATALOG.get("The Prismatic Piper")
+    with_faceless = parse_cube("1 Sol Ring\n1 Faceless One", CATALOG)
+    assert with_faceless.chosen_color_card == CATALOG.get("Faceless One")
+
+
+def test_a_stored_cube_reads_back_the_same_cards() -> None:
+    cube = parse_cube("2 Sol Ring\n1 Faceless One\n3 Blessed Hippogriff", CATALOG, name="Mine")
+    assert Cube.from_json(cube.to_json()).cards == cube.cards
