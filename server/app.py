@@ -14,6 +14,7 @@ from fastapi import FastAPI
 
 from server.db.engine import check_connection, create_db_engine
 from server.db.migrate import upgrade_to_head
+from server.db.writer import GroupWriter
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
@@ -43,6 +44,9 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
         restore_pods(rt)
+        if settings.group_commit:
+            rt.writer = GroupWriter(rt.engine)
+            rt.writer.start()
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
         try:
@@ -51,6 +55,9 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             timer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
+            if rt.writer is not None:
+                await rt.writer.stop()
+                rt.writer = None
             rt.engine.dispose()
 
     app = FastAPI(title="Prismatic", lifespan=lifespan)

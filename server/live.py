@@ -65,6 +65,8 @@ class LivePod:
     tables: list[dict[str, Any]] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connected: Counter[str] = field(default_factory=Counter)
+    card_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    card_text_cache: dict[int, str] = field(default_factory=dict)
 
     @property
     def channel(self) -> str:
