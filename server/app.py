@@ -18,6 +18,7 @@ from server.db.writer import GroupWriter
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
+from server.logs import install_token_redaction
 from server.routes import building, health, pods, ws
 from server.runtime import Runtime
 from server.services.restore import restore_pods
@@ -40,6 +41,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_token_redaction()
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
