@@ -73,11 +73,15 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
 
 def _include_pages(app: FastAPI) -> None:
-    """The web UI's pages (server/routes/pages.py, written on the frontend branch)."""
+    """The web UI's pages (server/routes/pages.py, written on the frontend branch): its
+    `install(app)` when it has one (to mount static files too), else its `router`."""
     try:
-        from server.routes import pages  # type: ignore[attr-defined]
+        from server.routes import pages  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return
+    install = getattr(pages, "install", None)
     router = getattr(pages, "router", None)
-    if router is not None:
+    if callable(install):
+        install(app)
+    elif router is not None:
         app.include_router(router)

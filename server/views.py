@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from draft.engine import seats_to_act, view_for
@@ -68,7 +68,7 @@ def _card_json(instance: CardInstance) -> dict[str, Any]:
 def iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _players(pod: LivePod) -> list[dict[str, Any]]:
