@@ -18,6 +18,7 @@ from server.db.writer import GroupWriter
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
+from server.limits import BodyLimit
 from server.logs import install_token_redaction
 from server.routes import building, health, pods, ws
 from server.runtime import Runtime
@@ -63,6 +64,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             rt.engine.dispose()
 
     app = FastAPI(title="Prismatic", lifespan=lifespan)
+    app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)

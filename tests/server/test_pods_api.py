@@ -276,3 +276,10 @@ def test_names_are_unique_in_a_pod(client: TestClient) -> None:
     response = client.post(pod.url("/seats"), json={"name": "ann"})
     assert response.status_code == 409
     assert error_code(response) == "name_taken"
+
+
+def test_a_huge_body_is_413(client: TestClient) -> None:
+    response = client.post("/api/pods", content=b"[" + b"1," * 50_000 + b"1]",
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert error_code(response) == "too_large"
