@@ -70,9 +70,11 @@ class LivePod:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connected: Counter[str] = field(default_factory=Counter)
     media: CardMedia | None = None
+    """The runtime's rules text and image cache, for this pod's card JSON."""
     cube: Cube | None = None
     """A cube pod's card list; `None` means the set's draft boosters."""
-    """The runtime's rules text and image cache, for this pod's card JSON."""
+    card_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    card_text_cache: dict[int, str] = field(default_factory=dict)
 
     @property
     def channel(self) -> str:

@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
+from server.db.writer import GroupWriter, Stage
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
@@ -35,9 +36,20 @@ class Runtime:
     clock: Callable[[], datetime] = utc_now
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
+    writer: GroupWriter | None = None
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    async def commit(self, stage: Stage) -> None:
+        """Write and commit one change: through the group writer when it runs (the app's
+        lifespan starts it), else directly."""
+        if self.writer is not None:
+            await self.writer.write(stage)
+            return
+        with self.session() as session:
+            stage(session)
+            session.commit()
 
     def now(self) -> datetime:
         return self.clock()

@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     ws_abuse_limit: int = 40
     """Refused-for-rate messages on one socket before it is closed with 4408."""
     hub_queue_size: int = 64
+    group_commit: bool = True
+    """Commit the picks of many pods in one transaction from a writer thread."""
     migrate_on_start: bool = True
 
     def database_url(self) -> str:
