@@ -25,6 +25,7 @@ export class DeckBuilder {
     $("#add-piper").addEventListener("click", () => this.addPiper($("#piper-color").value));
     $("#suggest-lands").addEventListener("click", () => this.suggestLands());
     $("#submit-deck").addEventListener("click", () => this.submit());
+    $("#add-in-colors").addEventListener("click", () => this.addInColors());
   }
 
   render(view) {
@@ -116,6 +117,15 @@ export class DeckBuilder {
       return;
     }
     this.deck.commanders.push({ piper: true, color });
+    this.changed();
+  }
+
+  /** A quick start: every non-commander pool card inside the commanders' identity. */
+  addInColors() {
+    const commanders = this.commanderIds();
+    for (const card of this.pool) {
+      if (!commanders.has(card.id) && !this.offColor(card)) this.deck.main.add(card.id);
+    }
     this.changed();
   }
 
@@ -229,6 +239,7 @@ export class DeckBuilder {
     const full = this.deck.commanders.length >= MAX_COMMANDERS;
     $("#add-piper").disabled = full;
     $("#piper-color").disabled = full;
+    $("#add-in-colors").disabled = !this.deck.commanders.length;
   }
 
   drawBasics() {

@@ -14,6 +14,7 @@ const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks
 const PICKS_PER_ROUND = 10; // 20-card packs, 2 cards a pick; used only when the view lacks round info
 let view = null;
 let live = null;
+const pill = statusPill(t);
 
 if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the pod."));
@@ -22,7 +23,6 @@ if (!token) {
   live.start();
 }
 
-const pill = statusPill(t);
 function onState(state, detail) {
   if (state === "closed") {
     fail(detail && detail.code === 4404 ? t("This pod does not exist.") : t("This link is no longer valid for this pod."));
@@ -81,7 +81,7 @@ function render(next) {
     link.href = view.join_url;
     link.textContent = view.join_url;
   }
-  const humans = view.players.filter((p) => !p.bot).length;
+  const humans = view.players.filter((p) => !p.bot && !p.kicked).length;
   $("#seat-count").textContent = t("{n} of {seats} seats taken", { n: humans, seats: view.seats });
   renderControls();
   renderWaiting();
@@ -136,7 +136,8 @@ function progress(player) {
 function renderSeats() {
   const list = $("#seat-list");
   const waiting = new Set(view.waiting_on || []);
-  const rows = view.players.map((player) => {
+  const players = view.players.filter((p) => !p.kicked);
+  const rows = players.map((player, index) => {
     const badges = [];
     if (player.bot) badges.push(el("span", { class: "badge", text: t("Bot") }));
     const state = el("span", {
@@ -168,7 +169,7 @@ function renderSeats() {
     const legal = view.phase !== "lobby" && view.phase !== "drafting" && player.deck_submitted
       ? (player.deck_legal ? " legal" : " illegal") : "";
     return el("li", { class: `seat-row${waiting.has(player.seat) ? " waits" : ""}${legal}`, dataset: { seat: player.seat } },
-      el("span", { class: "seat-no", text: String(player.seat + 1) }),
+      el("span", { class: "seat-no", text: String((player.seat ?? index) + 1) }),
       state,
       el("span", { class: "seat-name", text: player.name }),
       ...badges,
@@ -176,7 +177,7 @@ function renderSeats() {
       el("span", { class: "seat-actions" }, actions));
   });
   if (view.phase === "lobby") {
-    for (let seat = view.players.length; seat < view.seats; seat += 1) {
+    for (let seat = players.length; seat < view.seats; seat += 1) {
       rows.push(el("li", { class: "seat-row empty" },
         el("span", { class: "seat-no", text: "·" }), el("span", { class: "seat-name muted", text: t("Empty seat") })));
     }

@@ -15,6 +15,7 @@ const token = takeTokenFromFragment("seat", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
 const SCREENS = ["loading", "lobby", "draft", "builder", "table-view"];
 let live = null;
+const pill = statusPill(t);
 let builder = null;
 let activeTab = "pack";
 let current = null;
@@ -50,7 +51,6 @@ async function refresh() {
   }
 }
 
-const pill = statusPill(t);
 function onState(state, detail) {
   if (state === "closed") {
     if (detail && detail.code === 4401) lost();
@@ -92,7 +92,9 @@ function selectTab(tab) {
 
 function render(view) {
   current = view;
+  // Exposed for tests and CSS: which pick this page shows.
   document.body.dataset.phase = view.phase;
+  document.body.dataset.pick = String(view.pick);
   if (view.phase === "lobby") {
     show("lobby");
     renderLobby(view);

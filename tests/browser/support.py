@@ -1,0 +1,43 @@
+"""Helpers for the browser tests: phone-sized contexts without Internet, and screenshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def offline_internet(context: BrowserContext) -> None:
+    """Abort every request that leaves this machine: no Scryfall images, no CDNs."""
+
+    def route(route: Route) -> None:
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", route)
+
+
+def new_context(
+    browser: Browser, viewport: dict[str, int] | None = None, **options: object
+) -> BrowserContext:
+    """A phone-sized context (390×844 unless told) with the Internet cut off."""
+    context = browser.new_context(viewport=viewport or PHONE, **options)  # type: ignore[arg-type]
+    context.set_default_timeout(15_000)
+    offline_internet(context)
+    return context
+
+
+def screenshot(page: Page, name: str, full_page: bool = False) -> Path:
+    """Save `artifacts/screenshots/<name>.png` (git-ignored) for a human to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
