@@ -14,6 +14,9 @@ const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks
 const PICKS_PER_ROUND = 10; // 20-card packs, 2 cards a pick; used only when the view lacks round info
 let view = null;
 let live = null;
+// Seats seen with a person in them: only those can be "taken back" from a bot. (Filler
+// bots never had a person; the host view does not say which is which, so we remember.)
+const seenHuman = new Set();
 const pill = statusPill(t);
 
 if (!token) {
@@ -140,31 +143,34 @@ function renderSeats() {
   const rows = players.map((player, index) => {
     const badges = [];
     if (player.bot) badges.push(el("span", { class: "badge", text: t("Bot") }));
-    const state = el("span", {
+    if (!player.bot) seenHuman.add(player.player_id);
+    const state = player.bot ? null : el("span", {
       class: `dot ${player.connected ? "on" : "off"}`,
       title: player.connected ? t("connected") : t("not connected"),
     });
     const facts = [];
     if (view.phase === "drafting") {
       facts.push(progress(player));
-      if (player.packs_waiting) facts.push(t("waiting: {n}", { n: player.packs_waiting }));
+      if (player.packs_waiting > 1) facts.push(t("{n} packs in queue", { n: player.packs_waiting }));
     } else if (view.phase !== "lobby") {
       facts.push(player.deck_submitted ? (player.deck_legal ? t("Deck: legal") : t("Deck: not legal")) : t("No deck yet"));
     }
     const actions = [];
-    if (view.phase !== "done" && player.player_id) {
-      if (view.phase !== "lobby") {
-        actions.push(player.bot
-          ? button(t("Take back"), (b) => act("POST", `/players/${encodeURIComponent(player.player_id)}/bot`, { bot: false }, b), "small")
-          : button(t("Replace with bot"), (b) => act("POST", `/players/${encodeURIComponent(player.player_id)}/bot`, { bot: true }, b), "small"));
+    const botPath = `/players/${encodeURIComponent(player.player_id)}/bot`;
+    const human = player.was_human ?? seenHuman.has(player.player_id);
+    if (view.phase !== "done" && view.phase !== "lobby") {
+      if (!player.bot) {
+        actions.push(button(t("Replace with bot"), (b) => act("POST", botPath, { bot: true }, b), "small"));
+      } else if (human) {
+        actions.push(button(t("Take back"), (b) => act("POST", botPath, { bot: false }, b), "small"));
       }
-      if (!player.bot || view.phase === "lobby") {
-        actions.push(button(t("Kick"), (b) => {
-          if (window.confirm(t("Kick {name}?", { name: player.name }))) {
-            act("DELETE", `/players/${encodeURIComponent(player.player_id)}`, undefined, b);
-          }
-        }, "small danger"));
-      }
+    }
+    if (view.phase !== "done" && !player.bot) {
+      actions.push(button(t("Kick"), (b) => {
+        if (window.confirm(t("Kick {name}?", { name: player.name }))) {
+          act("DELETE", `/players/${encodeURIComponent(player.player_id)}`, undefined, b);
+        }
+      }, "small danger"));
     }
     const legal = view.phase !== "lobby" && view.phase !== "drafting" && player.deck_submitted
       ? (player.deck_legal ? " legal" : " illegal") : "";
