@@ -206,13 +206,16 @@ def bundled_set_codes() -> tuple[str, ...]:
     )
 
 
-@cache
 def load_set(code: str) -> CardSet:
     """The bundled set with this code (case-insensitive), loaded once per process."""
-    normalized = code.strip().upper()
+    return _load_bundled(code.strip().upper())
+
+
+@cache
+def _load_bundled(normalized: str) -> CardSet:
     if normalized not in bundled_set_codes():
         known = ", ".join(bundled_set_codes())
-        raise UnknownSetError(f"unknown set {code!r}; known sets: {known}")
+        raise UnknownSetError(f"unknown set {normalized!r}; known sets: {known}")
     text = (resources.files("draft") / "data" / f"{normalized.lower()}.json").read_text(
         encoding="utf-8"
     )

@@ -180,17 +180,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--set", dest="sets", action="append", choices=sorted(SETS))
+    parser.add_argument("--out", type=Path, default=OUT_DIR, help="output folder")
     args = parser.parse_args(argv)
     if not args.shared.is_dir():
         print(f"error: no shared data folder at {args.shared}", file=sys.stderr)
         return 2
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    args.out.mkdir(parents=True, exist_ok=True)
     for code in args.sets or ["CMR"]:
         data = build(args.shared, code)
-        out = OUT_DIR / f"{code.lower()}.json"
+        out = args.out / f"{code.lower()}.json"
         out.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n")
         print(f"{code}: {len(data['cards'])} cards, "
-              f"{len(data['booster']['sheets'])} sheets -> {out.relative_to(ROOT)}")
+              f"{len(data['booster']['sheets'])} sheets -> {out}")
     return 0
 
 

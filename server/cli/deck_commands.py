@@ -1,7 +1,207 @@
-"""`prismatic deck check|export` and `prismatic split`: the deck rules from the command line."""
+"""`prismatic deck check|export` and `prismatic split`: the deck rules from the command line.
+
+Why a thin shell: every rule lives in `pods`; this module only reads files, maps options
+to `pods` calls and turns bad input into one line on stderr with exit code 2.
+A choose-a-color card (The Prismatic Piper) in a deck's Commander section is read as an
+*added* copy, the usual case (the pool rarely holds one); `--piper` gives the chosen
+colors, in order, to those commanders.
+"""
 
 from __future__ import annotations
 
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
 import click
 
+from draft.cards import Card, load_set
+from draft.errors import UnknownSetError
+from pods.deck import Deck, with_chosen_colors
+from pods.errors import PodsError
+from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
+from pods.identity import describe_colors
+from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
+from pods.split import SplitPolicy, TableSplit, split_tables
+
 COMMANDS: list[click.Command] = []
+
+_READERS_BY_SUFFIX = {".json": "json", ".dck": "forge", ".csv": "csv"}
+_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+class InputError(click.ClickException):
+    """Unreadable input: one line on stderr and exit code 2."""
+
+    exit_code = 2
+
+
+@click.group("deck")
+def deck_group() -> None:
+    """Check a deck's legality or export it for other tools."""
+
+
+def _lookup(set_code: str) -> CardLookup:
+    try:
+        return CardLookup(load_set(set_code))
+    except UnknownSetError as error:
+        raise InputError(str(error)) from None
+
+
+def _read(path: Path, lookup: CardLookup) -> DeckRead:
+    """A deck file in the format its suffix names (Arena-style text otherwise)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read {path}: {error}") from None
+    try:
+        read = read_deck(text, _READERS_BY_SUFFIX.get(path.suffix.lower(), "arena"), lookup)
+    except PodsError as error:
+        raise InputError(f"{path}: {error}") from None
+    if read.deck.name:
+        return read
+    return DeckRead(replace(read.deck, name=path.stem), read.problems)
+
+
+def _with_colors(deck: Deck, pipers: tuple[str, ...]) -> Deck:
+    try:
+        return with_chosen_colors(deck, pipers)
+    except PodsError as error:
+        raise InputError(str(error)) from None
+
+
+def _pool_cards(read: DeckRead) -> list[Card]:
+    deck = read.deck
+    return [c.card for c in deck.commanders] + list(deck.main) + list(deck.sideboard)
+
+
+def _report_data(report: DeckReport, extra_problems: list[Any]) -> dict[str, Any]:
+    problems = [*extra_problems, *report.problems]
+    return {
+        "legal": report.legal and not extra_problems,
+        "size": report.size,
+        "commanders": [c.card.name for c in report.commanders],
+        "color_identity": list(report.color_identity),
+        "problems": [{"code": p.code, "card": p.card, "message": p.message} for p in problems],
+    }
+
+
+def _report_text(data: dict[str, Any], report: DeckReport) -> str:
+    commanders = ", ".join(
+        c.card.name + (f" (chosen color: {describe_colors(c.identity)})" if c.chosen_color else "")
+        for c in report.commanders
+    )
+    lines = [
+        f"Deck: {data['size']} cards",
+        f"Commanders: {commanders or 'none'}",
+        f"Color identity: {describe_colors(report.color_identity)}",
+    ]
+    if data["legal"]:
+        lines.append("Legal.")
+    else:
+        lines.append(f"Not legal: {len(data['problems'])} problem(s).")
+        lines += [f"  - {p['message']} [{p['code']}]" for p in data["problems"]]
+    return "\n".join(lines)
+
+
+@deck_group.command("check")
+@click.argument("deck_file", metavar="DECK", type=_FILE)
+@click.option(
+    "--pool", "pool_file", required=True, type=_FILE, help="The drafted pool, N Name lines."
+)
+@click.option("--set", "set_code", default="CMR", show_default=True, help="Card set of the pool.")
+@click.option("--piper", "pipers", multiple=True, help="Chosen color of each Piper, in order.")
+@click.option(
+    "--size",
+    type=click.Choice(["exact", "at-least"]),
+    default="exact",
+    show_default=True,
+    help="Exactly 60 cards, or at least 60.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def check_command(
+    ctx: click.Context,
+    deck_file: Path,
+    pool_file: Path,
+    set_code: str,
+    pipers: tuple[str, ...],
+    size: str,
+    as_json: bool,
+) -> None:
+    """Check DECK against POOL: exit 0 when legal, 1 when not, 2 on unreadable input."""
+    lookup = _lookup(set_code)
+    read = _read(deck_file, lookup)
+    pool = _read(pool_file, lookup)
+    deck = _with_colors(read.deck, pipers)
+    report = check_deck(deck, _pool_cards(pool), DeckRules(size_rule=SizeRule(size)))
+    data = _report_data(report, [*read.problems, *pool.problems])
+    click.echo(json.dumps(data, indent=2) if as_json else _report_text(data, report))
+    ctx.exit(0 if data["legal"] else 1)
+
+
+@deck_group.command("export")
+@click.argument("deck_file", metavar="DECK", type=_FILE)
+@click.option("--to", "format_name", required=True, type=click.Choice(sorted(WRITERS)))
+@click.option("--piper", "pipers", multiple=True, help="Chosen color of each Piper, in order.")
+@click.option("--set", "set_code", default="CMR", show_default=True, help="Card set of the deck.")
+@click.option("--as-pool", is_flag=True, help="Export every card as a pool (the sideboard).")
+def export_command(
+    deck_file: Path, format_name: str, pipers: tuple[str, ...], set_code: str, as_pool: bool
+) -> None:
+    """Print DECK in another tool's format."""
+    read = _read(deck_file, _lookup(set_code))
+    if read.problems:
+        raise InputError(f"{deck_file}: " + " ".join(p.message for p in read.problems))
+    if as_pool:
+        click.echo(write_pool(_pool_cards(read), format_name), nl=False)
+        return
+    click.echo(write_deck(_with_colors(read.deck, pipers), format_name), nl=False)
+
+
+@click.command("split")
+@click.option("--players", required=True, help="Player names in draft seat order, comma-separated.")
+@click.option("--seed", default=None, help="Seed for a repeatable split.")
+@click.option("--tables", type=int, default=None, help="Number of tables (e.g. 3 for 9 players).")
+@click.option("--sizes", default=None, help="Exact table sizes, comma-separated (e.g. 3,2).")
+@click.option("--allow-small", is_flag=True, help="Allow a table of two.")
+@click.option("--keep-neighbours-apart", is_flag=True, help="Seat draft neighbours apart.")
+@click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
+def split_command(
+    players: str,
+    seed: str | None,
+    tables: int | None,
+    sizes: str | None,
+    allow_small: bool,
+    keep_neighbours_apart: bool,
+    as_json: bool,
+) -> None:
+    """Split the pod into game tables of three to five."""
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    try:
+        size_tuple = tuple(int(s) for s in sizes.split(",")) if sizes else None
+    except ValueError:
+        raise InputError(f"--sizes must be numbers separated by commas, not {sizes!r}") from None
+    policy = SplitPolicy(size_tuple, tables, allow_small, keep_neighbours_apart)
+    rng = random.Random(int(seed) if seed and seed.lstrip("-").isdigit() else seed)
+    try:
+        split = split_tables(names, rng, policy)
+    except PodsError as error:
+        raise InputError(str(error)) from None
+    click.echo(json.dumps(_split_data(split), indent=2) if as_json else _split_text(split))
+
+
+def _split_data(split: TableSplit) -> dict[str, Any]:
+    return {
+        "tables": [{"number": t.number, "players": list(t.players)} for t in split.tables],
+        "neighbours_together": split.neighbours_together,
+    }
+
+
+def _split_text(split: TableSplit) -> str:
+    return "\n".join(f"Table {t.number}: {', '.join(t.players)}" for t in split.tables)
+
+
+COMMANDS.extend([deck_group, split_command])

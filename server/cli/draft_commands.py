@@ -1,7 +1,158 @@
-"""`prismatic packs` and `prismatic simulate`: the draft engine from the command line."""
+"""`prismatic packs` and `prismatic simulate`: the draft engine from the command line.
+
+Why these exist: they let a person (or an acceptance check) see real packs and whole
+drafts for any seed without starting a server, and their JSON shapes are fixed so
+scripts can rely on them.
+"""
 
 from __future__ import annotations
 
+import json
+import random
+from collections import Counter
+from typing import Any
+
 import click
 
-COMMANDS: list[click.Command] = []
+from draft.cards import sort_colors
+from draft.errors import DraftError
+from draft.packs import booster_for_set
+from draft.simulate import simulate
+from draft.state import CardInstance, DraftConfig, DraftState
+
+MAX_PACKS = 10_000
+
+
+def _seed_or_random(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(2**63)
+
+
+def _card_json(instance: CardInstance) -> dict[str, Any]:
+    card = instance.card
+    return {
+        "id": instance.id,
+        "name": card.name,
+        "number": card.number,
+        "rarity": card.rarity,
+        "slot": instance.slot,
+        "foil": instance.foil,
+    }
+
+
+def _usage(error: DraftError) -> click.UsageError:
+    return click.UsageError(str(error))
+
+
+set_option = click.option(
+    "--set", "set_code", default="CMR", show_default=True, help="Set code of the boosters."
+)
+seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Random seed (default: a fresh random one, printed).",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+@click.command("packs")
+@set_option
+@click.option(
+    "--count", type=click.IntRange(1, MAX_PACKS), default=1, show_default=True,
+    help="How many packs.",
+)
+@seed_option
+@json_option
+def packs_command(set_code: str, count: int, seed: int | None, as_json: bool) -> None:
+    """Open booster packs. The packs of a seed are the packs a draft with that seed opens."""
+    from draft.engine import deal_packs
+
+    seed = _seed_or_random(seed)
+    try:
+        booster = booster_for_set(set_code)
+    except DraftError as error:
+        raise _usage(error) from None
+    cards, packs = deal_packs(booster, seed, count)
+    if as_json:
+        payload = {
+            "set": booster.set_code,
+            "seed": seed,
+            "packs": [[_card_json(cards[i]) for i in pack] for pack in packs],
+        }
+        click.echo(json.dumps(payload, ensure_ascii=False))
+        return
+    click.echo(f"{count} {booster.set_code} pack(s), seed {seed}")
+    for number, pack in enumerate(packs, start=1):
+        click.echo(f"\nPack {number}")
+        for i in pack:
+            card = cards[i].card
+            foil = " (foil)" if cards[i].foil else ""
+            click.echo(f"  {card.rarity[:1].upper()} {card.name}{foil}  [{cards[i].slot}]")
+
+
+@click.command("simulate")
+@set_option
+@click.option(
+    "--seats", type=click.IntRange(2, 8), default=8, show_default=True, help="Seats at the table."
+)
+@seed_option
+@click.option(
+    "--picks-per-pass", type=click.IntRange(1, 3), default=2, show_default=True,
+    help="Cards taken from each pack per pass.",
+)
+@json_option
+def simulate_command(
+    set_code: str, seats: int, seed: int | None, picks_per_pass: int, as_json: bool
+) -> None:
+    """Run a whole draft with a bot in every seat and print every pick and pool."""
+    seed = _seed_or_random(seed)
+    try:
+        config = DraftConfig(set_code=set_code.upper(), seats=seats, picks_per_pass=picks_per_pass)
+        state, picks = simulate(config, seed)
+    except DraftError as error:
+        raise _usage(error) from None
+    if as_json:
+        payload = {
+            "set": config.set_code,
+            "seed": seed,
+            "seats": seats,
+            "picks": [
+                {
+                    "seat": p.seat,
+                    "round": p.round,
+                    "pick": p.pick,
+                    "pack_id": p.pack_id,
+                    "pack": [state.cards[i].card.name for i in p.pack_before],
+                    "cards": [state.cards[i].card.name for i in p.cards],
+                }
+                for p in picks
+            ],
+            "pools": {
+                str(seat.index): [state.cards[i].card.name for i in seat.pool]
+                for seat in state.seats
+            },
+        }
+        click.echo(json.dumps(payload, ensure_ascii=False))
+        return
+    _print_summary(state, len(picks))
+
+
+def _print_summary(state: DraftState, pick_count: int) -> None:
+    config = state.config
+    click.echo(
+        f"{config.set_code} draft, {config.seats} seats, seed {state.seed}: "
+        f"{pick_count} picks, {config.rounds} packs each"
+    )
+    for seat in state.seats:
+        pool = state.pool_of(seat.index)
+        colors: Counter[str] = Counter(c for i in pool for c in i.card.color_identity)
+        main = "".join(sort_colors([c for c, _n in colors.most_common(2)]))
+        legends = [i.card.name for i in pool if i.card.can_be_commander]
+        click.echo(
+            f"  seat {seat.index}: {len(pool)} cards, mostly {main or 'colorless'}; "
+            f"commanders: {', '.join(legends[:3]) or 'none'}"
+            + (f" (+{len(legends) - 3})" if len(legends) > 3 else "")
+        )
+
+
+COMMANDS: list[click.Command] = [packs_command, simulate_command]

@@ -1,0 +1,52 @@
+"""Who may be a commander, and which two commanders may share a deck (domain doc §3).
+
+Why a separate module: pairing rules grow with every Commander set (Partner, Partner
+with, Friends forever, Choose a Background, Doctor's companion...), and each rule should
+be one readable line that tests can name.
+"""
+
+from __future__ import annotations
+
+from draft.cards import Card
+
+PARTNER = "Partner"
+PARTNER_WITH = "Partner with"
+FRIENDS_FOREVER = "Friends forever"
+CHOOSE_A_BACKGROUND = "Choose a Background"
+
+
+def can_be_commander(card: Card) -> bool:
+    """A legendary creature, or a card whose text says it can be your commander."""
+    return card.can_be_commander or (card.is_legendary and card.is_creature)
+
+
+def can_be_second_commander(card: Card) -> bool:
+    """A Background may command only beside a "Choose a Background" commander."""
+    return card.is_background and card.is_legendary
+
+
+def partners_with(card: Card) -> str | None:
+    """The name in "Partner with NAME", if the card has it."""
+    if card.partner_with:
+        return card.partner_with
+    return None
+
+
+def is_legal_pair(first: Card, second: Card) -> bool:
+    """True when the two cards may be commanders together."""
+    named_first, named_second = partners_with(first), partners_with(second)
+    if named_first or named_second:
+        return named_first == second.name and named_second == first.name
+    if _has(first, PARTNER) and _has(second, PARTNER):
+        return True
+    if _has(first, FRIENDS_FOREVER) and _has(second, FRIENDS_FOREVER):
+        return True
+    return _background_pair(first, second) or _background_pair(second, first)
+
+
+def _background_pair(chooser: Card, background: Card) -> bool:
+    return _has(chooser, CHOOSE_A_BACKGROUND) and can_be_second_commander(background)
+
+
+def _has(card: Card, keyword: str) -> bool:
+    return keyword in card.pairing

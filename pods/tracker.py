@@ -1,0 +1,237 @@
+"""The game at the table: life, commander damage and commander tax, as an append-only log.
+
+Why a log of increments: four phones at one table tap "+1" and "−3" at the same moment.
+Each tap is an increment, so two conflicting taps both apply and nothing is overwritten;
+the totals are a fold over the log, so a restart or an undo simply refolds it.
+
+Rules (Commander, as played after a Commander Draft): 40 starting life; a player dealt 21
+or more combat damage by the same commander loses (partners and Piper pairs count
+separately); each cast from the command zone adds {2} to that commander's next cast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+STARTING_LIFE = 40
+LETHAL_COMMANDER_DAMAGE = 21
+MAX_DELTA = 999
+
+
+class TrackerError(ValueError):
+    """An adjustment the table's tracker refuses; the game is unchanged."""
+
+    code = "tracker_error"
+
+
+class UnknownPlayerError(TrackerError):
+    """The player is not in this game."""
+
+    code = "unknown_player"
+
+
+class UnknownCommanderError(TrackerError):
+    """No player at this table has that commander."""
+
+    code = "unknown_commander"
+
+
+class BadAdjustmentError(TrackerError):
+    """A zero, huge or self-inflicted commander-damage adjustment."""
+
+    code = "bad_adjustment"
+
+
+class UndoError(TrackerError):
+    """Only the person who made an adjustment can undo it, and only once."""
+
+    code = "undo_refused"
+
+
+class Kind(Enum):
+    """What an adjustment changes."""
+
+    LIFE = "life"
+    COMMANDER_DAMAGE = "commander_damage"
+    COMMANDER_CAST = "commander_cast"
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderRef:
+    """One commander: its owner and its position (0 or 1 for partners and Piper pairs)."""
+
+    owner: str
+    index: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.owner}#{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player at the table and the names of their commanders, in order."""
+
+    id: str
+    name: str
+    commanders: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """One tap on a phone: `delta` applied to `target` (a life total, damage or casts).
+
+    `source` is the commander that dealt commander damage, or the commander cast.
+    """
+
+    seq: int
+    author: str
+    kind: Kind
+    target: str
+    delta: int
+    source: CommanderRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The author takes back adjustment `undoes`."""
+
+    seq: int
+    author: str
+    undoes: int
+
+
+Entry = Adjustment | Undo
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's totals, folded from its log."""
+
+    players: tuple[Player, ...]
+    life: Mapping[str, int]
+    commander_damage: Mapping[tuple[str, str], int]
+    casts: Mapping[str, int]
+    undone: frozenset[int] = field(default_factory=frozenset)
+    log: tuple[Entry, ...] = ()
+
+    def tax(self, commander: CommanderRef) -> int:
+        """Extra generic mana the commander costs now: {2} per previous cast."""
+        return 2 * self.casts.get(commander.key, 0)
+
+    def damage(self, victim: str, commander: CommanderRef) -> int:
+        return self.commander_damage.get((victim, commander.key), 0)
+
+    def out(self, player: str) -> bool:
+        """Out of the game: life at or below 0, or 21+ damage from one commander."""
+        if self.life[player] <= 0:
+            return True
+        return any(
+            total >= LETHAL_COMMANDER_DAMAGE
+            for (victim, _key), total in self.commander_damage.items()
+            if victim == player
+        )
+
+    @property
+    def standing(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players if not self.out(p.id))
+
+
+def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE) -> Game:
+    """A fresh game: everyone at `starting_life`, no damage, no casts."""
+    seated = tuple(players)
+    ids = [p.id for p in seated]
+    if len(set(ids)) != len(ids) or not seated:
+        raise UnknownPlayerError("a game needs players with distinct ids")
+    return Game(
+        players=seated,
+        life=dict.fromkeys(ids, starting_life),
+        commander_damage={},
+        casts={},
+    )
+
+
+def apply(game: Game, entry: Entry) -> Game:
+    """The game after one more log entry, or a `TrackerError` and the game unchanged."""
+    if isinstance(entry, Undo):
+        return _undo(game, entry)
+    _check(game, entry)
+    return _fold(game, entry, sign=1, log=(*game.log, entry), undone=game.undone)
+
+
+def replay_game(players: Iterable[Player], entries: Iterable[Entry]) -> Game:
+    """Rebuild a game from its stored log."""
+    game = new_game(players)
+    for entry in entries:
+        game = apply(game, entry)
+    return game
+
+
+def _check(game: Game, adjustment: Adjustment) -> None:
+    ids = {p.id for p in game.players}
+    if adjustment.author not in ids and adjustment.author != "host":
+        raise UnknownPlayerError(f"{adjustment.author!r} is not at this table")
+    if adjustment.target not in ids:
+        raise UnknownPlayerError(f"{adjustment.target!r} is not at this table")
+    if adjustment.delta == 0 or abs(adjustment.delta) > MAX_DELTA:
+        raise BadAdjustmentError(f"an adjustment is 1 to {MAX_DELTA} up or down")
+    if adjustment.kind is Kind.LIFE:
+        return
+    source = adjustment.source
+    if source is None or not _has_commander(game, source):
+        raise UnknownCommanderError("name the commander, by owner and position")
+    if adjustment.kind is Kind.COMMANDER_DAMAGE and source.owner == adjustment.target:
+        raise BadAdjustmentError("commander damage comes from another player's commander")
+    if adjustment.kind is Kind.COMMANDER_CAST and source.owner != adjustment.target:
+        raise BadAdjustmentError("a commander cast is counted for its owner")
+
+
+def _has_commander(game: Game, ref: CommanderRef) -> bool:
+    return any(p.id == ref.owner and 0 <= ref.index < len(p.commanders) for p in game.players)
+
+
+def _fold(
+    game: Game, adjustment: Adjustment, sign: int, log: tuple[Entry, ...], undone: frozenset[int]
+) -> Game:
+    delta = sign * adjustment.delta
+    life = dict(game.life)
+    damage = dict(game.commander_damage)
+    casts = dict(game.casts)
+    if adjustment.kind is Kind.LIFE:
+        life[adjustment.target] += delta
+    elif adjustment.kind is Kind.COMMANDER_DAMAGE:
+        assert adjustment.source is not None
+        key = (adjustment.target, adjustment.source.key)
+        damage[key] = _not_below_zero(damage.get(key, 0) + delta, "commander damage")
+        # Commander damage is combat damage: it is also lost from the life total.
+        life[adjustment.target] -= delta
+    else:
+        assert adjustment.source is not None
+        casts[adjustment.source.key] = _not_below_zero(
+            casts.get(adjustment.source.key, 0) + delta, "commander casts"
+        )
+    return Game(game.players, life, damage, casts, undone, log)
+
+
+def _not_below_zero(total: int, what: str) -> int:
+    """Counts cannot go negative; refusing (not clamping) keeps every undo exact."""
+    if total < 0:
+        raise BadAdjustmentError(f"{what} cannot go below 0")
+    return total
+
+
+def _undo(game: Game, undo: Undo) -> Game:
+    target = next(
+        (e for e in game.log if isinstance(e, Adjustment) and e.seq == undo.undoes), None
+    )
+    if target is None:
+        raise UndoError(f"there is no adjustment {undo.undoes} to undo")
+    if target.author != undo.author:
+        raise UndoError("only the person who made a change can undo it")
+    if undo.undoes in game.undone:
+        raise UndoError("that change was already undone")
+    return _fold(
+        game, target, sign=-1, log=(*game.log, undo), undone=game.undone | {undo.undoes}
+    )

@@ -1,0 +1,69 @@
+"""`prismatic bench`: simulated phones drafting over real WebSockets, with a baseline.
+
+Why in the product: a host can check their own laptop before a store night, with the
+same tool we use to publish figures in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from server.loadgen.stats import parse_think
+
+
+@click.command("bench")
+@click.option("--url", default=None, help="A running server's base URL, e.g. http://127.0.0.1:8000.")
+@click.option("--spawn", is_flag=True, help="Start a fresh server for the run (the default).")
+@click.option("--pods", type=click.IntRange(1, 1000), default=1, show_default=True)
+@click.option("--seats", type=click.IntRange(2, 8), default=8, show_default=True)
+@click.option("--think-ms", "think_text", default="0", show_default=True,
+              help="Think time before each pick: N or LOW-HIGH milliseconds.")
+@click.option("--db", "db_url", default=None, help="Database URL for the spawned server.")
+@click.option("--idle-pods", type=click.IntRange(0, 1000), default=0,
+              help="Also measure RSS per idle pod with every seat connected.")
+@click.option("--timeout", type=click.FloatRange(1, 3600), default=120.0, show_default=True,
+              help="Seconds to wait for any one message.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_text: str,
+                  db_url: str | None, idle_pods: int, timeout: float, as_json: bool) -> None:
+    """Draft P pods of simulated phones and report pick latency beside an echo baseline."""
+    from server.loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
+
+    if url and spawn:
+        raise click.UsageError("give --url or --spawn, not both")
+    if url and db_url:
+        raise click.UsageError("--db only applies to a spawned server")
+    try:
+        think = parse_think(think_text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--think-ms") from None
+    config = BenchConfig(pods=pods, seats=seats, think=think, think_text=think_text,
+                         url=url, db_url=db_url, idle_pods=idle_pods, timeout=timeout)
+
+    def progress(line: str) -> None:
+        click.echo(line, err=True)
+
+    try:
+        figures = bench(config, progress)
+    except (RuntimeError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    lat, base = figures["latency_ms"], figures["baseline_ms"]
+    click.echo(f"pods {pods} x {seats} seats, think {think_text} ms: "
+               f"{figures['picks']} picks, {figures['picks_per_s']} picks/s")
+    click.echo(f"  pick latency ms   p50 {lat['p50']:8.2f}  p95 {lat['p95']:8.2f}  "
+               f"p99 {lat['p99']:8.2f}  max {lat['max']:8.2f}")
+    click.echo(f"  echo baseline ms  p50 {base['p50']:8.2f}  p95 {base['p95']:8.2f}  "
+               f"p99 {base['p99']:8.2f}")
+    click.echo(f"  ratio p50 {figures['ratio_p50']}  ratio p99 {figures['ratio_p99']}")
+    click.echo(f"  server peak RSS {figures['server_rss_mb']} MB; errors {figures['errors']}; "
+               f"pools ok {figures['pools_ok']}")
+    if "idle_kb_per_pod" in figures:
+        click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
+
+
+COMMANDS: list[click.Command] = [bench_command]

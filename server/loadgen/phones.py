@@ -1,0 +1,161 @@
+"""Simulated phones: pods of seats that draft over real WebSockets, as fast as told.
+
+Why this shape: a phone at the table does exactly this — it waits for a pack, thinks,
+sends a pick and waits for its next state. Timing from the pick's send to the first
+message whose view has moved past that pick measures what a player feels, including the
+database commit the server makes before it answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+
+@dataclass
+class RunStats:
+    """Everything the phones observed during one run."""
+
+    latencies: list[float] = field(default_factory=list)
+    picks_sent: int = 0
+    acks: int = 0
+    errors: list[str] = field(default_factory=list)
+    pools: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Seat:
+    """One simulated phone's seat: its token and what it has sent."""
+
+    pod_id: str
+    token: str
+    sent_pick: int = 0
+    sent_at: float = 0.0
+    version: int = 0
+
+
+async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> list[Seat]:
+    """A pod with `seats` simulated players joined and the draft started."""
+    created = (await client.post("/api/pods", json={"set": set_code, "seats": seats})).json()
+    pod_id, host = created["pod_id"], created["host_token"]
+    tokens = []
+    for i in range(seats):
+        joined = await client.post(f"/api/pods/{pod_id}/seats", json={"name": f"Phone {i + 1}"})
+        joined.raise_for_status()
+        tokens.append(joined.json()["seat_token"])
+    started = await client.post(
+        f"/api/pods/{pod_id}/start", headers={"Authorization": f"Bearer {host}"}
+    )
+    started.raise_for_status()
+    return [Seat(pod_id, token) for token in tokens]
+
+
+def ws_url(base_url: str, path: str) -> str:
+    return base_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + path
+
+
+async def draft_seat(
+    base_url: str,
+    seat: Seat,
+    think: tuple[float, float],
+    rng: random.Random,
+    stats: RunStats,
+    timeout: float,
+) -> None:
+    """Connect, pick whenever a pack is in front of the seat, until the draft ends."""
+    url = ws_url(base_url, f"/ws/pods/{seat.pod_id}?token={seat.token}")
+    refs = itertools.count(1)
+    async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout)
+            now = time.perf_counter()
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "ack":
+                stats.acks += 1
+                continue
+            if kind == "error":
+                stats.errors.append(str(message.get("code")))
+                continue
+            if kind not in ("snapshot", "update"):
+                continue
+            if kind == "update" and message.get("base") != seat.version:
+                seat.version = message["version"]
+                await ws.send(json.dumps({"type": "snapshot"}))
+                continue
+            seat.version = message["version"]
+            view: dict[str, Any] = message["view"]
+            if seat.sent_pick and view["pick"] > seat.sent_pick and seat.sent_at:
+                stats.latencies.append(now - seat.sent_at)
+                seat.sent_at = 0.0
+            if view["phase"] != "drafting":
+                stats.pools.append(len(view["pool"]))
+                return
+            if view.get("pack") and view["pick"] > seat.sent_pick:
+                await _think_and_pick(ws, seat, view, think, rng, stats, next(refs))
+
+
+async def _think_and_pick(
+    ws: ClientConnection,
+    seat: Seat,
+    view: dict[str, Any],
+    think: tuple[float, float],
+    rng: random.Random,
+    stats: RunStats,
+    ref: int,
+) -> None:
+    low, high = think
+    if high > 0:
+        await asyncio.sleep(rng.uniform(low, high))
+    cards = [card["id"] for card in view["pack"][: view["picks_needed"]]]
+    seat.sent_pick = view["pick"]
+    seat.sent_at = time.perf_counter()
+    stats.picks_sent += 1
+    await ws.send(
+        json.dumps({"type": "pick", "pick": view["pick"], "cards": cards, "ref": str(ref)})
+    )
+
+
+async def echo_socket(
+    base_url: str,
+    rounds: int,
+    think: tuple[float, float],
+    rng: random.Random,
+    samples: list[float],
+    timeout: float,
+) -> None:
+    """The baseline: the same socket stack, a round trip that does no draft work at all."""
+    async with connect(ws_url(base_url, "/ws/echo"), open_timeout=timeout) as ws:
+        payload = json.dumps({"type": "pick", "pick": 1, "cards": [1, 2], "ref": "x"})
+        for _ in range(rounds):
+            low, high = think
+            if high > 0:
+                await asyncio.sleep(rng.uniform(low, high))
+            started = time.perf_counter()
+            await ws.send(payload)
+            await asyncio.wait_for(ws.recv(), timeout)
+            samples.append(time.perf_counter() - started)
+
+
+async def hold_idle_seats(base_url: str, seats: list[Seat], ready: asyncio.Event,
+                          release: asyncio.Event, timeout: float) -> None:
+    """Keep every seat's socket open and idle (after its snapshot) until released."""
+    async def one(seat: Seat, opened: list[int]) -> None:
+        url = ws_url(base_url, f"/ws/pods/{seat.pod_id}?token={seat.token}")
+        async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
+            await asyncio.wait_for(ws.recv(), timeout)
+            opened.append(1)
+            if len(opened) == len(seats):
+                ready.set()
+            await release.wait()
+
+    opened: list[int] = []
+    await asyncio.gather(*(one(seat, opened) for seat in seats))

@@ -1,0 +1,206 @@
+"""One benchmark run: optionally spawn a server, measure the baseline, then draft P pods.
+
+Why the baseline in the same run: this machine is shared and noisy, so an absolute
+latency means little on its own. A WebSocket echo through the same server stack, at the
+same concurrency and pace, is the physical floor; the ratio pick / echo is the figure of
+merit, comparable across runs and machines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from server.loadgen.phones import (
+    RunStats,
+    create_pod,
+    draft_seat,
+    echo_socket,
+    hold_idle_seats,
+)
+from server.loadgen.stats import summary_ms
+
+POOL_SIZE = 60
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """What to run: how many pods and seats, how fast phones pick, against which server."""
+
+    pods: int = 1
+    seats: int = 8
+    think: tuple[float, float] = (0.0, 0.0)
+    think_text: str = "0"
+    set_code: str = "CMR"
+    url: str | None = None
+    db_url: str | None = None
+    idle_pods: int = 0
+    timeout: float = 120.0
+    seed: int = 1
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def spawned_server(db_url: str | None) -> Iterator[tuple[str, int]]:
+    """A fresh `prismatic serve` on a free loopback port; yields (base URL, pid)."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="prismatic-bench-") as data_dir:
+        command = [
+            sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
+            "--port", str(port), "--data-dir", data_dir,
+        ]
+        if db_url:
+            command += ["--db", db_url]
+        log = Path(data_dir) / "server.log"
+        with log.open("wb") as out:
+            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+            base = f"http://127.0.0.1:{port}"
+            try:
+                _wait_healthy(base, process, log)
+                yield base, process.pid
+            finally:
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+
+
+def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited at start:\n{log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not become healthy within 30 s")
+
+
+def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
+    """Resident memory of a local process from /proc (`VmHWM` is the peak)."""
+    if pid is None:
+        return None
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
+async def run_bench(
+    config: BenchConfig, base: str, pid: int | None, progress: Callable[[str], None]
+) -> dict[str, Any]:
+    """Baseline, then the draft, then (optionally) idle memory; returns the figures."""
+    rng = random.Random(config.seed)
+    sockets = config.pods * config.seats
+    rounds = 3 * 10  # a seat's picks in a Commander Draft
+    progress(f"baseline: {sockets} echo sockets x {rounds} round trips")
+    baseline: list[float] = []
+    await asyncio.gather(*(
+        echo_socket(base, rounds, config.think, random.Random(rng.random()), baseline,
+                    config.timeout)
+        for _ in range(sockets)
+    ))
+    async with httpx.AsyncClient(base_url=base, timeout=config.timeout) as client:
+        progress(f"creating {config.pods} pods of {config.seats}")
+        pods = [await create_pod(client, config.seats, config.set_code)
+                for _ in range(config.pods)]
+    stats = RunStats()
+    seats = [seat for pod in pods for seat in pod]
+    progress(f"drafting: {len(seats)} phones")
+    started = time.perf_counter()
+    ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
+    results = await asyncio.gather(
+        *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
+                     config.timeout) for seat in seats),
+        return_exceptions=True,
+    )
+    elapsed = time.perf_counter() - started
+    ticker.cancel()
+    stats.errors.extend(repr(r) for r in results if isinstance(r, BaseException))
+    figures: dict[str, Any] = {
+        "pods": config.pods,
+        "seats": config.seats,
+        "think_ms": config.think_text,
+        "picks": len(stats.latencies),
+        "picks_per_s": round(stats.picks_sent / elapsed, 1) if elapsed else None,
+        "latency_ms": summary_ms(stats.latencies),
+        "baseline_ms": {k: v for k, v in summary_ms(baseline).items() if k != "max"},
+        "server_rss_mb": rss_mb(pid, "VmHWM"),
+        "errors": len(stats.errors),
+        "pools_ok": len(stats.pools) == len(seats)
+        and all(size == POOL_SIZE for size in stats.pools)
+        and stats.acks == stats.picks_sent,
+    }
+    base_p50, base_p99 = figures["baseline_ms"]["p50"], figures["baseline_ms"]["p99"]
+    figures["ratio_p50"] = round(figures["latency_ms"]["p50"] / base_p50, 2) if base_p50 else None
+    figures["ratio_p99"] = round(figures["latency_ms"]["p99"] / base_p99, 2) if base_p99 else None
+    figures["acks"] = stats.acks
+    figures["error_samples"] = sorted(set(stats.errors))[:5]
+    if config.idle_pods:
+        figures["idle_kb_per_pod"] = await idle_memory(config, base, pid, progress)
+    return figures
+
+
+async def idle_memory(
+    config: BenchConfig, base: str, pid: int | None, progress: Callable[[str], None]
+) -> float | None:
+    """RSS growth per idle pod with every seat connected, in KiB."""
+    if pid is None:
+        return None
+    before = rss_mb(pid)
+    progress(f"idle memory: {config.idle_pods} pods with {config.seats} connected seats")
+    async with httpx.AsyncClient(base_url=base, timeout=config.timeout) as client:
+        pods = [await create_pod(client, config.seats, config.set_code)
+                for _ in range(config.idle_pods)]
+    ready, release = asyncio.Event(), asyncio.Event()
+    holder = asyncio.create_task(hold_idle_seats(
+        base, [s for pod in pods for s in pod], ready, release, config.timeout
+    ))
+    await asyncio.wait_for(ready.wait(), config.timeout)
+    await asyncio.sleep(1.0)
+    after = rss_mb(pid)
+    release.set()
+    await holder
+    if before is None or after is None:
+        return None
+    return round((after - before) * 1024 / config.idle_pods, 1)
+
+
+async def _report_progress(stats: RunStats, total: int, progress: Callable[[str], None]) -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        progress(f"  {stats.picks_sent}/{total} picks sent, {len(stats.errors)} errors")
+
+
+def bench(config: BenchConfig, progress: Callable[[str], None]) -> dict[str, Any]:
+    """Run against `config.url`, or against a freshly spawned server."""
+    if config.url:
+        pid = None
+        return asyncio.run(run_bench(config, config.url.rstrip("/"), pid, progress))
+    with spawned_server(config.db_url) as (base, pid):
+        progress(f"spawned server pid {pid} at {base} (db: {config.db_url or 'SQLite, temp'})")
+        return asyncio.run(run_bench(config, base, pid, progress))
