@@ -24,7 +24,6 @@ from tests.browser.support import ROOT
 CHROMIUM = "/usr/bin/chromium"
 
 
-
 def _need_chromium() -> None:
     if Path(CHROMIUM).exists():
         return

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -41,3 +44,29 @@ def screenshot(page: Page, name: str, full_page: bool = False) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def join(context: BrowserContext, join_url: str, name: str) -> Page:
+    page = context.new_page()
+    page.goto(join_url)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_url(re.compile(r"/seat$"))
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#lobby-title")).to_have_text(name)
+    return page
+
+
+def call_api(base: str, method: str, path: str, body: object = None, token: str = "") -> object:
+    """A JSON API call from the test itself (setting up what the UI is not under test for)."""
+    request = urllib.request.Request(
+        base + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={
+            "Content-Type": "application/json",
+            **({"Authorization": f"Bearer {token}"} if token else {}),
+        },
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")

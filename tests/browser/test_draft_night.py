@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.support import new_context, screenshot
+from tests.browser.support import join, new_context, screenshot
 
 HOSTILE_NAME = "<script>pwned=1</script>Bo"
 PICKS_PER_PLAYER = 30  # 3 packs of 20, two cards a pick
@@ -31,17 +31,6 @@ def create_pod(host: Page, base: str) -> str:
     join_url = host.locator("#join-url").get_attribute("href")
     assert join_url and join_url.endswith("/join")
     return join_url
-
-
-def join(context: BrowserContext, join_url: str, name: str) -> Page:
-    page = context.new_page()
-    page.goto(join_url)
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
-    page.wait_for_url(re.compile(r"/seat$"))
-    expect(page.locator("#lobby")).to_be_visible()
-    expect(page.locator("#lobby-title")).to_have_text(name)
-    return page
 
 
 def take_first_two(page: Page) -> bool:

@@ -151,7 +151,7 @@ function renderSeats() {
     const facts = [];
     if (view.phase === "drafting") {
       facts.push(progress(player));
-      if (player.packs_waiting > 1) facts.push(t("{n} packs in queue", { n: player.packs_waiting }));
+      if (player.packs_waiting > 1) facts.push(t("packs in queue: {n}", { n: player.packs_waiting }));
     } else if (view.phase !== "lobby") {
       facts.push(player.deck_submitted ? (player.deck_legal ? t("Deck: legal") : t("Deck: not legal")) : t("No deck yet"));
     }

@@ -55,7 +55,7 @@ export class Picker {
       text = t("Waiting for the next pack…");
       if (view.waiting_on) text += ` ${t("Waiting on {name}", { name: view.waiting_on.name })}`;
     } else if (view.packs_waiting > 0) {
-      text = t("{n} more packs waiting", { n: view.packs_waiting });
+      text = t("Packs waiting after this one: {n}", { n: view.packs_waiting });
     }
     message.textContent = text;
     message.hidden = !text;

@@ -1,0 +1,51 @@
+"""The pick screen on the narrowest common phone: nothing scrolls sideways and every
+button is a comfortable touch target."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.support import call_api, join, new_context, screenshot
+
+pytestmark = pytest.mark.browser
+
+NARROW = {"width": 360, "height": 740}
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth"
+SMALL_BUTTONS = """() => [...document.querySelectorAll('button, .btn, select, input')]
+  .filter((node) => node.offsetParent !== null)
+  .map((node) => ({text: node.textContent.trim() || node.name || node.id,
+                   height: node.getBoundingClientRect().height}))
+  .filter((b) => b.height < 44)"""
+
+
+def start_pod_with_one_phone(base: str, browser: Browser) -> Page:
+    pod: Any = call_api(base, "POST", "/api/pods", {"set": "CMR", "seats": 2, "bots": True})
+    context = new_context(browser, viewport=NARROW)
+    page = join(context, pod["join_url"], "Cyrillia the Long-Named Wanderer")
+    call_api(base, "POST", f"/api/pods/{pod['pod_id']}/start", token=pod["host_token"])
+    expect(page.locator("#pack-grid .card")).to_have_count(20)
+    return page
+
+
+def test_pick_screen_fits_360px_without_sideways_scroll(server: str, browser: Browser) -> None:
+    page = start_pod_with_one_phone(server, browser)
+    cards = page.locator("#pack-grid .card")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360
+    assert page.evaluate(SMALL_BUTTONS) == []
+    box = cards.nth(0).bounding_box()
+    assert box and box["height"] >= 44
+    screenshot(page, "12-phone-360-pick")
+    screenshot(page, "12-phone-360-pick-full", full_page=True)
+
+    page.get_by_role("button", name="Take these 2").click()
+    page.get_by_role("tab", name="Pool (2)").click()
+    expect(page.locator("#pool-list .card-row")).to_have_count(2)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360
+    assert page.evaluate(SMALL_BUTTONS) == []
+    screenshot(page, "13-phone-360-pool")
+    page.context.close()
