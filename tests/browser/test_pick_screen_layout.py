@@ -3,6 +3,7 @@ button is a comfortable touch target."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ SMALL_BUTTONS = """() => [...document.querySelectorAll('button, .btn, select, in
 
 
 def start_pod_with_one_phone(base: str, browser: Browser) -> Page:
-    pod: Any = call_api(base, "POST", "/api/pods", {"set": "CMR", "seats": 2, "bots": True})
+    pod: Any = call_api(base, "POST", "/api/pods", {"set": "CMR", "seats": 2, "bots": True, "pick_timer_seconds": 90})
     context = new_context(browser, viewport=NARROW)
     page = join(context, pod["join_url"], "Cyrillia the Long-Named Wanderer")
     call_api(base, "POST", f"/api/pods/{pod['pod_id']}/start", token=pod["host_token"])
@@ -32,6 +33,7 @@ def start_pod_with_one_phone(base: str, browser: Browser) -> Page:
 
 def test_pick_screen_fits_360px_without_sideways_scroll(server: str, browser: Browser) -> None:
     page = start_pod_with_one_phone(server, browser)
+    expect(page.locator("#timer")).to_have_text(re.compile(r"^\d+s left$"))
     cards = page.locator("#pack-grid .card")
     cards.nth(0).click()
     cards.nth(1).click()

@@ -127,8 +127,10 @@ function renderLobby(view) {
   $("#lobby-title").textContent = view.me ? view.me.name : "";
   $("#lobby-msg").textContent = t("Waiting for the host to start the draft.");
   $("#lobby-players").replaceChildren(...view.players.map((player) =>
-    el("li", { class: player.seat === view.me?.seat ? "me" : "" },
+    // Seats are drawn at the start, so in the lobby the name is all we can match on.
+    el("li", { class: player.name === view.me?.name ? "me" : "" },
       el("span", { text: player.name }),
+      player.name === view.me?.name ? el("span", { class: "badge", text: t("you") }) : null,
       player.bot ? el("span", { class: "badge", text: t("Bot") }) : null)));
 }
 
