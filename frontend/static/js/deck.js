@@ -295,7 +295,9 @@ export class DeckBuilder {
         "aria-label": `${included ? t("Remove") : t("Add")} ${card.name}`,
         onclick: () => this.toggleMain(card.id),
       }, included ? t("Remove") : t("Add")));
-      return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${this.offColor(card) ? " off-color" : ""}`, dataset: { cardId: card.id } },
+      // In the deck an off-color card is a problem (red); in the sideboard it is just dimmed.
+      const offColor = this.offColor(card) ? (included ? " off-color" : " dim") : "";
+      return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${offColor}`, dataset: { cardId: card.id } },
         cardRow(card, el("span", { class: "row-actions" }, actions)), ...notes);
     };
     $("#deck-cards").replaceChildren(

@@ -152,7 +152,7 @@ function renderSeats() {
     if (view.phase === "drafting") {
       facts.push(progress(player));
       if (player.packs_waiting > 1) facts.push(t("packs in queue: {n}", { n: player.packs_waiting }));
-    } else if (view.phase !== "lobby") {
+    } else if (view.phase !== "lobby" && !player.bot) {
       facts.push(player.deck_submitted ? (player.deck_legal ? t("Deck: legal") : t("Deck: not legal")) : t("No deck yet"));
     }
     const actions = [];
@@ -198,5 +198,6 @@ function renderTables() {
   $("#table-list").replaceChildren(...tables.map((table) =>
     el("div", { class: "table-card" },
       el("h3", { text: t("Table {n}", { n: table.number }) }),
-      el("ol", { class: "plain-list big-list" }, table.players.map((name) => el("li", { text: name }))))));
+      el("ol", { class: "plain-list big-list" }, table.players.map((name, index) => el("li", {},
+        el("span", { class: "seat-no", text: String(index + 1) }), el("span", { text: name })))))));
 }
