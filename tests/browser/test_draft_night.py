@@ -41,8 +41,9 @@ def take_first_two(page: Page) -> bool:
     if not page.locator("#take-bar").is_visible() or tiles.count() < 2:
         return False
     before = page.evaluate("document.body.dataset.pick")
-    tiles.nth(0).click()
-    tiles.nth(1).click()
+    for index in (0, 1):
+        if "selected" not in (tiles.nth(index).get_attribute("class") or ""):
+            tiles.nth(index).click()
     take = page.locator("#take")
     expect(take).to_be_enabled()
     with page.expect_response(lambda r: r.url.endswith("/picks") and r.request.method == "POST"):
@@ -170,8 +171,15 @@ def test_a_draft_night_from_qr_code_to_two_tables(
     ann.locator("#pack-grid .card").nth(1).click()  # tap again: unselected
     expect(ann.locator("#pack-grid .card.selected")).to_have_count(1)
     expect(ann.locator("#take")).to_be_disabled()
-    ann.locator("#pack-grid .card").nth(0).click()
+    ann.locator("#pack-grid .card").nth(1).click()
     screenshot(host, "05-host-drafting")
+
+    host.get_by_role("button", name="Pause").click()
+    expect(ann.locator("#draft-msg")).to_contain_text("paused")
+    expect(ann.locator("#take")).to_be_disabled()
+    host.get_by_role("button", name="Resume").click()
+    expect(ann.locator("#take")).to_be_enabled()
+    expect(ann.locator("#pack-grid .card.selected")).to_have_count(2)  # kept through the pause
 
     draft_everything(phones)
     screenshot(bo, "07-phone-after-draft")

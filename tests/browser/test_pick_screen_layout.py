@@ -44,7 +44,12 @@ def test_pick_screen_fits_360px_without_sideways_scroll(server: str, browser: Br
     screenshot(page, "12-phone-360-pick")
     screenshot(page, "12-phone-360-pick-full", full_page=True)
 
-    page.get_by_role("button", name="Take these 2").click()
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.url.endswith("/picks") else None)
+    page.get_by_role("button", name="Take these 2").dblclick()  # an impatient thumb
+    expect(page.get_by_role("tab", name="Pool (2)")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert len(posts) == 1
     page.get_by_role("tab", name="Pool (2)").click()
     expect(page.locator("#pool-list .card-row")).to_have_count(2)
     assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360

@@ -37,7 +37,7 @@ export function manaSymbol(symbol) {
 
 export function manaCost(cost) {
   const symbols = manaSymbols(cost);
-  return el("span", { class: "mana", "aria-label": symbols.join(" ") || t("Colorless") },
+  return el("span", { class: "mana", role: "img", "aria-label": symbols.join(" ") || "0" },
     symbols.map(manaSymbol));
 }
 
@@ -47,7 +47,7 @@ export function colorName(code) {
 
 export function colorDots(colors) {
   const list = colors && colors.length ? colors : ["C"];
-  return el("span", { class: "mana", "aria-label": list.map(colorName).join(", ") },
+  return el("span", { class: "mana", role: "img", "aria-label": list.map(colorName).join(", ") },
     list.map((c) => el("span", { class: `ms ms-${c.toLowerCase()}`, title: colorName(c), "aria-hidden": "true" }, c === "C" ? "C" : "")));
 }
 

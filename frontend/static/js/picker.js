@@ -69,7 +69,7 @@ export class Picker {
     grid.replaceChildren(...pack.map((card) => {
       const tile = cardTile(card, {
         tag: "button",
-        attrs: { type: "button", "aria-pressed": "false", "aria-label": card.name, dataset: { cardId: card.id } },
+        attrs: { type: "button", "aria-pressed": "false", dataset: { cardId: card.id } },
       });
       tile.addEventListener("click", () => this.toggle(card.id));
       this.tiles.set(card.id, tile);
