@@ -23,7 +23,12 @@ SMALL_BUTTONS = """() => [...document.querySelectorAll('button, .btn, select, in
 
 
 def start_pod_with_one_phone(base: str, browser: Browser) -> Page:
-    pod: Any = call_api(base, "POST", "/api/pods", {"set": "CMR", "seats": 2, "bots": True, "pick_timer_seconds": 90})
+    pod: Any = call_api(
+        base,
+        "POST",
+        "/api/pods",
+        {"set": "CMR", "seats": 2, "bots": True, "pick_timer_seconds": 90},
+    )
     context = new_context(browser, viewport=NARROW)
     page = join(context, pod["join_url"], "Cyrillia the Long-Named Wanderer")
     call_api(base, "POST", f"/api/pods/{pod['pod_id']}/start", token=pod["host_token"])
