@@ -1,0 +1,60 @@
+"""The page routes on their own (no browser): shells render, static files stay inside
+their folder, and the QR code encodes the join URL the server would print."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from server.routes import pages
+
+
+def client(base_url: str | None = None) -> TestClient:
+    app = FastAPI()
+    app.include_router(pages.router)
+    if base_url:
+        app.state.runtime = SimpleNamespace(base_url=base_url)
+    return TestClient(app)
+
+
+def test_every_page_renders_with_its_js_strings() -> None:
+    with client() as http:
+        for path in ("/", "/pods/abc/host", "/pods/abc/join", "/pods/abc/seat"):
+            response = http.get(path)
+            assert response.status_code == 200, path
+            assert response.headers["cache-control"] == "no-store"
+            assert "window.PRISMATIC_I18N = {" in response.text
+            assert '"Take these {n}": "Take these {n}"' in response.text
+
+
+def test_pod_pages_refuse_odd_pod_ids() -> None:
+    with client() as http:
+        assert http.get("/pods/a%3Cb%3E/seat").status_code == 404
+        assert http.get(f"/pods/{'x' * 65}/host").status_code == 404
+
+
+def test_static_files_are_served_and_cannot_escape_their_folder() -> None:
+    with client() as http:
+        script = http.get("/static/js/seat.js")
+        assert script.status_code == 200
+        assert "javascript" in script.headers["content-type"]
+        assert http.get("/static/../../server/routes/pages.py").status_code == 404
+        assert http.get("/static/%2e%2e/%2e%2e/pyproject.toml").status_code == 404
+        assert http.get("/static/js/").status_code == 404
+
+
+def test_host_page_and_qr_use_the_servers_lan_address() -> None:
+    with client("http://192.168.1.20:8000") as http:
+        page = http.get("/pods/abc/host").text
+        assert 'href="http://192.168.1.20:8000/pods/abc/join"' in page
+        svg = http.get("/pods/abc/qr.svg")
+        assert svg.headers["content-type"].startswith("image/svg+xml")
+        assert re.search(r'<svg[^>]*viewBox="0 0 \d+ \d+"', svg.text)
+
+
+def test_qr_falls_back_to_the_request_address() -> None:
+    with client() as http:
+        assert 'href="http://testserver/pods/abc/join"' in http.get("/pods/abc/host").text
