@@ -3,8 +3,8 @@
 // Why this shape: phones sleep, switch Wi-Fi and lose the socket without any close event.
 // So we (1) reconnect with exponential backoff plus jitter, (2) retry at once when the page
 // becomes visible or the browser says it is online, (3) ping to notice dead sockets, and
-// (4) trust only versioned messages: an update whose `base` is not our version means we
-// missed one, so we ask for a snapshot instead of applying it (protocol.md, WebSocket).
+// (4) trust only versioned messages: an update whose `base` is not the last version this
+// connection got means we missed one, so we ask for a snapshot instead of applying it (protocol.md, WebSocket).
 
 const MIN_DELAY = 500;
 const MAX_DELAY = 15000;
@@ -21,7 +21,8 @@ export class LiveView {
     this.url = url;
     this.onView = onView;
     this.onState = onState;
-    this.version = -1;
+    this.version = -1; // of the view on screen, from any source
+    this.socketVersion = -1; // of the last message this connection got (the protocol's base)
     this.socket = null;
     this.delay = MIN_DELAY;
     this.retryTimer = null;
@@ -78,6 +79,7 @@ export class LiveView {
       return;
     }
     this.socket = socket;
+    this.socketVersion = -1;
     socket.onopen = () => {
       this.delay = MIN_DELAY;
       this.startPings();
@@ -103,20 +105,28 @@ export class LiveView {
     this.gotSomething();
     switch (message.type) {
       case "snapshot":
-        // A snapshot is authoritative: it may even be older after a server restore.
-        this.version = message.version;
+        // The first snapshot on a connection is authoritative (after a server restore it
+        // may be older than what we showed); a requested one only if it is not stale.
+        if (this.socketVersion === -1 || message.version >= this.version) {
+          this.version = message.version;
+          this.onView(message.view);
+        }
+        this.socketVersion = message.version;
         this.everLive = true;
         this.onState("live");
-        this.onView(message.view);
         break;
       case "update":
-        if (message.version <= this.version) return; // already have it (e.g. via HTTP)
-        if (message.base !== this.version) {
+        // `base` chains this connection's own messages; a view we got over HTTP in the
+        // meantime (a pick's reply) is not a gap, merely newer than some updates.
+        if (message.base !== this.socketVersion) {
           this.requestSnapshot();
           return;
         }
-        this.version = message.version;
-        this.onView(message.view);
+        this.socketVersion = message.version;
+        if (message.version > this.version) {
+          this.version = message.version;
+          this.onView(message.view);
+        }
         break;
       case "error":
         this.onState("error", message);
