@@ -46,9 +46,13 @@ def screenshot(page: Page, name: str, full_page: bool = False) -> Path:
     return path
 
 
-def join(context: BrowserContext, join_url: str, name: str) -> Page:
+def join(context: BrowserContext, join_url: str, name: str, shot: str = "") -> Page:
+    """Open the join link on a phone, enter a name and land on the seat page's lobby."""
     page = context.new_page()
     page.goto(join_url)
+    if shot:
+        expect(page.locator("#pod-info")).not_to_be_empty()
+        screenshot(page, shot)
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take a seat").click()
     page.wait_for_url(re.compile(r"/seat$"))

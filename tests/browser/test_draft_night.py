@@ -150,7 +150,9 @@ def test_a_draft_night_from_qr_code_to_two_tables(
     phones = []
     for name in ("Ann", HOSTILE_NAME):
         context = new_context(browser, permissions=["clipboard-read", "clipboard-write"])
-        phones.append((context, join(context, join_url, name)))
+        phones.append(
+            (context, join(context, join_url, name, "03-phone-join" if name == "Ann" else ""))
+        )
     ann, bo = phones[0][1], phones[1][1]
     assert "seat_token" not in ann.url
     ann.reload()

@@ -9,14 +9,19 @@ const FORMATS = [
   ["forge", "Forge"], ["text", "Text"], ["csv", "CSV"], ["json", "JSON"],
 ];
 
-export function renderExports(container, { pod, token, what = "deck" }) {
-  const path = (format) => `/api/pods/${encodeURIComponent(pod)}/export?what=${what}&format=${format}`;
-  container.replaceChildren(...FORMATS.map(([format, label]) =>
+export function renderExports(container, { pod, token }) {
+  const choice = el("select", { "aria-label": t("What to export") },
+    el("option", { value: "deck", text: t("Deck") }),
+    el("option", { value: "pool", text: t("Pool") }),
+    el("option", { value: "log", text: t("Draft log") }));
+  const what = () => choice.value;
+  const path = (format) => `/api/pods/${encodeURIComponent(pod)}/export?what=${what()}&format=${format}`;
+  container.replaceChildren(el("div", { class: "export-what" }, choice), ...FORMATS.map(([format, label]) =>
     el("div", { class: "export-row", dataset: { format } },
       el("span", { class: "export-name", text: label }),
       el("button", {
         type: "button", class: "btn small", "aria-label": `${t("Download")} ${label}`,
-        onclick: (event) => download(event.currentTarget, path(format), `${what}.${format}`, token),
+        onclick: (event) => download(event.currentTarget, path(format), `${what()}.${format}`, token),
       }, t("Download")),
       el("button", {
         type: "button", class: "btn small", "aria-label": `${t("Copy")} ${label}`,

@@ -14,6 +14,7 @@ const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks
 const PICKS_PER_ROUND = 10; // 20-card packs, 2 cards a pick; used only when the view lacks round info
 let view = null;
 let live = null;
+let splitPolicy = "random";
 // Seats seen with a person in them: only those can be "taken back" from a bot. (Filler
 // bots never had a person; the host view does not say which is which, so we remember.)
 const seenHuman = new Set();
@@ -104,7 +105,12 @@ function renderControls() {
       : button(t("Pause"), (b) => act("POST", "/pause", undefined, b)));
   }
   if (view.phase === "building" || view.phase === "playing") {
-    buttons.push(button(t("Split tables"), (b) => act("POST", "/tables", { policy: "random" }, b), view.phase === "building" ? "primary" : ""));
+    const policy = el("select", { id: "split-policy", "aria-label": t("How to split the tables") },
+      el("option", { value: "random", text: t("Random seats") }),
+      el("option", { value: "apart", text: t("Draft neighbours apart") }));
+    policy.value = splitPolicy;
+    policy.addEventListener("change", () => { splitPolicy = policy.value; });
+    buttons.push(policy, button(t("Split tables"), (b) => act("POST", "/tables", { policy: splitPolicy }, b), view.phase === "building" ? "primary" : ""));
   }
   if (view.phase !== "lobby" && view.phase !== "drafting") {
     buttons.push(button(t("Download everything (zip)"), downloadZip));
