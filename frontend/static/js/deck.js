@@ -29,11 +29,16 @@ export class DeckBuilder {
   }
 
   render(view) {
-    this.pool = view.pool || [];
+    // Other players' submissions bump the version too; redraw only when our inputs
+    // changed, so focus and scroll stay put while someone edits.
+    const pool = view.pool || [];
+    const fresh = !this.deck || pool.length !== this.pool.length;
+    this.pool = pool;
     this.byId = new Map(this.pool.map((card) => [card.id, card]));
     if (!this.deck) this.deck = this.initialDeck(view);
-    if (!this.report && view.deck && view.deck.report) this.report = view.deck.report;
-    this.draw();
+    const report = !this.report && view.deck && view.deck.report;
+    if (report) this.report = report;
+    if (fresh || report) this.draw();
   }
 
   initialDeck(view) {
