@@ -1,0 +1,74 @@
+"""The app factory: `create_app(settings)` builds a fresh app; nothing happens on import.
+
+Why a lifespan: the database engine, migrations, restoring unfinished pods and the pick
+timer all start when the server starts and stop when it stops, in one visible place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+from fastapi import FastAPI
+
+from server.db.engine import check_connection, create_db_engine
+from server.db.migrate import upgrade_to_head
+from server.errors import install_error_handlers
+from server.hub import Hub
+from server.lan import lan_ip
+from server.routes import building, health, pods, ws
+from server.runtime import Runtime
+from server.services.restore import restore_pods
+from server.settings import Settings
+from server.timers import run_timer_loop
+
+
+def build_runtime(settings: Settings) -> Runtime:
+    """Engine, hub and registry for `settings` (the database is checked, not migrated)."""
+    if settings.db_url is None:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = create_db_engine(settings)
+    check_connection(engine)
+    return Runtime(settings=settings, engine=engine, base_url=settings.base_url(lan_ip()),
+                   hub=Hub(settings.hub_queue_size))
+
+
+def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
+    """A Prismatic app. `runtime` may be prebuilt (the CLI does, to report errors early)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        rt = runtime or build_runtime(settings)
+        if settings.migrate_on_start:
+            upgrade_to_head(rt.engine)
+        restore_pods(rt)
+        app.state.runtime = rt
+        timer = asyncio.create_task(run_timer_loop(rt))
+        try:
+            yield
+        finally:
+            timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await timer
+            rt.engine.dispose()
+
+    app = FastAPI(title="Prismatic", lifespan=lifespan)
+    install_error_handlers(app)
+    app.include_router(health.router)
+    app.include_router(pods.router)
+    app.include_router(building.router)
+    app.include_router(ws.router)
+    _include_pages(app)
+    return app
+
+
+def _include_pages(app: FastAPI) -> None:
+    """The web UI's pages (server/routes/pages.py, written on the frontend branch)."""
+    try:
+        from server.routes import pages  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    router = getattr(pages, "router", None)
+    if router is not None:
+        app.include_router(router)

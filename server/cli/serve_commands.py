@@ -1,0 +1,88 @@
+"""`prismatic serve`: migrate, restore unfinished pods, print the links and QR, serve.
+
+Why errors are caught here: the host runs this on a laptop at the table; a bad `--db` or
+an unwritable data directory must read as one sentence, not a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+COMMANDS: list[click.Command] = []
+
+
+def _check_data_dir(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path):
+            pass
+    except OSError as error:
+        raise click.ClickException(
+            f"data directory {str(path)!r} is not writable: {error.strerror or error}"
+        ) from error
+
+
+@click.command("serve")
+@click.option("--host", default=None, help="Address to listen on (default 0.0.0.0).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Port (default 8000).")
+@click.option("--db", "db_url", default=None,
+              help="Database URL, e.g. postgresql+psycopg://user:pw@host/db "
+                   "(default: SQLite file in the data dir).")
+@click.option("--data-dir", type=click.Path(path_type=Path), default=None,
+              help="Where the SQLite file and caches live (default ./data).")
+@click.option("--no-qr", is_flag=True, help="Do not draw the QR code.")
+def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path | None,
+          no_qr: bool) -> None:
+    """Run the draft server for phones on the local network."""
+    import segno
+    import uvicorn
+    from pydantic import ValidationError
+
+    from server.app import build_runtime, create_app
+    from server.db.engine import DatabaseConfigError
+    from server.db.migrate import upgrade_to_head
+    from server.services.restore import restore_pods
+    from server.settings import Settings
+
+    overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
+                                   "data_dir": data_dir}.items() if v is not None}
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise click.ClickException(f"bad setting {first['loc'][0]}: {first['msg']}") from error
+    if settings.db_url is None:
+        _check_data_dir(settings.data_dir)
+    try:
+        runtime = build_runtime(settings)
+        upgrade_to_head(runtime.engine)
+        pods = restore_pods(runtime)
+    except DatabaseConfigError as error:
+        raise click.ClickException(str(error)) from error
+    except Exception as error:  # migrations on an unusable database
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise click.ClickException(f"cannot prepare the database: {reason}") from error
+    runtime.registry = type(runtime.registry)()  # the app's lifespan restores again
+    settings.migrate_on_start = False
+    base = runtime.base_url
+    click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
+    click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
+    click.echo(f"Join link (phones on this Wi-Fi): {base}/")
+    for pod in pods:
+        click.echo(f"Restored pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
+    if not no_qr:
+        target = runtime.join_url(pods[0].id) if len(pods) == 1 else f"{base}/"
+        click.echo(f"Scan to open {target}")
+        segno.make(target, error="m").terminal(compact=True)
+    config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
+                            port=settings.port, ws_max_size=64 * 1024, log_level="info",
+                            access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
+    uvicorn.Server(config).run()
+
+
+COMMANDS.append(serve)

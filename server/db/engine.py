@@ -1,0 +1,65 @@
+"""Build the SQLAlchemy engine for SQLite (embedded default) or PostgreSQL.
+
+Why the pragmas: WAL lets phones read while a pick commits; `busy_timeout` makes a writer
+wait instead of failing at once; `synchronous` is the durability/speed trade-off from
+`Settings.sqlite_synchronous` (FULL by default: an acknowledged pick survives power loss).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine, make_url
+
+from server.settings import Settings
+
+
+class DatabaseConfigError(Exception):
+    """The database URL or data directory cannot be used; the message says why."""
+
+
+def create_db_engine(settings: Settings) -> Engine:
+    """An engine for the configured database; raises `DatabaseConfigError` on a bad URL."""
+    url_text = settings.database_url()
+    try:
+        url = make_url(url_text)
+    except sa.exc.ArgumentError as error:
+        raise DatabaseConfigError(f"cannot parse database URL {url_text!r}") from error
+    if url.get_backend_name() == "sqlite":
+        return _sqlite_engine(url, settings)
+    if url.get_backend_name() != "postgresql":
+        raise DatabaseConfigError(
+            f"unsupported database {url.get_backend_name()!r}: use sqlite or postgresql+psycopg"
+        )
+    try:
+        return sa.create_engine(url, pool_pre_ping=True)
+    except (ImportError, sa.exc.ArgumentError) as error:
+        raise DatabaseConfigError(f"cannot use database URL: {error}") from error
+
+
+def _sqlite_engine(url: sa.URL, settings: Settings) -> Engine:
+    engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+    synchronous = settings.sqlite_synchronous
+    busy = int(settings.sqlite_busy_timeout_ms)
+
+    @sa.event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={busy}")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def check_connection(engine: Engine) -> None:
+    """Connect once so a wrong password or missing file fails at start, in one line."""
+    try:
+        with engine.connect() as connection:
+            connection.execute(sa.text("SELECT 1"))
+    except sa.exc.SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise DatabaseConfigError(f"cannot connect to the database: {reason}") from error

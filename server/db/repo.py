@@ -1,0 +1,125 @@
+"""Every query the server runs. Functions take a session and never commit.
+
+Why core statements for picks and updates: the pick path is the hot path (issue #7
+measures it), so it is one compact INSERT per pick and targeted UPDATEs, no ORM loads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, SQLModel, col, select
+
+from server.db.tables import PickRow, PlayerRow, PodRow, utcnow
+
+PickRecord = tuple[int, int, tuple[int, ...], bool]
+"""(seq, seat, card ids, by_bot): one entry of a pod's pick log."""
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite returns naive datetimes; every stored time is UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _table(model: type[SQLModel]) -> sa.Table:
+    table: sa.Table = model.__table__  # type: ignore[attr-defined]
+    return table
+
+
+def encode_cards(cards: Sequence[int]) -> str:
+    return json.dumps(list(cards), separators=(",", ":"))
+
+
+def add_pod(session: Session, row: PodRow) -> None:
+    session.add(row)
+
+
+def add_players(session: Session, rows: Iterable[PlayerRow]) -> None:
+    session.add_all(list(rows))
+
+
+def get_pod(session: Session, pod_id: str) -> PodRow | None:
+    return session.get(PodRow, pod_id)
+
+
+def list_unfinished_pods(session: Session) -> list[PodRow]:
+    return list(session.exec(select(PodRow).where(PodRow.phase != "done")).all())
+
+
+def list_players(session: Session, pod_id: str) -> list[PlayerRow]:
+    query = select(PlayerRow).where(PlayerRow.pod_id == pod_id).order_by(col(PlayerRow.join_index))
+    return list(session.exec(query).all())
+
+
+def load_pick_log(session: Session, pod_id: str) -> list[PickRecord]:
+    query = (
+        select(PickRow.seq, PickRow.seat, PickRow.cards, PickRow.by_bot)
+        .where(PickRow.pod_id == pod_id)
+        .order_by(col(PickRow.seq))
+    )
+    return [
+        (seq, seat, tuple(json.loads(cards)), by_bot)
+        for seq, seat, cards, by_bot in session.exec(query).all()
+    ]
+
+
+def append_picks(session: Session, pod_id: str, picks: Sequence[PickRecord]) -> None:
+    """Append picks to the pod's log in one statement."""
+    if not picks:
+        return
+    now = utcnow()
+    session.connection().execute(
+        sa.insert(_table(PickRow)),
+        [
+            {
+                "pod_id": pod_id,
+                "seq": seq,
+                "seat": seat,
+                "cards": encode_cards(cards),
+                "by_bot": by_bot,
+                "created_at": now,
+            }
+            for seq, seat, cards, by_bot in picks
+        ],
+    )
+
+
+def update_pod(session: Session, pod_id: str, **values: Any) -> None:
+    values["updated_at"] = utcnow()
+    table = _table(PodRow)
+    session.connection().execute(
+        sa.update(table).where(table.c.id == pod_id).values(**values)
+    )
+
+
+def update_player(session: Session, player_id: str, **values: Any) -> None:
+    table = _table(PlayerRow)
+    session.connection().execute(
+        sa.update(table).where(table.c.id == player_id).values(**values)
+    )
+
+
+def set_deadlines(session: Session, deadlines: Sequence[tuple[str, datetime | None]]) -> None:
+    """Store each player's pick deadline (one executemany)."""
+    if not deadlines:
+        return
+    table = _table(PlayerRow)
+    session.connection().execute(
+        sa.update(table)
+        .where(table.c.id == sa.bindparam("player_id"))
+        .values(deadline_at=sa.bindparam("deadline")),
+        [{"player_id": pid, "deadline": moment} for pid, moment in deadlines],
+    )
+
+
+def delete_player(session: Session, player_id: str) -> None:
+    table = _table(PlayerRow)
+    session.connection().execute(
+        sa.delete(table).where(table.c.id == player_id)
+    )

@@ -1,0 +1,63 @@
+"""FastAPI dependencies: the runtime, the pod in the path, and who is asking.
+
+Why here and only here: routes declare `HostPod` or `Seat` in their signature and get an
+authenticated pod (and player) or a clear 401/403/404; no route repeats the checks.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from server.errors import BadTokenError, WrongRoleError
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.security import bearer_token, hash_token
+
+
+def get_runtime(request: Request) -> Runtime:
+    runtime: Runtime = request.app.state.runtime
+    return runtime
+
+
+RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
+
+
+def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
+    return rt.registry.get(pod_id)
+
+
+PodDep = Annotated[LivePod, Depends(get_pod)]
+
+
+def _token_hash(authorization: str | None) -> str:
+    token = bearer_token(authorization)
+    if token is None:
+        raise BadTokenError("send your token as 'Authorization: Bearer <token>'", "no_token")
+    return hash_token(token)
+
+
+def require_host(pod: PodDep, authorization: Annotated[str | None, Header()] = None) -> LivePod:
+    token_hash = _token_hash(authorization)
+    if pod.is_host(token_hash):
+        return pod
+    if pod.seat_token_owner(token_hash) is not None:
+        raise WrongRoleError("only the host can do that")
+    raise BadTokenError("this token does not belong to this pod")
+
+
+def require_seat(
+    pod: PodDep, authorization: Annotated[str | None, Header()] = None
+) -> tuple[LivePod, LivePlayer]:
+    token_hash = _token_hash(authorization)
+    player = pod.seat_token_owner(token_hash)
+    if player is not None:
+        return pod, player
+    if pod.is_host(token_hash):
+        raise WrongRoleError("that is a seat action; use a seat token")
+    raise BadTokenError("this token does not belong to this pod")
+
+
+HostPod = Annotated[LivePod, Depends(require_host)]
+Seat = Annotated[tuple[LivePod, LivePlayer], Depends(require_seat)]

@@ -1,0 +1,76 @@
+"""In-process fan-out: `publish(channel, msg)` and `subscribe(channel)`, nothing more.
+
+Why bounded queues: a phone that sleeps keeps its socket half-open for minutes. Each
+subscriber gets a small queue; when it is full the queue is dropped and replaced by a single
+`RESYNC` marker, so the subscriber sends a fresh snapshot instead of a backlog. `publish`
+never awaits a socket, so one dead or slow socket cannot stall or break a broadcast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+RESYNC = object()
+"""Queued in place of the dropped messages: the subscriber must send a snapshot."""
+
+
+class Subscription:
+    """One subscriber's bounded queue of messages."""
+
+    def __init__(self, channel: str, maxsize: int) -> None:
+        self.channel = channel
+        self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=maxsize)
+        self.overflows = 0
+
+    def offer(self, message: Any) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflows += 1
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(RESYNC)
+
+    async def get(self) -> Any:
+        return await self.queue.get()
+
+    def drain(self) -> list[Any]:
+        """Everything queued right now (used to coalesce a burst of updates)."""
+        items = []
+        while not self.queue.empty():
+            items.append(self.queue.get_nowait())
+        return items
+
+
+class Hub:
+    """Channels of subscribers, all in this process."""
+
+    def __init__(self, queue_size: int = 64) -> None:
+        self.queue_size = queue_size
+        self._channels: dict[str, set[Subscription]] = {}
+
+    def publish(self, channel: str, message: Any) -> int:
+        """Queue `message` for every subscriber of `channel`; returns how many got it."""
+        subscribers = self._channels.get(channel, ())
+        for subscription in tuple(subscribers):
+            subscription.offer(message)
+        return len(subscribers)
+
+    @contextmanager
+    def subscribe(self, channel: str) -> Iterator[Subscription]:
+        subscription = Subscription(channel, self.queue_size)
+        self._channels.setdefault(channel, set()).add(subscription)
+        try:
+            yield subscription
+        finally:
+            subscribers = self._channels.get(channel)
+            if subscribers is not None:
+                subscribers.discard(subscription)
+                if not subscribers:
+                    del self._channels[channel]
+
+    def subscriber_count(self, channel: str) -> int:
+        return len(self._channels.get(channel, ()))

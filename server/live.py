@@ -1,0 +1,127 @@
+"""The live pods of this process: each pod's current `DraftState`, players and lock.
+
+Why in memory: a pick must not replay the log. The registry holds the last committed
+state; a service swaps in the new state only after the database commit succeeded, so
+memory never runs ahead of what a restart would rebuild.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from draft.state import DraftConfig, DraftState
+from server.errors import UnknownPodError
+from server.security import token_matches
+
+PHASES = ("lobby", "drafting", "building", "playing", "done")
+
+
+@dataclass(eq=False)
+class LivePlayer:
+    """A seat's occupant as the server sees it (the engine only knows `id` strings)."""
+
+    id: str
+    name: str
+    join_index: int
+    bot: bool = False
+    kicked: bool = False
+    token_hash: str | None = None
+    seat: int | None = None
+    deadline: datetime | None = None
+    deadline_pack: int | None = None
+    deck: dict[str, Any] | None = None
+    table: int | None = None
+
+
+@dataclass(eq=False)
+class Notice:
+    """Published after each change: the new version and the seats whose view changed
+    (`None`: everyone). Subscribers build their own view when they send it."""
+
+    version: int
+    seats: frozenset[int] | None = None
+
+
+@dataclass(eq=False)
+class LivePod:
+    id: str
+    set_code: str
+    seats: int
+    seed: int
+    timer_seconds: int | None
+    bots_allowed: bool
+    host_hash: str
+    phase: str = "lobby"
+    paused: bool = False
+    paused_at: datetime | None = None
+    version: int = 1
+    players: list[LivePlayer] = field(default_factory=list)
+    state: DraftState | None = None
+    next_seq: int = 1
+    tables: list[dict[str, Any]] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connected: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def channel(self) -> str:
+        return f"pod:{self.id}"
+
+    @property
+    def config(self) -> DraftConfig:
+        return DraftConfig(set_code=self.set_code, seats=self.seats)
+
+    def player(self, player_id: str) -> LivePlayer:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise UnknownPodError(f"no player {player_id!r} in this pod", "unknown_player")
+
+    def at_seat(self, seat: int) -> LivePlayer:
+        for player in self.players:
+            if player.seat == seat:
+                return player
+        raise UnknownPodError(f"no player at seat {seat}", "unknown_player")
+
+    def seat_token_owner(self, token_hash: str) -> LivePlayer | None:
+        """The player whose seat token hashes to `token_hash` (kicked players have none)."""
+        found = None
+        for player in self.players:
+            if token_matches(token_hash, player.token_hash):
+                found = player
+        return found
+
+    def is_host(self, token_hash: str) -> bool:
+        return token_matches(token_hash, self.host_hash)
+
+    def bump(self, seats: frozenset[int] | None = None) -> Notice:
+        self.version += 1
+        return Notice(self.version, seats)
+
+
+class Registry:
+    """Pod id → live pod, for every unfinished pod (and pods ended in this process)."""
+
+    def __init__(self) -> None:
+        self._pods: dict[str, LivePod] = {}
+
+    def add(self, pod: LivePod) -> None:
+        self._pods[pod.id] = pod
+
+    def get(self, pod_id: str) -> LivePod:
+        pod = self._pods.get(pod_id)
+        if pod is None:
+            raise UnknownPodError(f"there is no pod {pod_id!r}")
+        return pod
+
+    def find(self, pod_id: str) -> LivePod | None:
+        return self._pods.get(pod_id)
+
+    def all(self) -> list[LivePod]:
+        return list(self._pods.values())
+
+    def __len__(self) -> int:
+        return len(self._pods)

@@ -1,0 +1,49 @@
+"""After the draft: `PUT deck`, exports, and the host's `POST tables`."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from server.deps import HostPod, RuntimeDep, Seat
+from server.schemas import DeckSubmit, TablesCreate
+from server.services import building, exports
+from server.views import host_view
+
+router = APIRouter(prefix="/api/pods", tags=["building"])
+
+Format = Literal["arena", "mtgo", "cockatrice", "forge", "text", "csv", "json"]
+
+
+def _attachment(filename: str, media_type: str, content: str | bytes) -> Response:
+    return Response(content, media_type=media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@router.put("/{pod_id}/deck")
+async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep) -> dict[str, Any]:
+    pod, player = seat
+    return await building.submit_deck(rt, pod, player, body)
+
+
+@router.get("/{pod_id}/export")
+async def export(seat: Seat, rt: RuntimeDep,
+                 what: Literal["deck", "pool", "log"] = "pool",
+                 format: Format = "arena") -> Response:
+    pod, player = seat
+    file = exports.export_file(rt, pod, player, what, format)
+    return _attachment(file.filename, file.media_type, file.content)
+
+
+@router.get("/{pod_id}/export.zip")
+async def export_zip(pod: HostPod, rt: RuntimeDep) -> Response:
+    return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
+                       exports.export_zip(rt, pod))
+
+
+@router.post("/{pod_id}/tables")
+async def tables(pod: HostPod, rt: RuntimeDep, body: TablesCreate | None = None) -> dict[str, Any]:
+    await building.split(rt, pod, body.policy if body else "random")
+    return host_view(pod, rt.join_url(pod.id))

@@ -1,0 +1,91 @@
+"""`/api/pods`: create and join pods, the host's commands, and seats' views and picks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, status
+
+from server.deps import HostPod, PodDep, RuntimeDep, Seat
+from server.schemas import BotUpdate, PickCreate, PodCreate, PodCreated, SeatCreate, SeatCreated
+from server.services import drafting, lifecycle
+from server.views import host_view, seat_view, summary
+
+router = APIRouter(prefix="/api/pods", tags=["pods"])
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated)
+async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
+    created = lifecycle.create_pod(
+        rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots
+    )
+    pod_id = created.pod.id
+    return PodCreated(pod_id=pod_id, host_token=created.token,
+                      host_url=rt.host_url(pod_id, created.token), join_url=rt.join_url(pod_id))
+
+
+@router.get("/{pod_id}")
+async def get_summary(pod: PodDep) -> dict[str, Any]:
+    return summary(pod)
+
+
+@router.post("/{pod_id}/seats", status_code=status.HTTP_201_CREATED, response_model=SeatCreated)
+async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep) -> SeatCreated:
+    player, token = await lifecycle.join_pod(rt, pod, body.name)
+    return SeatCreated(player_id=player.id, seat_token=token,
+                       seat_url=rt.seat_url(pod.id, token))
+
+
+@router.post("/{pod_id}/start")
+async def start(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    await lifecycle.start_pod(rt, pod)
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.post("/{pod_id}/pause")
+async def pause(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    await lifecycle.pause_pod(rt, pod)
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.post("/{pod_id}/resume")
+async def resume(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    await lifecycle.resume_pod(rt, pod)
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.post("/{pod_id}/end")
+async def end(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    await lifecycle.end_pod(rt, pod)
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.post("/{pod_id}/players/{player_id}/bot")
+async def set_bot(player_id: str, body: BotUpdate, pod: HostPod,
+                  rt: RuntimeDep) -> dict[str, Any]:
+    await lifecycle.set_bot(rt, pod, pod.player(player_id), body.bot)
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.delete("/{pod_id}/players/{player_id}")
+async def kick(player_id: str, pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    await lifecycle.kick(rt, pod, pod.player(player_id))
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.get("/{pod_id}/host")
+async def get_host_view(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    return host_view(pod, rt.join_url(pod.id))
+
+
+@router.get("/{pod_id}/me")
+async def get_seat_view(seat: Seat) -> dict[str, Any]:
+    pod, player = seat
+    return seat_view(pod, player)
+
+
+@router.post("/{pod_id}/picks")
+async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep) -> dict[str, Any]:
+    pod, player = seat
+    view, _applied = await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
+    return view

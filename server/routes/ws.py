@@ -1,0 +1,46 @@
+"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.sockets`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, WebSocket
+
+from server.runtime import Runtime
+from server.security import hash_token
+from server.sockets import CLOSE_BAD_TOKEN, CLOSE_TOO_LARGE, CLOSE_UNKNOWN_POD, Connection
+
+router = APIRouter(tags=["websocket"])
+
+
+@router.websocket("/ws/pods/{pod_id}")
+async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None:
+    rt: Runtime = websocket.app.state.runtime
+    await websocket.accept()
+    pod = rt.registry.find(pod_id)
+    if pod is None:
+        await websocket.close(CLOSE_UNKNOWN_POD)
+        return
+    token_hash = hash_token(token)
+    player = None
+    if not pod.is_host(token_hash):
+        player = pod.seat_token_owner(token_hash)
+        if player is None:
+            await websocket.close(CLOSE_BAD_TOKEN)
+            return
+    await Connection(rt, websocket, pod, player).run()
+
+
+@router.websocket("/ws/echo")
+async def echo_socket(websocket: WebSocket) -> None:
+    """The benchmark's baseline: the same socket stack, each message sent straight back."""
+    rt: Runtime = websocket.app.state.runtime
+    limit = rt.settings.ws_max_message_bytes
+    await websocket.accept()
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None or len(text.encode()) > limit:
+            await websocket.close(CLOSE_TOO_LARGE)
+            return
+        await websocket.send_text(text)

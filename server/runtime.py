@@ -1,0 +1,49 @@
+"""Everything a running app shares: settings, database engine, live pods, hub, bot, clock.
+
+Why one object on `app.state`: the app factory builds it, the lifespan starts and stops
+it, and services receive it explicitly, so there are no module-level singletons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from draft.bots import Bot, ValueBot
+from server.hub import Hub
+from server.live import Registry
+from server.settings import Settings
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(eq=False)
+class Runtime:
+    settings: Settings
+    engine: Engine
+    base_url: str
+    hub: Hub
+    registry: Registry = field(default_factory=Registry)
+    bot: Bot = field(default_factory=ValueBot)
+    clock: Callable[[], datetime] = utc_now
+
+    def session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def host_url(self, pod_id: str, token: str) -> str:
+        return f"{self.base_url}/pods/{pod_id}/host#host_token={token}"
+
+    def seat_url(self, pod_id: str, token: str) -> str:
+        return f"{self.base_url}/pods/{pod_id}/seat#seat_token={token}"
+
+    def join_url(self, pod_id: str) -> str:
+        return f"{self.base_url}/pods/{pod_id}/join"

@@ -1,0 +1,93 @@
+"""Request and response bodies, with the limits the protocol promises.
+
+Why strict models: every byte a phone sends is untrusted; a bad body becomes a 400/422
+envelope before any service runs, never a 500.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+SEED_MAX = 2**63 - 1
+
+
+def _clean_name(value: str) -> str:
+    value = value.strip()
+    if not value:
+        raise ValueError("a name needs at least one visible character")
+    if any(unicodedata.category(ch).startswith("C") for ch in value):
+        raise ValueError("a name cannot contain control characters")
+    if len(value) > NAME_MAX:
+        raise ValueError(f"a name has at most {NAME_MAX} characters")
+    return value
+
+
+NAME_MAX = 32
+Name = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_clean_name)]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class PodCreate(Body):
+    set_code: str = Field("CMR", alias="set", min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")
+    seats: int = Field(8, ge=2, le=8)
+    seed: int | None = Field(None, ge=0, le=SEED_MAX)
+    pick_timer_seconds: int | None = Field(None, ge=1, le=600)
+    bots: bool = True
+
+
+class PodCreated(BaseModel):
+    pod_id: str
+    host_token: str
+    host_url: str
+    join_url: str
+
+
+class SeatCreate(Body):
+    name: Name
+
+
+class SeatCreated(BaseModel):
+    player_id: str
+    seat_token: str
+    seat_url: str
+
+
+class PickCreate(Body):
+    pick: int = Field(ge=1, le=1000)
+    cards: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(min_length=1, max_length=3)
+
+
+class BotUpdate(Body):
+    bot: bool
+
+
+class TablesCreate(Body):
+    policy: Literal["random", "apart"] = "random"
+
+
+class WsPick(Body):
+    type: Literal["pick"]
+    pick: int = Field(ge=1, le=1000)
+    cards: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(min_length=1, max_length=3)
+    ref: str | None = Field(None, max_length=64)
+
+
+class CommanderRef(Body):
+    card_id: int | None = Field(None, ge=0, le=100_000)
+    piper: bool = False
+    color: str | None = Field(None, max_length=8)
+
+
+class DeckSubmit(Body):
+    commanders: list[CommanderRef] = Field(default_factory=list, max_length=4)
+    main: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(default_factory=list,
+                                                                 max_length=120)
+    basics: dict[Annotated[str, Field(max_length=16)], Annotated[int, Field(ge=0, le=60)]] = (
+        Field(default_factory=dict, max_length=6)
+    )

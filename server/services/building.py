@@ -1,0 +1,140 @@
+"""After the draft: deck submission with a legality report, and the host's table split.
+
+Why the deck is stored as the phone sent it (ids, pipers, basics) plus the report: the
+body is what the builder screen edits and resubmits; the report is what the host's
+"ready" column shows. Both are rebuilt from the pool, never trusted from the client.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from draft.cards import Card, load_set
+from draft.state import DraftState
+from pods.basics import basic_land
+from pods.deck import Commander, Deck
+from pods.errors import PodsError
+from pods.identity import parse_color
+from pods.legality import DeckReport, check_deck
+from pods.split import SplitPolicy, split_tables
+from server.db import repo
+from server.errors import ConflictError, InvalidError
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.schemas import DeckSubmit
+
+
+def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
+    if pod.state is None or player.seat is None:
+        return []
+    return [instance.card for instance in pod.state.pool_of(player.seat)]
+
+
+def build_deck(state: DraftState, seat: int, body: DeckSubmit) -> Deck:
+    """The `pods.Deck` a deck body describes; `InvalidError` for ids not in the pool."""
+    pool = {instance.id: instance.card for instance in state.pool_of(seat)}
+    used: set[int] = set()
+
+    def take(card_id: int) -> Card:
+        if card_id not in pool:
+            raise InvalidError(f"card {card_id} is not in your pool", "not_in_pool")
+        if card_id in used:
+            raise InvalidError(f"card {card_id} is listed twice", "duplicate_card")
+        used.add(card_id)
+        return pool[card_id]
+
+    commanders = []
+    for ref in body.commanders:
+        color = _color(ref.color)
+        if ref.piper:
+            piper = load_set(state.config.set_code).chosen_color_card
+            if piper is None:
+                raise InvalidError("this set has no choose-a-color commander", "no_piper")
+            commanders.append(Commander(piper, chosen_color=color, added=True))
+        elif ref.card_id is not None:
+            commanders.append(Commander(take(ref.card_id), chosen_color=color))
+        else:
+            raise InvalidError("a commander needs a card_id or piper: true", "bad_commander")
+    main = [take(card_id) for card_id in body.main]
+    for name, count in body.basics.items():
+        land = basic_land(name)
+        if land is None:
+            raise InvalidError(f"{name!r} is not a basic land", "unknown_basic")
+        main += [land] * count
+    sideboard = tuple(card for cid, card in pool.items() if cid not in used)
+    return Deck(commanders=tuple(commanders), main=tuple(main), sideboard=sideboard)
+
+
+def _color(text: str | None) -> str | None:
+    if text is None:
+        return None
+    try:
+        return parse_color(text)
+    except PodsError as error:
+        raise InvalidError(str(error), error.code) from error
+
+
+def report_json(report: DeckReport) -> dict[str, Any]:
+    return {
+        "legal": report.legal,
+        "size": report.size,
+        "color_identity": list(report.color_identity),
+        "problems": [{"code": p.code, "card": p.card, "message": p.message,
+                      "params": p.params} for p in report.problems],
+    }
+
+
+async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
+                      body: DeckSubmit) -> dict[str, Any]:
+    """Check the deck against the seat's pool, store body and report, publish."""
+    async with pod.lock:
+        if pod.phase != "building" or pod.state is None or player.seat is None:
+            raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
+                                "wrong_phase")
+        deck = build_deck(pod.state, player.seat, body)
+        report = check_deck(deck, pool_cards(pod, player))
+        stored = {"deck": body.model_dump(exclude_none=True), "report": report_json(report)}
+        with rt.session() as session:
+            repo.update_player(session, player.id, deck_json=json.dumps(stored))
+            session.commit()
+        player.deck = stored
+        rt.hub.publish(pod.channel, pod.bump(frozenset({player.seat})))
+        return stored
+
+
+def table_players(pod: LivePod) -> list[LivePlayer]:
+    """People who play at the tables: every seat a person joined, in draft seat order."""
+    people = [p for p in pod.players if not p.kicked and p.seat is not None
+              and (p.token_hash is not None)]
+    return sorted(people, key=lambda p: p.seat if p.seat is not None else 0)
+
+
+async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
+    """Random tables (neighbours apart when asked); the pod moves to `playing`."""
+    async with pod.lock:
+        if pod.phase not in ("building", "playing"):
+            raise ConflictError("tables are split after the draft", "wrong_phase")
+        people = table_players(pod)
+        rng = random.Random(f"prismatic:{pod.seed}:tables:{pod.version}")
+        try:
+            result = split_tables([p.name for p in people], rng,
+                                  SplitPolicy(keep_neighbours_apart=policy == "apart",
+                                              allow_small=True))
+        except PodsError as error:
+            raise InvalidError(str(error), error.code) from error
+        tables: list[dict[str, Any]] = [
+            {"number": t.number, "players": list(t.players)} for t in result.tables]
+        number_of = {name: t.number for t in result.tables for name in t.players}
+        with rt.session() as session:
+            for person in people:
+                repo.update_player(session, person.id, table_number=number_of[person.name])
+            repo.update_pod(session, pod.id, phase="playing", tables_json=json.dumps(tables),
+                            version=pod.version + 1)
+            session.commit()
+        for person in people:
+            person.table = number_of[person.name]
+        pod.tables, pod.phase = tables, "playing"
+        rt.hub.publish(pod.channel, pod.bump())
+        return tables

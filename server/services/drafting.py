@@ -1,0 +1,204 @@
+"""Picks: a human pick, the bot picks it triggers, timer auto-picks, and pick deadlines.
+
+Why bots run inside the same command: a bot seat picks as soon as a change gives it a
+pack, under the pod's lock, and its picks are stored in the same transaction as the human
+pick that caused them; the table never waits on a bot and a crash never splits the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session
+
+from draft import engine
+from draft.bots import Bot
+from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
+from draft.state import DraftState
+from server.db import repo
+from server.errors import ConflictError
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.views import seat_view
+
+PickEntry = tuple[int, tuple[int, ...], bool]
+"""(seat, card ids, by_bot) of a pick not yet numbered."""
+
+
+@dataclass(eq=False)
+class Step:
+    """A computed but not yet stored change of a pod: what to write, then what to swap in."""
+
+    state: DraftState
+    picks: list[repo.PickRecord]
+    deadlines: list[tuple[LivePlayer, datetime | None, int | None]]
+    finished: bool
+    seats: frozenset[int] | None
+    pod_values: dict[str, Any] = field(default_factory=dict)
+
+
+def run_bots(pod: LivePod, state: DraftState, bot: Bot) -> tuple[DraftState, list[PickEntry],
+                                                                  list[Change]]:
+    """Let every bot seat with a pack pick, until no bot seat has one (or the draft ends)."""
+    bot_seats = sorted(p.seat for p in pod.players if p.bot and p.seat is not None)
+    entries: list[PickEntry] = []
+    changes: list[Change] = []
+    progressed = bool(bot_seats)
+    while progressed and not state.finished:
+        progressed = False
+        for seat in bot_seats:
+            if state.seats[seat].queue and not state.finished:
+                state, made = engine.auto_pick(state, seat, bot)
+                first = made[0]
+                assert isinstance(first, PickMade)
+                entries.append((seat, first.cards, True))
+                changes.extend(made)
+                progressed = True
+    return state, entries, changes
+
+
+def plan_deadlines(
+    pod: LivePod, state: DraftState, now: datetime
+) -> list[tuple[LivePlayer, datetime | None, int | None]]:
+    """New deadlines: a human seat gets `timer` seconds from when a new pack reaches the
+    front of its queue; a seat without a pack (or a bot) has none."""
+    if pod.timer_seconds is None:
+        return []
+    timer = timedelta(seconds=pod.timer_seconds)
+    planned = []
+    for player in pod.players:
+        if player.seat is None:
+            continue
+        queue = state.seats[player.seat].queue
+        head = queue[0] if queue and not player.bot and not state.finished else None
+        if head is not None and head == player.deadline_pack and player.deadline is not None:
+            continue
+        deadline = None if head is None else now + timer
+        if deadline != player.deadline or head != player.deadline_pack:
+            planned.append((player, deadline, head))
+    return planned
+
+
+def affected_seats(state: DraftState, changes: Sequence[Change]) -> frozenset[int] | None:
+    """Seats whose view changed: pickers, receivers, and seats waiting (their `waiting_on`
+    may move). `None` (everyone) for a new round or the end of the draft."""
+    seats: set[int] = set()
+    for change in changes:
+        if isinstance(change, RoundStarted | DraftFinished):
+            return None
+        if isinstance(change, PickMade):
+            seats.add(change.seat)
+        elif isinstance(change, PackPassed):
+            seats.add(change.to_seat)
+    seats.update(seat.index for seat in state.seats if not seat.queue)
+    return frozenset(seats)
+
+
+def advance(
+    rt: Runtime, pod: LivePod, state: DraftState, entries: list[PickEntry],
+    changes: list[Change],
+) -> Step:
+    """After a pure change: bots pick, the picks get sequence numbers, deadlines move."""
+    state, bot_entries, bot_changes = run_bots(pod, state, rt.bot)
+    entries = entries + bot_entries
+    changes = changes + bot_changes
+    picks = [(pod.next_seq + i, seat, cards, by_bot)
+             for i, (seat, cards, by_bot) in enumerate(entries)]
+    finished = state.finished and pod.phase == "drafting"
+    step = Step(state, picks, plan_deadlines(pod, state, rt.now()), finished,
+                affected_seats(state, changes))
+    if finished:
+        step.pod_values["phase"] = "building"
+        step.seats = None
+    return step
+
+
+def stage(session: Session, pod: LivePod, step: Step) -> None:
+    """Write the step (no commit: the calling service commits once)."""
+    repo.append_picks(session, pod.id, step.picks)
+    repo.set_deadlines(session, [(p.id, deadline) for p, deadline, _ in step.deadlines])
+    if step.pod_values:
+        repo.update_pod(session, pod.id, **step.pod_values)
+
+
+def swap(rt: Runtime, pod: LivePod, step: Step) -> None:
+    """After the commit: the new state goes live and subscribers hear of it."""
+    pod.state = step.state
+    pod.next_seq += len(step.picks)
+    for player, deadline, head in step.deadlines:
+        player.deadline = deadline
+        player.deadline_pack = head
+    if step.finished:
+        pod.phase = "building"
+    rt.hub.publish(pod.channel, pod.bump(step.seats))
+
+
+def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
+    if pod.phase != "drafting" or pod.state is None:
+        raise ConflictError(f"the pod is in the {pod.phase} phase, not drafting", "wrong_phase")
+    if pod.paused:
+        raise ConflictError("the host paused the draft; picks resume when it continues",
+                            "paused")
+    if player.bot or player.seat is None:
+        raise ConflictError("a bot is drafting for this seat now", "seat_is_bot")
+    return pod.state
+
+
+async def submit_pick(
+    rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
+) -> tuple[dict[str, Any], bool]:
+    """Apply the seat's pick; returns (its new view, whether a pick was applied).
+
+    A repeat of an applied pick (an older pick number) changes nothing and returns the view.
+    """
+    async with pod.lock:
+        state = check_can_pick(pod, player)
+        assert player.seat is not None
+        current = state.seats[player.seat].picks + 1
+        if pick_number < current:
+            return seat_view(pod, player), False
+        if pick_number > current:
+            raise ConflictError(
+                f"pick {pick_number} is not your current pick ({current}); refresh your view",
+                "stale_pick",
+            )
+        new_state, changes = engine.pick(state, player.seat, list(cards))
+        first = changes[0]
+        assert isinstance(first, PickMade)
+        step = advance(rt, pod, new_state, [(player.seat, first.cards, False)], changes)
+        with rt.session() as session:
+            stage(session, pod, step)
+            session.commit()
+        swap(rt, pod, step)
+        return seat_view(pod, player), True
+
+
+async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool:
+    """The pick timer ran out: the bot picks for the seat (stored as `by_bot`)."""
+    async with pod.lock:
+        if pod.phase != "drafting" or pod.paused or pod.state is None:
+            return False
+        if player.bot or player.seat is None or player.deadline is None:
+            return False
+        if player.deadline > rt.now() or not pod.state.seats[player.seat].queue:
+            return False
+        new_state, changes = engine.auto_pick(pod.state, player.seat, rt.bot)
+        first = changes[0]
+        assert isinstance(first, PickMade)
+        step = advance(rt, pod, new_state, [(player.seat, first.cards, True)], changes)
+        with rt.session() as session:
+            stage(session, pod, step)
+            session.commit()
+        swap(rt, pod, step)
+        return True
+
+
+def due_players(pod: LivePod, now: datetime) -> list[LivePlayer]:
+    """Human seats whose pick deadline has passed (the timer loop's question)."""
+    if pod.phase != "drafting" or pod.paused or pod.timer_seconds is None:
+        return []
+    return [p for p in pod.players
+            if not p.bot and p.deadline is not None and p.deadline <= now]

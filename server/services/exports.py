@@ -1,0 +1,116 @@
+"""Files a seat (or the host) can download: pool, deck and draft log in any format.
+
+Why the draft log is rebuilt by replay: the log is the pick log seen from one seat (the
+pack as it arrived, the cards taken). Replaying the stored picks with the pure engine gives
+exactly that, so nothing extra is stored on the hot path. Exports are rare; replay is cheap.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass
+
+from draft import engine
+from draft.changes import PickMade
+from pods.deck import Deck, pool_as_deck
+from pods.formats import WRITERS, write_deck
+from pods.formats.draft_log import DraftLog, LoggedPick, write_json, write_mtgo
+from server.db import repo
+from server.errors import ConflictError, InvalidError
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.schemas import DeckSubmit
+from server.services.building import build_deck
+
+EXTENSIONS = {"arena": "txt", "mtgo": "txt", "cockatrice": "cod", "forge": "dck",
+              "text": "txt", "csv": "csv", "json": "json"}
+LOG_FORMATS = ("mtgo", "text", "json")
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    filename: str
+    media_type: str
+    content: str
+
+
+def _media(ext: str) -> str:
+    return {"json": "application/json", "csv": "text/csv",
+            "cod": "application/xml"}.get(ext, "text/plain") + "; charset=utf-8"
+
+
+def _slug(text: str) -> str:
+    kept = "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
+    return kept[:32] or "player"
+
+
+def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
+    """The player's draft log, rebuilt from the stored pick log."""
+    assert player.seat is not None
+    with rt.session() as session:
+        log = repo.load_pick_log(session, pod.id)
+    state = engine.start(pod.config, [p.id for p in pod.players], pod.seed)
+    picks = []
+    for _seq, seat, cards, _bot in log:
+        state, changes = engine.pick(state, seat, cards)
+        made = changes[0]
+        if seat == player.seat and isinstance(made, PickMade):
+            picks.append(LoggedPick(
+                round=made.round, pick=made.pick,
+                pack=tuple(state.cards[i].card for i in made.pack_before),
+                taken=tuple(state.cards[i].card for i in made.cards)))
+    names = {p.seat: p.name for p in pod.players}
+    players = tuple(names[i] for i in range(pod.seats))
+    return DraftLog(event_id=pod.id, players=players, you=player.seat,
+                    set_code=pod.set_code, picks=tuple(picks))
+
+
+def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
+    if player.deck is None or pod.state is None or player.seat is None:
+        return None
+    body = DeckSubmit.model_validate(player.deck["deck"])
+    return build_deck(pod.state, player.seat, body)
+
+
+def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
+                fmt: str) -> ExportFile:
+    if pod.state is None or player.seat is None:
+        raise ConflictError("there is nothing to export before the draft", "wrong_phase")
+    name = _slug(player.name)
+    if what == "log":
+        if fmt not in LOG_FORMATS:
+            raise InvalidError(f"a draft log is exported as {', '.join(LOG_FORMATS)}",
+                               "unknown_format")
+        log = draft_log(rt, pod, player)
+        if fmt == "json":
+            return ExportFile(f"{name}-draft-log.json", _media("json"), write_json(log))
+        return ExportFile(f"{name}-draft-log.txt", _media("txt"), write_mtgo(log))
+    if fmt not in WRITERS:
+        raise InvalidError(f"unknown format {fmt!r}", "unknown_format")
+    ext = EXTENSIONS[fmt]
+    if what == "pool":
+        pool = [i.card for i in pod.state.pool_of(player.seat)]
+        deck = pool_as_deck(pool, f"{player.name} pool")
+    else:
+        found = submitted_deck(pod, player)
+        if found is None:
+            raise ConflictError("submit a deck first", "no_deck")
+        deck = found
+    return ExportFile(f"{name}-{what}.{ext}", _media(ext), write_deck(deck, fmt))
+
+
+def export_zip(rt: Runtime, pod: LivePod) -> bytes:
+    """Every seat's pool (Arena text), deck (if submitted) and draft log, in one zip."""
+    if pod.state is None:
+        raise ConflictError("there is nothing to export before the draft", "wrong_phase")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for player in sorted(pod.players, key=lambda p: p.seat or 0):
+            folder = f"{player.seat + 1 if player.seat is not None else 0}-{_slug(player.name)}"
+            for what, fmt in (("pool", "arena"), ("deck", "arena"), ("log", "mtgo")):
+                if what == "deck" and player.deck is None:
+                    continue
+                file = export_file(rt, pod, player, what, fmt)
+                archive.writestr(f"{folder}/{file.filename}", file.content)
+    return buffer.getvalue()

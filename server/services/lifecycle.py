@@ -1,0 +1,239 @@
+"""The host's commands and joining: create, join, start, pause, resume, bot, kick, end.
+
+Why each is one short function: every command is lock → check phase → pure call → stage
+→ commit → swap and publish, so the order of effects is visible at a glance.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from draft import engine
+from draft.cards import load_set
+from server.db import repo
+from server.db.tables import PlayerRow, PodRow
+from server.errors import ConflictError, InvalidError
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.security import hash_token, new_id, new_token
+from server.services.drafting import Step, advance, stage, swap
+
+
+@dataclass(frozen=True)
+class Created:
+    pod: LivePod
+    token: str
+
+
+def create_pod(
+    rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool
+) -> Created:
+    """A new pod in the lobby; the host token is returned once and stored hashed."""
+    set_code = set_code.upper()
+    load_set(set_code)  # UnknownSetError → 422 before anything is stored
+    low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
+    if timer is not None and not low <= timer <= high:
+        raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
+    token = new_token()
+    pod = LivePod(
+        id=new_id(), set_code=set_code, seats=seats,
+        seed=seed if seed is not None else secrets.randbelow(2**63),
+        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token),
+    )
+    row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
+                 bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
+                 version=pod.version)
+    with rt.session() as session:
+        repo.add_pod(session, row)
+        session.commit()
+    rt.registry.add(pod)
+    return Created(pod, token)
+
+
+def _active(pod: LivePod) -> list[LivePlayer]:
+    return [p for p in pod.players if not p.kicked]
+
+
+async def join_pod(rt: Runtime, pod: LivePod, name: str) -> tuple[LivePlayer, str]:
+    """A player takes a place in the lobby; returns the player and the seat token."""
+    async with pod.lock:
+        if pod.phase != "lobby":
+            raise ConflictError("the draft has already started", "pod_started")
+        if len(_active(pod)) >= pod.seats:
+            raise ConflictError(f"all {pod.seats} seats are taken", "pod_full")
+        if any(p.name.casefold() == name.casefold() for p in _active(pod)):
+            raise ConflictError(f"someone is already called {name!r}; pick another name",
+                                "name_taken")
+        token = new_token()
+        join_index = max((p.join_index for p in pod.players), default=-1) + 1
+        player = LivePlayer(id=new_id(), name=name, join_index=join_index,
+                            token_hash=hash_token(token))
+        with rt.session() as session:
+            repo.add_players(session, [PlayerRow(id=player.id, pod_id=pod.id, name=name,
+                                                 join_index=join_index,
+                                                 token_hash=player.token_hash)])
+            session.commit()
+        pod.players.append(player)
+        rt.hub.publish(pod.channel, pod.bump())
+        return player, token
+
+
+def _bot_names(pod: LivePod, count: int) -> list[str]:
+    taken = {p.name.casefold() for p in pod.players}
+    names: list[str] = []
+    n = 1
+    while len(names) < count:
+        if f"bot {n}" not in taken:
+            names.append(f"Bot {n}")
+        n += 1
+    return names
+
+
+async def start_pod(rt: Runtime, pod: LivePod) -> None:
+    """Bots fill the empty seats, the seeded seating is drawn, round 1 is opened."""
+    async with pod.lock:
+        if pod.phase != "lobby":
+            raise ConflictError(f"the pod is already {pod.phase}", "wrong_phase")
+        missing = pod.seats - len(pod.players)
+        if missing and not pod.bots_allowed:
+            raise ConflictError(f"{missing} seats are empty and bots are off",
+                                "not_enough_players")
+        first = max((p.join_index for p in pod.players), default=-1) + 1
+        bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True)
+                for i, name in enumerate(_bot_names(pod, missing))]
+        players = sorted(pod.players + bots, key=lambda p: p.join_index)
+        state = engine.start(pod.config, [p.id for p in players], pod.seed)
+        seat_of = {seat.player: seat.index for seat in state.seats}
+        pod.players = players  # bots are not drafting until the commit below succeeds
+        for player in players:
+            player.seat = seat_of[player.id]
+        pod.phase = "drafting"
+        step = advance(rt, pod, state, [], [])
+        step.pod_values.setdefault("phase", "drafting")
+        step.pod_values["version"] = pod.version + 1
+        try:
+            with rt.session() as session:
+                repo.add_players(session, [PlayerRow(id=b.id, pod_id=pod.id, name=b.name,
+                                                     join_index=b.join_index, bot=True)
+                                           for b in bots])
+                for player in players:
+                    repo.update_player(session, player.id, seat=player.seat)
+                stage(session, pod, step)
+                session.commit()
+        except Exception:
+            pod.phase = "lobby"
+            pod.players = [p for p in players if p not in bots]
+            for player in pod.players:
+                player.seat = None
+            raise
+        step.seats = None
+        swap(rt, pod, step)
+
+
+def _commit_pod(rt: Runtime, pod: LivePod, **values: object) -> None:
+    with rt.session() as session:
+        repo.update_pod(session, pod.id, version=pod.version + 1, **values)
+        session.commit()
+
+
+async def pause_pod(rt: Runtime, pod: LivePod) -> None:
+    async with pod.lock:
+        if pod.phase != "drafting" or pod.paused:
+            raise ConflictError("only a running draft can be paused", "wrong_phase")
+        now = rt.now()
+        _commit_pod(rt, pod, paused=True, paused_at=now)
+        pod.paused, pod.paused_at = True, now
+        rt.hub.publish(pod.channel, pod.bump())
+
+
+async def resume_pod(rt: Runtime, pod: LivePod) -> None:
+    """Deadlines move later by the time spent paused (timers were frozen)."""
+    async with pod.lock:
+        if not pod.paused:
+            raise ConflictError("the draft is not paused", "not_paused")
+        shift = rt.now() - (pod.paused_at or rt.now())
+        moved = [(p, p.deadline + shift) for p in pod.players if p.deadline is not None]
+        with rt.session() as session:
+            repo.set_deadlines(session, [(p.id, d) for p, d in moved])
+            repo.update_pod(session, pod.id, paused=False, paused_at=None,
+                            version=pod.version + 1)
+            session.commit()
+        for player, deadline in moved:
+            player.deadline = deadline
+        pod.paused, pod.paused_at = False, None
+        rt.hub.publish(pod.channel, pod.bump())
+
+
+async def end_pod(rt: Runtime, pod: LivePod) -> None:
+    async with pod.lock:
+        if pod.phase == "done":
+            raise ConflictError("the pod has already ended", "wrong_phase")
+        _commit_pod(rt, pod, phase="done", paused=False)
+        pod.phase, pod.paused = "done", False
+        rt.hub.publish(pod.channel, pod.bump())
+
+
+def _seat_step(rt: Runtime, pod: LivePod) -> Step | None:
+    if pod.phase == "drafting" and pod.state is not None and not pod.paused:
+        return advance(rt, pod, pod.state, [], [])
+    return None
+
+
+async def set_bot(rt: Runtime, pod: LivePod, player: LivePlayer, bot: bool) -> None:
+    """Replace a seat with the bot, or hand it back to its player."""
+    async with pod.lock:
+        if pod.phase == "lobby" or player.seat is None:
+            raise ConflictError("seats become bots once the draft has started", "wrong_phase")
+        if player.kicked and not bot:
+            raise ConflictError(f"{player.name} was removed from the pod", "kicked")
+        if player.token_hash is None and not bot:
+            raise ConflictError(f"{player.name} is a bot seat with no player", "no_player")
+        await _change_seat(rt, pod, player, bot=bot)
+
+
+async def _change_seat(rt: Runtime, pod: LivePod, player: LivePlayer, **values: object) -> None:
+    old = {key: getattr(player, key) for key in values}
+    for key, value in values.items():
+        setattr(player, key, value)
+    step = _seat_step(rt, pod)
+    try:
+        with rt.session() as session:
+            repo.update_player(session, player.id, **values)
+            if step is not None:
+                stage(session, pod, step)
+            session.commit()
+    except Exception:
+        for key, value in old.items():
+            setattr(player, key, value)
+        raise
+    if step is not None:
+        step.seats = None
+        swap(rt, pod, step)
+    else:
+        rt.hub.publish(pod.channel, pod.bump())
+
+
+async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
+    """In the lobby the player leaves; later the seat becomes a bot and the token dies."""
+    async with pod.lock:
+        if pod.phase == "lobby":
+            with rt.session() as session:
+                repo.delete_player(session, player.id)
+                session.commit()
+            pod.players.remove(player)
+            rt.hub.publish(pod.channel, pod.bump())
+            return
+        if player.token_hash is None:
+            raise ConflictError(f"{player.name} is a bot seat", "no_player")
+        await _change_seat(rt, pod, player, bot=True, kicked=True, token_hash=None)
+
+
+def mark_connected(rt: Runtime, pod: LivePod, player_id: str, delta: int) -> None:
+    """A socket opened (+1) or closed (−1); views change when a player appears or leaves."""
+    before = pod.connected[player_id] > 0
+    pod.connected[player_id] += delta
+    if pod.connected[player_id] <= 0:
+        del pod.connected[player_id]
+    if before != (pod.connected[player_id] > 0) and player_id != "host":
+        rt.hub.publish(pod.channel, pod.bump())

@@ -1,0 +1,61 @@
+"""Rebuild every unfinished pod after a start: rows → live pods, pick log → replay.
+
+Why replay: the pick log is the truth. The state a restarted server holds is exactly the
+state after the last committed pick, so nothing acknowledged is lost and nothing else is
+invented.
+"""
+
+from __future__ import annotations
+
+import json
+
+from draft.replay import replay
+from server.db import repo
+from server.db.tables import PlayerRow, PodRow
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+
+
+def _player(row: PlayerRow) -> LivePlayer:
+    return LivePlayer(
+        id=row.id, name=row.name, join_index=row.join_index, bot=row.bot, kicked=row.kicked,
+        token_hash=row.token_hash, seat=row.seat, deadline=repo.as_utc(row.deadline_at),
+        deck=json.loads(row.deck_json) if row.deck_json else None, table=row.table_number,
+    )
+
+
+def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
+             log: list[repo.PickRecord]) -> LivePod:
+    pod = LivePod(
+        id=row.id, set_code=row.set_code, seats=row.seats, seed=row.seed,
+        timer_seconds=row.pick_timer_seconds, bots_allowed=row.bots_allowed,
+        host_hash=row.host_token_hash, phase=row.phase, paused=row.paused,
+        paused_at=repo.as_utc(row.paused_at),
+        # Each stored pick batch bumped the version at least once: this stays ahead.
+        version=row.version + len(log) + 1,
+        players=[_player(p) for p in players],
+        next_seq=(log[-1][0] + 1) if log else 1,
+        tables=json.loads(row.tables_json) if row.tables_json else None,
+    )
+    if row.phase != "lobby":
+        pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
+                           [(seat, cards) for _seq, seat, cards, _bot in log])
+        seat_of = {seat.player: seat.index for seat in pod.state.seats}
+        for player in pod.players:
+            player.seat = seat_of[player.id]
+            queue = pod.state.seats[player.seat].queue
+            player.deadline_pack = queue[0] if queue and player.deadline else None
+    return pod
+
+
+def restore_pods(rt: Runtime) -> list[LivePod]:
+    """Load every pod not `done` into the registry; returns them."""
+    restored = []
+    with rt.session() as session:
+        for row in repo.list_unfinished_pods(session):
+            players = repo.list_players(session, row.id)
+            log = repo.load_pick_log(session, row.id)
+            pod = load_pod(rt, row, players, log)
+            rt.registry.add(pod)
+            restored.append(pod)
+    return restored

@@ -1,0 +1,53 @@
+"""Settings for one running server, read from arguments and `PRISMATIC_*` variables.
+
+Why a class and no module-level instance: the app factory takes a `Settings` value, so tests
+build as many differently configured apps as they like and nothing is read at import time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything the shell can be told; defaults are the embedded laptop setup."""
+
+    model_config = SettingsConfigDict(env_prefix="PRISMATIC_", extra="ignore")
+
+    host: str = "0.0.0.0"
+    port: int = Field(8000, ge=1, le=65535)
+    data_dir: Path = Path("data")
+    db_url: str | None = None
+    """SQLAlchemy URL; `None` means a SQLite file `prismatic.db` in `data_dir`."""
+    public_url: str | None = None
+    """Base URL printed in links; `None` means `http://{LAN IPv4}:{port}`."""
+    sqlite_synchronous: Literal["FULL", "NORMAL", "OFF"] = "FULL"
+    """FULL: an acknowledged pick survives a power cut. NORMAL (with WAL) is faster but the
+    last few commits may roll back if the laptop loses power (never on a process crash)."""
+    sqlite_busy_timeout_ms: int = 5000
+    min_pick_timer_seconds: int = Field(10, ge=1)
+    max_pick_timer_seconds: int = 600
+    timer_tick_seconds: float = Field(0.25, gt=0)
+    ws_max_message_bytes: int = 4096
+    ws_rate_burst: int = 20
+    ws_rate_per_second: float = 10.0
+    ws_abuse_limit: int = 40
+    """Refused-for-rate messages on one socket before it is closed with 4408."""
+    hub_queue_size: int = 64
+    migrate_on_start: bool = True
+
+    def database_url(self) -> str:
+        """The configured URL, or the default SQLite file in the data directory."""
+        if self.db_url:
+            return self.db_url
+        return f"sqlite:///{(self.data_dir / 'prismatic.db').resolve()}"
+
+    def base_url(self, lan_ip: str) -> str:
+        """Where phones reach the server: `public_url`, else the LAN address and port."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        return f"http://{lan_ip}:{self.port}"

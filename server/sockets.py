@@ -1,0 +1,198 @@
+"""One WebSocket connection: a snapshot on connect, versioned updates, picks from the phone.
+
+Why a reader and a writer task: the writer drains this connection's bounded hub queue and
+builds the view only when it sends (a burst of picks becomes one update); the reader
+enforces size and rate limits and answers on the same socket. A send lock keeps the two
+from interleaving frames. Closing codes: 4401 token, 4404 pod, 4408 flood, 4413 too large.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.exc import OperationalError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from draft.errors import DraftError
+from server.errors import PodError
+from server.hub import RESYNC, Subscription
+from server.live import LivePlayer, LivePod, Notice
+from server.runtime import Runtime
+from server.schemas import WsPick
+from server.services import drafting
+from server.services.lifecycle import mark_connected
+from server.views import host_view, seat_view
+
+CLOSE_BAD_TOKEN = 4401
+CLOSE_UNKNOWN_POD = 4404
+CLOSE_TOO_FAST = 4408
+CLOSE_TOO_LARGE = 4413
+
+
+class TokenBucket:
+    """`burst` messages at once, refilled at `rate` per second."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.capacity, self.rate = float(burst), rate
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, rt: Runtime, websocket: WebSocket, pod: LivePod,
+                 player: LivePlayer | None) -> None:
+        self.rt, self.ws, self.pod, self.player = rt, websocket, pod, player
+        self.version = 0
+        self.send_lock = asyncio.Lock()
+        settings = rt.settings
+        self.bucket = TokenBucket(settings.ws_rate_burst, settings.ws_rate_per_second)
+        self.refused = 0
+        self.closed = False
+
+    @property
+    def who(self) -> str:
+        return self.player.id if self.player else "host"
+
+    def view(self) -> dict[str, Any]:
+        if self.player is None:
+            return host_view(self.pod, self.rt.join_url(self.pod.id))
+        return seat_view(self.pod, self.player)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.send_lock:
+            if not self.closed:
+                await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+
+    async def send_view(self, kind: str) -> None:
+        view = self.view()
+        message: dict[str, Any] = {"type": kind, "version": view["version"], "view": view}
+        if kind == "update":
+            message["base"] = self.version
+        self.version = view["version"]
+        await self.send(message)
+
+    async def close(self, code: int) -> None:
+        async with self.send_lock:
+            if not self.closed:
+                self.closed = True
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code)
+
+    async def run(self) -> None:
+        with self.rt.hub.subscribe(self.pod.channel) as subscription:
+            mark_connected(self.rt, self.pod, self.who, +1)
+            try:
+                await self.send_view("snapshot")
+                tasks = {asyncio.create_task(self.write_loop(subscription)),
+                         asyncio.create_task(self.read_loop())}
+                _done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for task in pending:
+                    task.cancel()
+                for task in tasks:
+                    with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
+                                             RuntimeError):
+                        await task
+            except (WebSocketDisconnect, RuntimeError):
+                pass
+            finally:
+                mark_connected(self.rt, self.pod, self.who, -1)
+
+    def _revoked(self) -> bool:
+        return self.player is not None and self.player.token_hash is None
+
+    def _concerns_me(self, notice: Notice) -> bool:
+        if self.player is None or notice.seats is None:
+            return True
+        return self.player.seat in notice.seats or self.player.seat is None
+
+    async def write_loop(self, subscription: Subscription) -> None:
+        while True:
+            items = [await subscription.get(), *subscription.drain()]
+            if self._revoked():
+                await self.close(CLOSE_BAD_TOKEN)
+                return
+            if any(item is RESYNC for item in items):
+                await self.send_view("snapshot")
+            elif self.pod.version != self.version and any(
+                isinstance(n, Notice) and self._concerns_me(n) for n in items
+            ):
+                await self.send_view("update")
+
+    async def read_loop(self) -> None:
+        limit = self.rt.settings.ws_max_message_bytes
+        while True:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            raw = text.encode() if text is not None else (message.get("bytes") or b"")
+            if len(raw) > limit:
+                await self.close(CLOSE_TOO_LARGE)
+                return
+            if not self.bucket.take():
+                self.refused += 1
+                if self.refused > self.rt.settings.ws_abuse_limit:
+                    await self.close(CLOSE_TOO_FAST)
+                    return
+                await self.error("rate_limited", "Too many messages; slow down.")
+                continue
+            await self.handle(raw)
+
+    async def error(self, code: str, message: str, ref: str | None = None) -> None:
+        body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if ref is not None:
+            body["ref"] = ref
+        await self.send(body)
+
+    async def handle(self, raw: bytes) -> None:
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            await self.error("malformed", "That message is not valid JSON.")
+            return
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "ping":
+            await self.send({"type": "pong"})
+        elif kind == "snapshot":
+            await self.send_view("snapshot")
+        elif kind == "pick":
+            await self.pick(data)
+        else:
+            await self.error("unknown_type", "Unknown message type; expected pick, snapshot "
+                             "or ping.")
+
+    async def pick(self, data: dict[str, Any]) -> None:
+        ref = data.get("ref") if isinstance(data.get("ref"), str) else None
+        if self.player is None:
+            await self.error("wrong_role", "The host does not pick; use a seat.", ref)
+            return
+        try:
+            body = WsPick.model_validate(data)
+            await drafting.submit_pick(self.rt, self.pod, self.player, body.pick, body.cards)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            await self.error("invalid", f"{where}: {first.get('msg')}", ref)
+        except (PodError, DraftError) as error:
+            message = getattr(error, "message", None) or str(error)
+            await self.error(error.code, message, ref)
+        except OperationalError:
+            await self.error("db_busy", "The database is busy; try again.", ref)
+        else:
+            ack: dict[str, Any] = {"type": "ack"}
+            if ref is not None:
+                ack["ref"] = ref
+            await self.send(ack)

@@ -1,0 +1,116 @@
+"""Fixtures for the server tests: a database per test on SQLite and PostgreSQL, settings,
+an in-process client, and a real uvicorn server in a subprocess.
+
+Reuse: `db_url` (parametrized: sqlite, postgresql), `make_settings`, `settings`, `client`,
+`app_client` (factory, for restarts in-process), `live_server` (factory of `LiveServer`).
+PostgreSQL runs when `PRISMATIC_TEST_POSTGRES_URL` is set; with `CI=true` a missing URL
+fails instead of skipping. Each session creates its own uniquely named database.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from server.app import create_app
+from server.settings import Settings
+from tests.server.live import LiveServer
+
+POSTGRES_ENV = "PRISMATIC_TEST_POSTGRES_URL"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session, dropped at the end."""
+    admin_url = os.environ.get(POSTGRES_ENV)
+    if not admin_url:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{POSTGRES_ENV} must be set in CI")
+        pytest.skip(f"{POSTGRES_ENV} is not set")
+    name = f"prismatic_t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file in tmp_path, or a wiped PostgreSQL schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("DROP SCHEMA public CASCADE"))
+        connection.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
+    def make(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "db_url": db_url,
+            "data_dir": tmp_path / "data",
+            "public_url": "http://prismatic.test",
+            "min_pick_timer_seconds": 1,
+            "timer_tick_seconds": 0.05,
+        }
+        values.update(overrides)
+        return Settings(**values)
+
+    return make
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    return make_settings()
+
+
+@pytest.fixture
+def app_client() -> Callable[[Settings], AbstractContextManager[TestClient]]:
+    """`with app_client(settings) as client:` — a fresh app each time (restart in-process)."""
+
+    @contextmanager
+    def open_client(settings: Settings) -> Iterator[TestClient]:
+        with TestClient(create_app(settings)) as client:
+            yield client
+
+    return open_client
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def live_server(db_url: str, tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Factory: `live_server(**env)` starts `prismatic serve` on a free loopback port."""
+    servers: list[LiveServer] = []
+
+    def start(qr: bool = False, **env: str) -> LiveServer:
+        server = LiveServer(db_url=db_url, data_dir=tmp_path / "data", env=env, qr=qr)
+        server.start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()

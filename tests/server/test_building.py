@@ -1,0 +1,133 @@
+"""After the draft: decks with a legality report, exports, and the table split."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.builders import (
+    PodHandle,
+    SeatHandle,
+    draft_until_done,
+    join,
+    me,
+    new_pod,
+    start,
+)
+
+
+@pytest.fixture
+def built(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
+    """A 3-seat pod of three people whose draft has finished."""
+    pod = new_pod(client, seats=3, seed=9)
+    seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
+    start(client, pod)
+    draft_until_done(client, seats)
+    return pod, seats
+
+
+def mono_red_piper(view: dict[str, Any]) -> dict[str, Any]:
+    """A Piper (red) deck: red and colorless non-land pool cards, then Mountains to 60."""
+    main = [c["id"] for c in view["pool"]
+            if set(c["color_identity"]) <= {"R"} and "Land" not in c["type_line"]
+            and not c["can_be_commander"]][:30]
+    return {"commanders": [{"piper": True, "color": "R"}], "main": main,
+            "basics": {"Mountain": 59 - len(main)}}
+
+
+def test_finished_draft_moves_to_building(client: TestClient,
+                                          built: tuple[PodHandle, list[SeatHandle]]) -> None:
+    _pod, seats = built
+    assert me(client, seats[0])["phase"] == "building"
+
+
+def test_deck_gets_a_report_and_can_be_resubmitted(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, seats = built
+    ann = seats[0]
+    bad = client.put(pod.url("/deck"), headers=ann.auth, json={"main": []})
+    assert bad.status_code == 200
+    assert bad.json()["report"]["legal"] is False
+    assert bad.json()["report"]["problems"]
+    good = client.put(pod.url("/deck"), headers=ann.auth, json=mono_red_piper(me(client, ann)))
+    assert good.status_code == 200, good.text
+    assert good.json()["report"]["legal"] is True, good.json()["report"]
+    assert me(client, ann)["deck"]["report"]["legal"] is True
+    host = client.get(pod.url("/host"), headers=pod.host).json()
+    ready = {p["name"]: (p["deck_submitted"], p["deck_legal"]) for p in host["players"]}
+    assert ready == {"Ann": (True, True), "Bob": (False, None), "Cid": (False, None)}
+
+
+def test_a_card_not_in_my_pool_is_refused(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, (ann, bob, _cid) = built
+    bobs = me(client, bob)["pool"][0]["id"]
+    response = client.put(pod.url("/deck"), headers=ann.auth, json={"main": [bobs]})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "not_in_pool"
+
+
+def test_decks_are_refused_while_drafting(client: TestClient) -> None:
+    pod = new_pod(client, seats=2)
+    ann = join(client, pod, "Ann")
+    start(client, pod)
+    response = client.put(pod.url("/deck"), headers=ann.auth, json={"main": []})
+    assert response.status_code == 409
+
+
+@pytest.mark.parametrize("fmt", ["arena", "mtgo", "cockatrice", "forge", "text", "csv", "json"])
+def test_pool_exports_in_every_format(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]], fmt: str
+) -> None:
+    pod, (ann, _bob, _cid) = built
+    response = client.get(pod.url("/export"), headers=ann.auth,
+                          params={"what": "pool", "format": fmt})
+    assert response.status_code == 200, response.text
+    assert "attachment" in response.headers["content-disposition"]
+    assert response.text
+
+
+def test_deck_and_log_exports(client: TestClient,
+                              built: tuple[PodHandle, list[SeatHandle]]) -> None:
+    pod, (ann, _bob, _cid) = built
+    no_deck = client.get(pod.url("/export"), headers=ann.auth, params={"what": "deck"})
+    assert no_deck.status_code == 409
+    client.put(pod.url("/deck"), headers=ann.auth, json=mono_red_piper(me(client, ann)))
+    deck = client.get(pod.url("/export"), headers=ann.auth,
+                      params={"what": "deck", "format": "arena"})
+    assert "Mountain" in deck.text
+    log = client.get(pod.url("/export"), headers=ann.auth,
+                     params={"what": "log", "format": "mtgo"})
+    assert log.status_code == 200
+    assert "Pack 1 pick 1:" in log.text and "--> Ann" in log.text
+    assert client.get(pod.url("/export"), headers=ann.auth,
+                      params={"what": "log", "format": "forge"}).status_code == 422
+
+
+def test_host_zip_holds_every_seat(client: TestClient,
+                                   built: tuple[PodHandle, list[SeatHandle]]) -> None:
+    pod, seats = built
+    assert client.get(pod.url("/export.zip"), headers=seats[0].auth).status_code == 403
+    response = client.get(pod.url("/export.zip"), headers=pod.host)
+    names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
+    assert sum(name.endswith("-pool.txt") for name in names) == 3
+    assert sum(name.endswith("-draft-log.txt") for name in names) == 3
+
+
+def test_tables_split_the_players_and_start_playing(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, seats = built
+    response = client.post(pod.url("/tables"), headers=pod.host, json={"policy": "apart"})
+    assert response.status_code == 200, response.text
+    host = response.json()
+    assert host["phase"] == "playing"
+    assert sorted(n for t in host["tables"] for n in t["players"]) == ["Ann", "Bob", "Cid"]
+    table = me(client, seats[0])["table"]
+    assert "Ann" in table["players"]
