@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.support import join, new_context, screenshot
+from tests.browser.support import call_api, join, new_context, screenshot
 
 HOSTILE_NAME = "<script>pwned=1</script>Bo"
+EXTRA_PEOPLE = ("Cid", "Dee", "Eve", "Fay")
 PICKS_PER_PLAYER = 30  # 3 packs of 20, two cards a pick
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -157,6 +158,11 @@ def test_a_draft_night_from_qr_code_to_two_tables(
     assert "seat_token" not in ann.url
     ann.reload()
     expect(ann.locator("#lobby-title")).to_have_text("Ann")  # the same seat after a reload
+    # Four more people join and then leave the table to bots, so six people split into
+    # two tables at the end (bots do not sit at the tables).
+    pod_id = join_url.rstrip("/").split("/")[-2]
+    for name in EXTRA_PEOPLE:
+        call_api(server, "POST", f"/api/pods/{pod_id}/seats", {"name": name})
     expect(host.locator("#seat-list")).to_contain_text(HOSTILE_NAME)  # shown, not run
     assert bo.evaluate("window.pwned") is None and host.evaluate("window.pwned") is None
     screenshot(host, "02-host-lobby")
@@ -164,6 +170,10 @@ def test_a_draft_night_from_qr_code_to_two_tables(
 
     host.get_by_role("button", name="Start the draft").click()
     expect(host.locator("#phase")).to_have_text("Drafting")
+    for name in EXTRA_PEOPLE:
+        row = host.locator(".seat-row", has_text=name)
+        row.get_by_role("button", name="Replace with bot").click()
+        expect(row.get_by_role("button", name="Take back")).to_be_visible()
     for _, page in phones:
         expect(page.locator("#pack-grid .card")).to_have_count(20)
     assert ann.locator("#pack-grid .card.has-img").count() == 0  # no Internet: text cards
