@@ -4,6 +4,8 @@ import { api, downloadResponse } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
+// A draft log has its own formats (MTGO-style text, or JSON); decks and pools have all.
+const LOG_FORMATS = new Set(["mtgo", "text", "json"]);
 const FORMATS = [
   ["arena", "MTG Arena / Moxfield"], ["mtgo", "MTGO"], ["cockatrice", "Cockatrice"],
   ["forge", "Forge"], ["text", "Text"], ["csv", "CSV"], ["json", "JSON"],
@@ -15,6 +17,11 @@ export function renderExports(container, { pod, token }) {
     el("option", { value: "pool", text: t("Pool") }),
     el("option", { value: "log", text: t("Draft log") }));
   const what = () => choice.value;
+  choice.addEventListener("change", () => {
+    for (const row of container.querySelectorAll(".export-row")) {
+      row.hidden = what() === "log" && !LOG_FORMATS.has(row.dataset.format);
+    }
+  });
   const path = (format) => `/api/pods/${encodeURIComponent(pod)}/export?what=${what()}&format=${format}`;
   container.replaceChildren(el("div", { class: "export-what" }, choice), ...FORMATS.map(([format, label]) =>
     el("div", { class: "export-row", dataset: { format } },

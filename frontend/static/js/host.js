@@ -86,7 +86,7 @@ function render(next) {
     link.textContent = view.join_url;
   }
   const humans = view.players.filter((p) => !p.bot && !p.kicked).length;
-  $("#seat-count").textContent = t("{n} of {seats} seats taken", { n: humans, seats: view.seats });
+  $("#seat-count").textContent = view.phase === "lobby" ? t("{n} of {seats} seats taken", { n: humans, seats: view.seats }) : "";
   renderControls();
   renderWaiting();
   renderSeats();
