@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,11 @@ def build_deck_with_two_pipers(page: Page) -> None:
     page.get_by_role("button", name="Add a Prismatic Piper").click()
     expect(page.locator("#commanders .commander")).to_have_count(2)
     expect(page.get_by_role("button", name="Add a Prismatic Piper")).to_be_disabled()
+    page.get_by_role("button", name="Submit deck").click()  # 2 cards: the server says why
+    expect(page.locator("#deck-problems")).to_contain_text("60")
+    expect(page.locator(".verdict.off")).to_be_visible()
+    page.locator("#deck-problems").scroll_into_view_if_needed()
+    screenshot(page, "08-phone-deck-problems")
     page.get_by_role("button", name="Add every card in your colors").click()
     page.get_by_role("button", name="Suggest lands").click()
     expect(page.locator("#deck-count")).to_have_text("60/60 cards")
@@ -203,6 +209,12 @@ def test_a_draft_night_from_qr_code_to_two_tables(
     export_deck(ann, tmp_path)
     expect(host.locator(".seat-row.legal")).to_contain_text("Ann")
     screenshot(host, "09-host-building")
+
+    with host.expect_download() as archive:
+        host.get_by_role("button", name="Download everything (zip)").click()
+    saved = tmp_path / "night.zip"
+    archive.value.save_as(saved)
+    assert zipfile.is_zipfile(saved)
 
     host.get_by_role("button", name="Split tables").click()
     expect(host.locator("#tables .table-card")).to_have_count(2)

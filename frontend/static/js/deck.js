@@ -177,7 +177,7 @@ export class DeckBuilder {
       this.report = result.report;
       this.dirty = false;
       this.persist();
-      toast(this.report && this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but it is not legal yet:"));
+      toast(this.report && this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
     } catch (problem) {
       toast(problem.message);
     } finally {
@@ -226,7 +226,7 @@ export class DeckBuilder {
     if (!this.report) return null;
     const stale = this.dirty ? " stale" : "";
     return el("span", { class: `verdict ${this.report.legal ? "ok" : "off"}${stale}` },
-      this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but it is not legal yet:").replace(/:$/, ""));
+      this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
   }
 
   drawCommanders() {
@@ -273,7 +273,7 @@ export class DeckBuilder {
     const box = $("#deck-problems");
     const problems = this.report && !this.report.legal ? (this.report.problems || []) : [];
     box.replaceChildren(...(problems.length ? [
-      el("p", { class: "error", text: t("Deck submitted, but it is not legal yet:") }),
+      el("p", { class: "error", text: t("What to fix:") }),
       el("ul", { class: "problem-list" }, problems.map((p) => el("li", { text: p.message || p.code }))),
     ] : []));
   }
