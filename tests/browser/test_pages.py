@@ -3,7 +3,9 @@ their folder, and the QR code encodes the join URL the server would print."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 from fastapi import FastAPI
@@ -58,3 +60,18 @@ def test_host_page_and_qr_use_the_servers_lan_address() -> None:
 def test_qr_falls_back_to_the_request_address() -> None:
     with client() as http:
         assert 'href="http://testserver/pods/abc/join"' in http.get("/pods/abc/host").text
+
+
+def test_every_js_string_is_in_the_translation_dict() -> None:
+    """`t("…")` falls back to English silently, so a string missing from `_strings.html`
+    would never be translated; catch it here instead of in issue #10's review."""
+    static = Path(pages.__file__).resolve().parents[2] / "frontend" / "static" / "js"
+    used = {
+        match
+        for script in static.glob("*.js")
+        for match in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script.read_text())
+    }
+    with client() as http:
+        page = http.get("/pods/abc/seat").text
+    table = json.loads(re.search(r"window\.PRISMATIC_I18N = (\{.*?\});</script>", page).group(1))
+    assert used - set(table) == set()

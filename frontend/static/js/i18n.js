@@ -1,4 +1,4 @@
-// t("English text", {name: value}): the translated string with {name} placeholders filled.
+// t(english, {name: value}): the translated string with its {name} placeholders filled.
 // Why a dict rendered by the template: one gettext catalog then covers Jinja and JS alike,
 // and a missing entry simply shows the English text instead of breaking the page.
 const strings = window.PRISMATIC_I18N || {};
