@@ -14,6 +14,13 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+# Evaluate in a page: the page width as laid out, and visible controls under 44 px tall.
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth"
+SMALL_BUTTONS = """() => [...document.querySelectorAll('button, .btn, select, input')]
+  .filter((node) => node.offsetParent !== null)
+  .map((node) => ({text: node.textContent.trim() || node.name || node.id,
+                   height: node.getBoundingClientRect().height}))
+  .filter((b) => b.height < 44)"""
 
 
 def offline_internet(context: BrowserContext) -> None:

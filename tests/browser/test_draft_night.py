@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.support import call_api, join, new_context, screenshot
+from tests.browser.support import (
+    NO_SIDEWAYS_SCROLL,
+    PHONE,
+    SMALL_BUTTONS,
+    call_api,
+    join,
+    new_context,
+    screenshot,
+)
 
 HOSTILE_NAME = "<script>pwned=1</script>Bo"
 EXTRA_PEOPLE = ("Cid", "Dee", "Eve", "Fay")
@@ -127,6 +135,8 @@ def build_deck_with_two_pipers(page: Page) -> None:
     report = put.value.json()["report"]
     assert report["legal"], report
     expect(page.locator(".verdict.ok")).to_be_visible()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL) <= PHONE["width"]
+    assert page.evaluate(SMALL_BUTTONS) == []
     screenshot(page, "08-phone-deck-builder")
     screenshot(page, "08-phone-deck-builder-full", full_page=True)
 

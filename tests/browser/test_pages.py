@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from jinja2 import Environment
 
 from server.routes import pages
 
@@ -75,3 +77,53 @@ def test_every_js_string_is_in_the_translation_dict() -> None:
         page = http.get("/pods/abc/seat").text
     table = json.loads(re.search(r"window\.PRISMATIC_I18N = (\{.*?\});</script>", page).group(1))
     assert used - set(table) == set()
+
+
+class _VisibleText(HTMLParser):
+    """Collects text a person sees or hears: text nodes and labelling attributes."""
+
+    LABELS = ("alt", "title", "aria-label", "placeholder")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.skipping = 0
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.skipping += 1
+        self.found += [value for name, value in attrs if name in self.LABELS and value]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.skipping -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping and data.strip():
+            self.found.append(data.strip())
+
+
+def test_every_template_string_goes_through_gettext() -> None:
+    """Render with a gettext that brackets its result: any unbracketed visible text is a
+    string issue #10's catalogs would miss (numbers and the join URL are data)."""
+    env = Environment(
+        loader=pages.template_env().loader, autoescape=True, extensions=["jinja2.ext.i18n"]
+    )
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda text: f"[[{text}]]",
+        ngettext=lambda one, many, n: f"[[{one if n == 1 else many}]]",
+        newstyle=True,
+    )
+    env.globals["static"] = lambda path: f"/static/{path}"
+    for name in ("index.html", "host.html", "join.html", "seat.html"):
+        html = env.get_template(name).render(pod_id="abc", join_url="http://h/pods/abc/join")
+        parser = _VisibleText()
+        parser.feed(html)
+        untranslated = [
+            text
+            for text in parser.found
+            if not (text.startswith("[[") and text.endswith("]]"))
+            and not text.isdigit()
+            and text != "http://h/pods/abc/join"
+        ]
+        assert untranslated == [], name

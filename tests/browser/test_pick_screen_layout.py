@@ -9,17 +9,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.support import call_api, join, new_context, screenshot
+from tests.browser.support import (
+    NO_SIDEWAYS_SCROLL,
+    SMALL_BUTTONS,
+    call_api,
+    join,
+    new_context,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
 NARROW = {"width": 360, "height": 740}
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth"
-SMALL_BUTTONS = """() => [...document.querySelectorAll('button, .btn, select, input')]
-  .filter((node) => node.offsetParent !== null)
-  .map((node) => ({text: node.textContent.trim() || node.name || node.id,
-                   height: node.getBoundingClientRect().height}))
-  .filter((b) => b.height < 44)"""
 
 
 def start_pod_with_one_phone(base: str, browser: Browser) -> Page:
