@@ -4,6 +4,8 @@ button is a comfortable touch target."""
 from __future__ import annotations
 
 import re
+import struct
+import zlib
 from typing import Any
 
 import pytest
@@ -62,3 +64,35 @@ def test_pick_screen_fits_360px_without_sideways_scroll(server: str, browser: Br
     assert page.evaluate(SMALL_BUTTONS) == []
     screenshot(page, "13-phone-360-pool")
     page.context.close()
+
+
+def solid_png(width: int = 63, height: int = 88, rgb: bytes = b"\x6a\x4c\x93") -> bytes:
+    """An opaque one-color PNG: stands in for a Scryfall image in the test."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + rgb * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_card_images_replace_text_cards_once_they_load(server: str, browser: Browser) -> None:
+    pod: Any = call_api(server, "POST", "/api/pods", {"set": "CMR", "seats": 2, "bots": True})
+    context = new_context(browser, viewport={"width": 1280, "height": 800})
+    context.route(  # registered last, so it answers image requests before the blocker
+        re.compile(r"^https://(cards|api)\.scryfall\.(io|com)/"),
+        lambda route: route.fulfill(status=200, content_type="image/png", body=solid_png()),
+    )
+    page = join(context, pod["join_url"], "Dana")
+    call_api(server, "POST", f"/api/pods/{pod['pod_id']}/start", token=pod["host_token"])
+    expect(page.locator("#pack-grid .card.has-img")).to_have_count(20)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 1280
+    screenshot(page, "14-desktop-pick-with-images")
+    context.close()
