@@ -5,10 +5,11 @@ import { api } from "./api.js";
 import { $, el, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { byTypeThenCost, cardRow, colorDots, colorName, isLand, manaSymbols } from "./cards.js";
+import { barChart } from "./charts.js";
+import { BASICS, splitBasics } from "./lands.js";
 
 const DECK_SIZE = 60;
 const COLORS = ["W", "U", "B", "R", "G"];
-const BASICS = { W: "Plains", U: "Island", B: "Swamp", R: "Mountain", G: "Forest", C: "Wastes" };
 const MAX_COMMANDERS = 2;
 
 export class DeckBuilder {
@@ -311,36 +312,6 @@ export class DeckBuilder {
       el("h2", { text: `${t("Sideboard")} (${side.length})` }),
       el("ul", { class: "deck-list", id: "sideboard" }, side.map((card) => row(card, false))));
   }
-}
-
-/** Largest-remainder split of `total` lands by weight; Wastes when there is no color. */
-export function splitBasics(total, weights) {
-  const colors = Object.keys(weights);
-  if (!total) return {};
-  if (!colors.length) return { Wastes: total };
-  let sum = colors.reduce((s, c) => s + weights[c], 0);
-  const w = sum ? weights : Object.fromEntries(colors.map((c) => [c, 1]));
-  sum = sum || colors.length;
-  const exact = colors.map((c) => [c, (total * w[c]) / sum]);
-  const result = Object.fromEntries(exact.map(([c, x]) => [c, Math.floor(x)]));
-  let left = total - Object.values(result).reduce((s, n) => s + n, 0);
-  for (const [c] of exact.sort((a, b) => (b[1] % 1) - (a[1] % 1))) {
-    if (left <= 0) break;
-    result[c] += 1;
-    left -= 1;
-  }
-  return Object.fromEntries(Object.entries(result).filter(([, n]) => n).map(([c, n]) => [BASICS[c], n]));
-}
-
-function barChart(title, bars) {
-  const max = Math.max(1, ...bars.map(([, n]) => n));
-  return el("figure", { class: "chart" },
-    el("figcaption", { text: title }),
-    el("div", { class: "bars", role: "img", "aria-label": `${title}: ${bars.map(([label, n, , name]) => `${name || label} ${n}`).join(", ")}` },
-      bars.map(([label, n, kind]) => el("div", { class: "bar-col" },
-        el("span", { class: "bar-n", text: n ? String(n) : "" }),
-        el("span", { class: `bar ${kind}`, style: `height:${Math.round((n / max) * 100)}%` }),
-        el("span", { class: "bar-label", text: label })))));
 }
 
 function readJson(key) {
