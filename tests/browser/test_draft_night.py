@@ -88,6 +88,14 @@ def go_offline_mid_pack(context: BrowserContext, page: Page) -> None:
 def draft_everything(phones: list[tuple[BrowserContext, Page]]) -> None:
     picks = [0] * len(phones)
     offline_done = False
+    # The first phone races ahead until every pack sits with the second: it must then say
+    # whom it waits for.
+    first = phones[0][1]
+    while take_first_two(first):
+        picks[0] += 1
+    expect(first.locator("#draft-msg")).to_contain_text(f"{HOSTILE_NAME} is still picking.")
+    expect(first.locator("#take-bar")).to_be_hidden()
+    screenshot(first, "05-phone-waiting-for-pack")
     deadline = time.monotonic() + 240
     while min(picks) < PICKS_PER_PLAYER:
         assert time.monotonic() < deadline, f"draft stalled at picks {picks}"
@@ -106,6 +114,7 @@ def draft_everything(phones: list[tuple[BrowserContext, Page]]) -> None:
             if take_first_two(page):
                 picks[index] += 1
                 progressed = True
+
         if not progressed:
             time.sleep(0.05)
     assert offline_done

@@ -53,7 +53,7 @@ export class Picker {
       text = t("The draft is paused by the host.");
     } else if (!view.pack) {
       text = t("Waiting for the next pack…");
-      if (view.waiting_on) text += ` ${t("Waiting on {name}", { name: view.waiting_on.name })}`;
+      if (view.waiting_on) text += `\n${t("{name} is still picking.", { name: view.waiting_on.name })}`;
     } else if (view.packs_waiting > 0) {
       text = t("Packs waiting after this one: {n}", { n: view.packs_waiting });
     }
