@@ -10,6 +10,7 @@ const MIN_DELAY = 500;
 const MAX_DELAY = 15000;
 const PING_EVERY = 20000;
 const PONG_WITHIN = 8000;
+const WAKE_PONG_WITHIN = 3000;
 
 export class LiveView {
   /**
@@ -31,7 +32,12 @@ export class LiveView {
     this.stopped = false;
     this.everLive = false;
     const kick = () => { if (!this.stopped && !this.isOpen()) this.connectNow(); };
-    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") kick(); });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible" || this.stopped) return;
+      // After sleep a socket can look open yet be dead: probe it at once.
+      if (this.isOpen()) this.probe(WAKE_PONG_WITHIN);
+      else kick();
+    });
     window.addEventListener("online", kick);
     window.addEventListener("offline", () => { if (!this.stopped) { this.drop(); this.scheduleRetry(); } });
     window.addEventListener("pageshow", (event) => { if (event.persisted) kick(); });
@@ -146,12 +152,14 @@ export class LiveView {
 
   startPings() {
     this.stopPings();
-    this.pingTimer = setInterval(() => {
-      this.send({ type: "ping" });
-      clearTimeout(this.pongTimer);
-      // No answer at all: the socket is dead without knowing it (sleep, Wi-Fi switch).
-      this.pongTimer = setTimeout(() => this.connectNow(), PONG_WITHIN);
-    }, PING_EVERY);
+    this.pingTimer = setInterval(() => this.probe(PONG_WITHIN), PING_EVERY);
+  }
+
+  /** Ping; with no answer at all in time the socket is dead without knowing it. */
+  probe(within) {
+    this.send({ type: "ping" });
+    clearTimeout(this.pongTimer);
+    this.pongTimer = setTimeout(() => this.connectNow(), within);
   }
 
   gotSomething() {
