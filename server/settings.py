@@ -33,8 +33,8 @@ class Settings(BaseSettings):
     max_pick_timer_seconds: int = 600
     timer_tick_seconds: float = Field(0.25, gt=0)
     ws_max_message_bytes: int = 4096
-    ws_rate_burst: int = 20
-    ws_rate_per_second: float = 10.0
+    ws_rate_burst: int = 60
+    ws_rate_per_second: float = 30.0
     ws_abuse_limit: int = 40
     """Refused-for-rate messages on one socket before it is closed with 4408."""
     hub_queue_size: int = 64
