@@ -61,3 +61,19 @@ def require_seat(
 
 HostPod = Annotated[LivePod, Depends(require_host)]
 Seat = Annotated[tuple[LivePod, LivePlayer], Depends(require_seat)]
+
+
+def require_seat_or_host(
+    pod: PodDep, authorization: Annotated[str | None, Header()] = None
+) -> tuple[LivePod, LivePlayer | None]:
+    """A seat (the player) or the host (`None`): for what both may do, like the games."""
+    token_hash = _token_hash(authorization)
+    if pod.is_host(token_hash):
+        return pod, None
+    player = pod.seat_token_owner(token_hash)
+    if player is not None:
+        return pod, player
+    raise BadTokenError("this token does not belong to this pod")
+
+
+SeatOrHost = Annotated[tuple[LivePod, LivePlayer | None], Depends(require_seat_or_host)]

@@ -17,6 +17,7 @@ from draft.cards import Card, load_set
 from draft.cube import Cube
 from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
+from pods.tracker import Game
 from server.card_media import CardMedia
 from server.errors import UnknownPodError
 from server.security import token_matches
@@ -39,6 +40,19 @@ class LivePlayer:
     deadline_pack: int | None = None
     deck: dict[str, Any] | None = None
     table: int | None = None
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """The current game at one table: its stored id, the totals folded from its log, and
+    the winner the host recorded. Swapped in only after its log entry is committed."""
+
+    id: str
+    table: int
+    number: int
+    game: Game
+    next_seq: int = 1
+    winner: str | None = None
 
 
 @dataclass(eq=False)
@@ -67,6 +81,9 @@ class LivePod:
     state: DraftState | None = None
     next_seq: int = 1
     tables: list[dict[str, Any]] | None = None
+    games: dict[int, LiveGame] = field(default_factory=dict)
+    """Table number → its current game (playing phase)."""
+    event_id: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connected: Counter[str] = field(default_factory=Counter)
     media: CardMedia | None = None

@@ -93,3 +93,40 @@ class DeckSubmit(Body):
     basics: dict[Annotated[str, Field(max_length=16)], Annotated[int, Field(ge=0, le=60)]] = (
         Field(default_factory=dict, max_length=6)
     )
+
+
+PlayerId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class CommanderSource(Body):
+    """A commander at the table: its owner's player id and 0 or 1 (partners, Piper pairs)."""
+
+    owner: PlayerId
+    index: int = Field(ge=0, le=1)
+
+
+class GameAdjust(Body):
+    kind: Literal["life", "commander_damage", "commander_cast"]
+    target: PlayerId
+    delta: int = Field(ge=-999, le=999)
+    source: CommanderSource | None = None
+
+
+class GameUndo(Body):
+    seq: int = Field(ge=1, le=1_000_000)
+
+
+class GameWinner(Body):
+    player_id: PlayerId | None = None
+
+
+class WsAdjust(GameAdjust):
+    type: Literal["adjust"]
+    table: int | None = Field(None, ge=1, le=16)
+    ref: str | None = Field(None, max_length=64)
+
+
+class WsUndo(GameUndo):
+    type: Literal["undo"]
+    table: int | None = Field(None, ge=1, le=16)
+    ref: str | None = Field(None, max_length=64)

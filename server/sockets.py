@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,8 +24,8 @@ from server.errors import PodError
 from server.hub import RESYNC, Subscription
 from server.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
-from server.schemas import WsPick
-from server.services import drafting
+from server.schemas import WsAdjust, WsPick, WsUndo
+from server.services import drafting, games
 from server.services.lifecycle import mark_connected
 from server.views import dumps, host_view, seat_view_text
 
@@ -172,18 +173,47 @@ class Connection:
             await self.send_view("snapshot")
         elif kind == "pick":
             await self.pick(data)
+        elif kind in ("adjust", "undo"):
+            await self.game(data)
         else:
-            await self.error("unknown_type", "Unknown message type; expected pick, snapshot "
-                             "or ping.")
+            await self.error("unknown_type", "Unknown message type; expected pick, adjust, "
+                             "undo, snapshot or ping.")
 
     async def pick(self, data: dict[str, Any]) -> None:
-        ref = data.get("ref") if isinstance(data.get("ref"), str) else None
         if self.player is None:
-            await self.error("wrong_role", "The host does not pick; use a seat.", ref)
+            await self.error("wrong_role", "The host does not pick; use a seat.", _ref(data))
             return
-        try:
+        player = self.player
+
+        async def run() -> None:
             body = WsPick.model_validate(data)
-            await drafting.submit_pick(self.rt, self.pod, self.player, body.pick, body.cards)
+            await drafting.submit_pick(self.rt, self.pod, player, body.pick, body.cards)
+
+        await self.acked(data, run)
+
+    async def game(self, data: dict[str, Any]) -> None:
+        """A tap at the table (`adjust`) or taking one back (`undo`); `table` defaults to
+        the seat's own table (the host must name it)."""
+
+        async def run() -> None:
+            body: WsAdjust | WsUndo
+            if data.get("type") == "adjust":
+                body = WsAdjust.model_validate(data)
+            else:
+                body = WsUndo.model_validate(data)
+            table = body.table or (self.player.table if self.player else None) or 0
+            if isinstance(body, WsAdjust):
+                await games.adjust(self.rt, self.pod, self.player, table, body)
+            else:
+                await games.undo(self.rt, self.pod, self.player, table, body.seq)
+
+        await self.acked(data, run)
+
+    async def acked(self, data: dict[str, Any], run: Callable[[], Awaitable[None]]) -> None:
+        """Run a command; `ack` once it is durably stored, else an error frame."""
+        ref = _ref(data)
+        try:
+            await run()
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
@@ -198,3 +228,8 @@ class Connection:
             if ref is not None:
                 ack["ref"] = ref
             await self.send(ack)
+
+
+def _ref(data: dict[str, Any]) -> str | None:
+    ref = data.get("ref")
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None

@@ -15,6 +15,7 @@ from typing import Any
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
 from server.card_media import CardMedia
+from server.game_views import game_view
 from server.live import LivePlayer, LivePod
 
 
@@ -126,6 +127,7 @@ def _seat_view(pod: LivePod, player: LivePlayer,
         "timer_seconds": pod.timer_seconds,
         "deck": player.deck,
         "table": _table_of(pod, player),
+        "game": _game_of(pod, player),
     }
     state = pod.state
     if state is None or player.seat is None:
@@ -157,6 +159,12 @@ def _table_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
         if table.get("number") == player.table:
             return table
     return None
+
+
+def _game_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
+    """The game at the player's table: only its players see it (and the host)."""
+    live = pod.games.get(player.table) if player.table is not None else None
+    return game_view(live) if live is not None else None
 
 
 def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
@@ -195,6 +203,8 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "players": players,
         "waiting_on": seats_to_act(state) if state is not None else [],
         "tables": pod.tables,
+        "games": [game_view(pod.games[n]) for n in sorted(pod.games)],
+        "event_id": pod.event_id,
     }
 
 

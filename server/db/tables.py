@@ -39,6 +39,9 @@ class PodRow(PodBase, table=True):
     version: int = 0
     tables_json: str | None = None
     """The host's table split (playing phase), as JSON: `[{"number", "players"}]`."""
+    event_id: str | None = Field(default=None, foreign_key="event.id", index=True,
+                                 max_length=32)
+    """The night this pod belongs to, when the host formed it from an event."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
@@ -93,3 +96,74 @@ class CardRow(SQLModel, table=True):
     facts: str
     rules_text: str | None = None
     imported_at: datetime = Field(sa_type=sa.DateTime(timezone=True))
+
+
+class GameRow(SQLModel, table=True):
+    """One game at one table of a pod: who plays with which commanders, and who won.
+
+    `players_json` is fixed when the game starts (`[{"id", "name", "commanders"}]`), so
+    replaying the log never depends on a deck edited later. `current` is false once the
+    host re-split the tables or started the next game at that table.
+    """
+
+    __tablename__ = "game"
+
+    id: str = Field(primary_key=True, max_length=32)
+    pod_id: str = Field(foreign_key="pod.id", index=True, max_length=32)
+    table_number: int
+    number: int = 1
+    players_json: str
+    current: bool = True
+    winner_id: str | None = Field(default=None, max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class GameEntryRow(SQLModel, table=True):
+    """One tap at the table (`kind` life/commander_damage/commander_cast) or an undo.
+
+    Append-only, like picks: the totals are a fold over a game's entries in `seq` order.
+    """
+
+    __tablename__ = "game_entry"
+    __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    seq: int
+    author: str = Field(max_length=32)
+    kind: str = Field(max_length=24)
+    target: str | None = Field(default=None, max_length=32)
+    delta: int = 0
+    source_owner: str | None = Field(default=None, max_length=32)
+    source_index: int | None = None
+    undoes: int | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class EventRow(SQLModel, table=True):
+    """A night bigger than one pod: players join it, then the host deals them into pods."""
+
+    __tablename__ = "event"
+
+    id: str = Field(primary_key=True, max_length=32)
+    set_code: str = Field(max_length=8)
+    seed: int = Field(sa_type=sa.BigInteger)
+    pick_timer_seconds: int | None = None
+    host_token_hash: str = Field(max_length=64)
+    phase: str = Field(default="open", max_length=16)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class EventPlayerRow(SQLModel, table=True):
+    """Someone who joined the night. Their token becomes their seat token in their pod."""
+
+    __tablename__ = "event_player"
+    __table_args__ = (sa.UniqueConstraint("event_id", "join_index"),)
+
+    id: str = Field(primary_key=True, max_length=32)
+    event_id: str = Field(foreign_key="event.id", index=True, max_length=32)
+    name: str = Field(max_length=32)
+    join_index: int
+    token_hash: str = Field(max_length=64)
+    pod_id: str | None = Field(default=None, foreign_key="pod.id", max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))

@@ -24,6 +24,7 @@ from server.errors import ConflictError, InvalidError
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
+from server.services import games
 
 
 def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
@@ -128,14 +129,17 @@ async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
         tables: list[dict[str, Any]] = [
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
+        planned = games.plan_games(pod, tables)
         with rt.session() as session:
             for person in people:
                 repo.update_player(session, person.id, table_number=number_of[person.name])
             repo.update_pod(session, pod.id, phase="playing", tables_json=json.dumps(tables),
                             version=pod.version + 1)
+            games.stage_new_games(session, pod, planned)
             session.commit()
         for person in people:
             person.table = number_of[person.name]
         pod.tables, pod.phase = tables, "playing"
+        pod.games = {live.table: live for live, _row in planned}
         rt.hub.publish(pod.channel, pod.bump())
         return tables

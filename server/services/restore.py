@@ -15,6 +15,7 @@ from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
+from server.services.games import restore_games
 
 
 def _player(row: PlayerRow) -> LivePlayer:
@@ -39,6 +40,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         tables=json.loads(row.tables_json) if row.tables_json else None,
         media=rt.media,
         cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
+        event_id=row.event_id,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
@@ -59,6 +61,8 @@ def restore_pods(rt: Runtime) -> list[LivePod]:
             players = repo.list_players(session, row.id)
             log = repo.load_pick_log(session, row.id)
             pod = load_pod(rt, row, players, log)
+            # Game taps do not bump the stored version: stay ahead of what phones saw.
+            pod.version += restore_games(session, pod)
             rt.registry.add(pod)
             restored.append(pod)
     return restored

@@ -1,6 +1,6 @@
 """Builders for server tests: make a pod, join it, pick. Work with TestClient or httpx.Client.
 
-Reuse: `new_pod`, `join`, `bearer`, `take_first` and `draft_until_done`.
+Reuse: `new_pod`, `join`, `bearer`, `take_first`, `draft_until_done` and `play_tables`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, Protocol
 class Client(Protocol):
     def get(self, url: str, **kwargs: Any) -> Any: ...
     def post(self, url: str, **kwargs: Any) -> Any: ...
+    def put(self, url: str, **kwargs: Any) -> Any: ...
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -90,3 +91,19 @@ def draft_until_done(client: Client, seats: list[SeatHandle], limit: int = 1000)
                 response = take_first(client, seat, view)
                 assert response.status_code == 200, response.text
     raise AssertionError("the draft did not finish")
+
+
+def play_tables(client: Client, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),
+                seed: int = 9) -> tuple[PodHandle, dict[str, SeatHandle]]:
+    """A pod of `names` drafted, Ann's deck submitted (two Pipers), tables split."""
+    pod = new_pod(client, seats=len(names), seed=seed)
+    seats = {name: join(client, pod, name) for name in names}
+    start(client, pod)
+    draft_until_done(client, list(seats.values()))
+    deck = {"commanders": [{"piper": True, "color": "R"}, {"piper": True, "color": "G"}],
+            "main": [], "basics": {"Mountain": 10}}
+    response = client.put(pod.url("/deck"), headers=seats["Ann"].auth, json=deck)
+    assert response.status_code == 200, response.text
+    response = client.post(pod.url("/tables"), headers=pod.host)
+    assert response.status_code == 200, response.text
+    return pod, seats

@@ -1,0 +1,97 @@
+"""Queries for the games at the tables. Functions take a session and never commit.
+
+Why entries are plain rows mapped to `pods.tracker` entries here: the tracker is the
+truth for what an entry means; this module only knows how one is spelled in a row.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from pods.tracker import Adjustment, CommanderRef, Entry, Kind, Player, Undo
+from server.db.tables import GameEntryRow, GameRow, utcnow
+
+UNDO = "undo"
+
+
+def players_json(players: Iterable[Player]) -> str:
+    return json.dumps([{"id": p.id, "name": p.name, "commanders": list(p.commanders)}
+                       for p in players], ensure_ascii=False)
+
+
+def players_of(row: GameRow) -> tuple[Player, ...]:
+    return tuple(Player(p["id"], p["name"], tuple(p["commanders"]))
+                 for p in json.loads(row.players_json))
+
+
+def add_games(session: Session, rows: Iterable[GameRow]) -> None:
+    session.add_all(list(rows))
+
+
+def retire_games(session: Session, pod_id: str, table_number: int | None = None) -> None:
+    """Mark a pod's current games (or one table's) as no longer current."""
+    table: sa.Table = GameRow.__table__  # type: ignore[attr-defined]
+    query = sa.update(table).where(table.c.pod_id == pod_id, table.c.current.is_(True))
+    if table_number is not None:
+        query = query.where(table.c.table_number == table_number)
+    session.connection().execute(query.values(current=False))
+
+
+def set_winner(session: Session, game_id: str, winner_id: str | None) -> None:
+    table: sa.Table = GameRow.__table__  # type: ignore[attr-defined]
+    session.connection().execute(
+        sa.update(table).where(table.c.id == game_id).values(winner_id=winner_id))
+
+
+def list_games(session: Session, pod_id: str, current_only: bool = False) -> list[GameRow]:
+    query = select(GameRow).where(GameRow.pod_id == pod_id)
+    if current_only:
+        query = query.where(col(GameRow.current).is_(True))
+    query = query.order_by(col(GameRow.table_number), col(GameRow.number))
+    return list(session.exec(query).all())
+
+
+def entry_values(game_id: str, entry: Entry) -> dict[str, Any]:
+    values: dict[str, Any] = {"game_id": game_id, "seq": entry.seq, "author": entry.author,
+                              "created_at": utcnow()}
+    if isinstance(entry, Undo):
+        return {**values, "kind": UNDO, "undoes": entry.undoes, "delta": 0}
+    source = entry.source
+    return {**values, "kind": entry.kind.value, "target": entry.target, "delta": entry.delta,
+            "source_owner": source.owner if source else None,
+            "source_index": source.index if source else None}
+
+
+def append_entry(session: Session, game_id: str, entry: Entry) -> None:
+    """One INSERT: the entry is durable once the surrounding transaction commits."""
+    table: sa.Table = GameEntryRow.__table__  # type: ignore[attr-defined]
+    session.connection().execute(sa.insert(table), [entry_values(game_id, entry)])
+
+
+def load_entries(session: Session, game_ids: Iterable[str]) -> dict[str, list[Entry]]:
+    """Each game's log in `seq` order, as tracker entries."""
+    ids = list(game_ids)
+    logs: dict[str, list[Entry]] = {game_id: [] for game_id in ids}
+    if not ids:
+        return logs
+    query = (select(GameEntryRow).where(col(GameEntryRow.game_id).in_(ids))
+             .order_by(col(GameEntryRow.game_id), col(GameEntryRow.seq)))
+    for row in session.exec(query).all():
+        logs[row.game_id].append(_entry(row))
+    return logs
+
+
+def _entry(row: GameEntryRow) -> Entry:
+    if row.kind == UNDO:
+        assert row.undoes is not None
+        return Undo(row.seq, row.author, row.undoes)
+    source = None
+    if row.source_owner is not None and row.source_index is not None:
+        source = CommanderRef(row.source_owner, row.source_index)
+    assert row.target is not None
+    return Adjustment(row.seq, row.author, Kind(row.kind), row.target, row.delta, source)

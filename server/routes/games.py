@@ -1,0 +1,59 @@
+"""`/api/pods/{pod_id}/games/{table}`: the life tracker of each table, and the summary."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Path
+from fastapi.responses import PlainTextResponse, Response
+
+from server.deps import HostPod, RuntimeDep, SeatOrHost
+from server.game_views import game_view
+from server.schemas import GameAdjust, GameUndo, GameWinner
+from server.services import games, summary
+
+router = APIRouter(prefix="/api/pods", tags=["games"])
+
+Table = Path(ge=1, le=16)
+
+
+@router.get("/{pod_id}/games/{table}")
+async def get_game(who: SeatOrHost, table: int = Table) -> dict[str, Any]:
+    pod, player = who
+    games.check_may_act(pod, player, table)
+    return game_view(games.game_at(pod, table))
+
+
+@router.post("/{pod_id}/games/{table}")
+async def adjust(body: GameAdjust, who: SeatOrHost, rt: RuntimeDep,
+                 table: int = Table) -> dict[str, Any]:
+    pod, player = who
+    return game_view(await games.adjust(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/undo")
+async def undo(body: GameUndo, who: SeatOrHost, rt: RuntimeDep,
+               table: int = Table) -> dict[str, Any]:
+    pod, player = who
+    return game_view(await games.undo(rt, pod, player, table, body.seq))
+
+
+@router.post("/{pod_id}/games/{table}/winner")
+async def winner(body: GameWinner, pod: HostPod, rt: RuntimeDep,
+                 table: int = Table) -> dict[str, Any]:
+    return game_view(await games.set_winner(rt, pod, table, body.player_id))
+
+
+@router.post("/{pod_id}/games/{table}/next")
+async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> dict[str, Any]:
+    return game_view(await games.next_game(rt, pod, table))
+
+
+@router.get("/{pod_id}/summary", response_model=None)
+async def night_summary(pod: HostPod, rt: RuntimeDep,
+                        format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
+    data = summary.pod_summary(rt, pod)
+    if format == "text":
+        return PlainTextResponse(summary.as_text([data]), headers={
+            "Content-Disposition": f'attachment; filename="prismatic-{pod.id}-summary.txt"'})
+    return data

@@ -1,0 +1,182 @@
+"""The games at the tables: start them at the split, adjust and undo, record the winner.
+
+Why under the pod's lock and committed before the swap: two phones tapping at once are
+serialized, each tap becomes one numbered log entry (`pods.tracker` folds increments, so
+both apply), and memory never shows a total a restart would not rebuild from the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlmodel import Session
+
+from pods.tracker import (
+    Adjustment,
+    CommanderRef,
+    Entry,
+    Kind,
+    Player,
+    TrackerError,
+    Undo,
+    new_game,
+    replay_game,
+)
+from pods.tracker import apply as apply_entry
+from server.db import game_repo
+from server.db.tables import GameRow
+from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
+from server.live import LiveGame, LivePlayer, LivePod
+from server.runtime import Runtime
+from server.schemas import GameAdjust
+from server.security import new_id
+
+HOST = "host"
+MAX_ENTRIES = 5000
+"""A game's log is refused beyond this: hours of tapping, never a real game."""
+PLACEHOLDER = "Commander"
+
+
+def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
+    """The commander names of the seat's submitted deck, or one placeholder."""
+    body = (player.deck or {}).get("deck") or {}
+    pool = {}
+    if pod.state is not None and player.seat is not None:
+        pool = {i.id: i.card.name for i in pod.state.pool_of(player.seat)}
+    piper = pod.chosen_color_card
+    names = []
+    for ref in body.get("commanders") or []:
+        if ref.get("piper"):
+            names.append(piper.name if piper is not None else PLACEHOLDER)
+        elif ref.get("card_id") in pool:
+            names.append(pool[ref["card_id"]])
+    return tuple(names[:2]) or (PLACEHOLDER,)
+
+
+def plan_games(pod: LivePod, tables: Sequence[dict[str, Any]],
+               numbers: dict[int, int] | None = None) -> list[tuple[LiveGame, GameRow]]:
+    """A fresh game per table (players by name, in table order), not yet stored."""
+    by_name = {p.name: p for p in pod.players if not p.kicked}
+    planned = []
+    for table in tables:
+        players = [by_name[name] for name in table["players"] if name in by_name]
+        seated = [Player(p.id, p.name, commanders_of(pod, p)) for p in players]
+        number = (numbers or {}).get(table["number"], 0) + 1
+        live = LiveGame(id=new_id(), table=table["number"], number=number,
+                        game=new_game(seated))
+        row = GameRow(id=live.id, pod_id=pod.id, table_number=live.table, number=number,
+                      players_json=game_repo.players_json(seated))
+        planned.append((live, row))
+    return planned
+
+
+def stage_new_games(session: Session, pod: LivePod, planned: list[tuple[LiveGame, GameRow]],
+                    table: int | None = None) -> None:
+    game_repo.retire_games(session, pod.id, table)
+    game_repo.add_games(session, [row for _live, row in planned])
+
+
+def restore_games(session: Session, pod: LivePod) -> int:
+    """Rebuild the pod's current games by replaying their logs; returns the entry count."""
+    rows = game_repo.list_games(session, pod.id, current_only=True)
+    logs = game_repo.load_entries(session, [row.id for row in rows])
+    count = 0
+    for row in rows:
+        log = logs[row.id]
+        game = replay_game(game_repo.players_of(row), log)
+        pod.games[row.table_number] = LiveGame(
+            id=row.id, table=row.table_number, number=row.number, game=game,
+            next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id)
+        count += len(log)
+    return count
+
+
+def game_at(pod: LivePod, table: int) -> LiveGame:
+    game = pod.games.get(table)
+    if game is None:
+        raise UnknownPodError(f"there is no game at table {table}", "unknown_table")
+    return game
+
+
+def check_may_act(pod: LivePod, player: LivePlayer | None, table: int) -> None:
+    """Only the table's players and the host act on (or look at) a table's game."""
+    game_at(pod, table)
+    if player is not None and player.table != table:
+        raise WrongRoleError("you do not play at that table", "not_at_table")
+
+
+def _adjustment(seq: int, author: str, body: GameAdjust) -> Adjustment:
+    source = CommanderRef(body.source.owner, body.source.index) if body.source else None
+    return Adjustment(seq, author, Kind(body.kind), body.target, body.delta, source)
+
+
+async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                  make: Any) -> LiveGame:
+    async with pod.lock:
+        if pod.phase != "playing":
+            raise ConflictError("games are tracked once the tables are split", "wrong_phase")
+        check_may_act(pod, player, table)
+        live = game_at(pod, table)
+        if len(live.game.log) >= MAX_ENTRIES:
+            raise ConflictError("this game's log is full; start the next game", "game_log_full")
+        entry: Entry = make(live.next_seq, player.id if player else HOST)
+        try:
+            game = apply_entry(live.game, entry)
+        except TrackerError as error:
+            status = ConflictError if isinstance(entry, Undo) else InvalidError
+            raise status(str(error), error.code) from error
+        await rt.commit(lambda session: game_repo.append_entry(session, live.id, entry))
+        live.game, live.next_seq = game, live.next_seq + 1
+        _publish(rt, pod, live)
+        return live
+
+
+async def adjust(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                 body: GameAdjust) -> LiveGame:
+    """Add one increment (life, commander damage or a commander cast) to the table's log."""
+    return await _append(rt, pod, player, table,
+                         lambda seq, author: _adjustment(seq, author, body))
+
+
+async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+               seq: int) -> LiveGame:
+    """Take back one's own adjustment `seq` (the tracker refuses anyone else's)."""
+    return await _append(rt, pod, player, table, lambda next_seq, author: Undo(next_seq,
+                                                                               author, seq))
+
+
+async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) -> LiveGame:
+    """The host records (or clears) who won the table's current game."""
+    async with pod.lock:
+        if pod.phase not in ("playing", "done"):
+            raise ConflictError("winners are recorded after the split", "wrong_phase")
+        live = game_at(pod, table)
+        if winner is not None and winner not in {p.id for p in live.game.players}:
+            raise InvalidError(f"{winner!r} does not play at table {table}", "unknown_player")
+        await rt.commit(lambda session: game_repo.set_winner(session, live.id, winner))
+        live.winner = winner
+        _publish(rt, pod, live)
+        return live
+
+
+async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
+    """The same players start another game at the table (the old one keeps its winner)."""
+    async with pod.lock:
+        if pod.phase != "playing":
+            raise ConflictError("games are tracked once the tables are split", "wrong_phase")
+        old = game_at(pod, table)
+        players = [p.name for p in old.game.players]
+        planned = plan_games(pod, [{"number": table, "players": players}], {table: old.number})
+        await rt.commit(lambda session: stage_new_games(session, pod, planned, table))
+        live = planned[0][0]
+        pod.games[table] = live
+        _publish(rt, pod, live)
+        return live
+
+
+def _publish(rt: Runtime, pod: LivePod, live: LiveGame) -> None:
+    """Only the table's seats (and the host) get an update."""
+    ids = {p.id for p in live.game.players}
+    seats = frozenset(p.seat for p in pod.players if p.id in ids and p.seat is not None)
+    rt.hub.publish(pod.channel, pod.bump(seats))

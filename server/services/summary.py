@@ -1,0 +1,71 @@
+"""The night's summary for the host: pods, tables, decks and winners, as JSON or text.
+
+Why read from the database: past games (before a re-split or a rematch) are no longer in
+memory, and the summary is a rare host request, so it replays every stored game's log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pods.tracker import replay_game
+from server.db import game_repo
+from server.live import LivePod
+from server.runtime import Runtime
+from server.services.games import commanders_of
+
+
+def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
+    players = []
+    for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
+        report = (p.deck or {}).get("report") or {}
+        deck = None if p.deck is None else {
+            "commanders": list(commanders_of(pod, p)), "legal": report.get("legal"),
+            "size": report.get("size"), "color_identity": report.get("color_identity", [])}
+        players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
+                        "table": p.table, "deck": deck})
+    with rt.session() as session:
+        rows = game_repo.list_games(session, pod.id)
+        logs = game_repo.load_entries(session, [row.id for row in rows])
+    played = []
+    for row in rows:
+        game = replay_game(game_repo.players_of(row), logs[row.id])
+        names = {p.id: p.name for p in game.players}
+        played.append({
+            "table": row.table_number, "number": row.number, "current": row.current,
+            "players": [{"name": p.name, "commanders": list(p.commanders),
+                         "life": game.life[p.id], "out": game.out(p.id)}
+                        for p in game.players],
+            "winner": names.get(row.winner_id) if row.winner_id else None,
+        })
+    return {"pod_id": pod.id, "set": pod.set_code, "phase": pod.phase, "players": players,
+            "tables": pod.tables or [], "games": played}
+
+
+def as_text(pods: Sequence[dict[str, Any]], title: str = "Prismatic Commander Draft") -> str:
+    """A readable summary: one block per pod with its decks, tables and games."""
+    lines = [title, "=" * len(title), ""]
+    for number, pod in enumerate(pods, start=1):
+        heading = f"Pod {number} ({pod['set']}, {pod['phase']}) — {pod['pod_id']}"
+        lines += [heading, "-" * len(heading), "Decks:"]
+        for p in pod["players"]:
+            if p["bot"] or p["kicked"]:
+                continue
+            deck = p["deck"]
+            if deck is None:
+                lines.append(f"  {p['name']}: no deck")
+            else:
+                legal = "legal" if deck["legal"] else "not legal"
+                colors = "".join(deck["color_identity"]) or "C"
+                lines.append(f"  {p['name']}: {' & '.join(deck['commanders'])} "
+                             f"[{colors}] ({legal})")
+        for table in pod["tables"]:
+            lines.append(f"Table {table['number']}: {', '.join(table['players'])}")
+        for game in pod["games"]:
+            winner = game["winner"] or "not recorded"
+            totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
+            lines.append(f"  Table {game['table']} game {game['number']}: winner {winner} "
+                         f"(life: {totals})")
+        lines.append("")
+    return "\n".join(lines)
