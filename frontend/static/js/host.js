@@ -4,6 +4,7 @@ import { api, downloadResponse } from "./api.js";
 import { $, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
+import { GameBoard } from "./game.js";
 import { tablesOf } from "./tables.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
@@ -19,6 +20,7 @@ let splitPolicy = "random";
 // bots never had a person; the host view does not say which is which, so we remember.)
 const seenHuman = new Set();
 const pill = statusPill(t);
+const boards = new Map(); // table number → {root, board, gameId}
 
 if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the pod."));
@@ -54,6 +56,47 @@ async function act(method, path, body, button) {
     toast(problem.message);
   } finally {
     if (button) button.disabled = false;
+  }
+}
+
+async function gameCall(path, body) {
+  try {
+    return await api("POST", `${base}/games/${path}`, { token, body });
+  } catch (problem) {
+    toast(problem.message);
+    throw problem;
+  }
+}
+
+function boardFor(number) {
+  let entry = boards.get(number);
+  if (!entry) {
+    const root = el("div", { class: "game-board" });
+    const board = new GameBoard(root, {
+      me: null,
+      adjust: (table, body) => gameCall(String(table), body),
+      undo: (table, seq) => gameCall(`${table}/undo`, { seq }),
+      host: {
+        winner: (table, playerId) => gameCall(`${table}/winner`, { player_id: playerId }).then((game) => board.render(game)).catch(() => {}),
+        next: (table) => gameCall(`${table}/next`).then((game) => board.render(game)).catch(() => {}),
+      },
+    });
+    entry = { root, board };
+    boards.set(number, entry);
+  }
+  return entry;
+}
+
+async function downloadSummary(button, format) {
+  button.disabled = true;
+  try {
+    const response = await api("GET", `${base}/summary?format=${format}`, { token, raw: true });
+    const name = await downloadResponse(response, `prismatic-${pod}-summary.${format === "json" ? "json" : "txt"}`);
+    toast(t("Downloaded {file}.", { file: name }));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    button.disabled = false;
   }
 }
 
@@ -114,6 +157,10 @@ function renderControls() {
   }
   if (view.phase !== "lobby" && view.phase !== "drafting") {
     buttons.push(button(t("Download everything (zip)"), downloadZip));
+  }
+  if (view.phase === "playing" || view.phase === "done") {
+    buttons.push(button(t("Night summary (text)"), (b) => downloadSummary(b, "text")),
+      button(t("Night summary (JSON)"), (b) => downloadSummary(b, "json")));
   }
   if (view.phase !== "done") {
     buttons.push(button(t("End the night"), (b) => {
@@ -200,10 +247,19 @@ function renderSeats() {
 function renderTables() {
   const section = $("#tables");
   const tables = tablesOf(view.tables);
+  const games = new Map((view.games || []).map((game) => [game.table, game]));
   section.hidden = !tables.length;
-  $("#table-list").replaceChildren(...tables.map((table) =>
-    el("div", { class: "table-card" },
+  $("#table-list").replaceChildren(...tables.map((table) => {
+    const game = games.get(table.number);
+    if (game) {
+      const { root, board } = boardFor(table.number);
+      board.render(game);
+      return el("div", { class: "table-card", dataset: { table: table.number } },
+        el("h3", { text: t("Table {n}", { n: table.number }) }), root);
+    }
+    return el("div", { class: "table-card", dataset: { table: table.number } },
       el("h3", { text: t("Table {n}", { n: table.number }) }),
       el("ol", { class: "plain-list big-list" }, table.players.map((name, index) => el("li", {},
-        el("span", { class: "seat-no", text: String(index + 1) }), el("span", { text: name })))))));
+        el("span", { class: "seat-no", text: String(index + 1) }), el("span", { text: name })))));
+  }));
 }

@@ -7,6 +7,7 @@ import { Picker } from "./picker.js";
 import { renderPool } from "./pool.js";
 import { DeckBuilder } from "./deck.js";
 import { renderExports } from "./exports.js";
+import { GameBoard } from "./game.js";
 import { normalise } from "./tables.js";
 import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 
@@ -19,6 +20,7 @@ const pill = statusPill(t);
 let builder = null;
 let activeTab = "pack";
 let current = null;
+let board = null;
 
 const picker = new Picker({
   submit: async (pick) => {
@@ -134,7 +136,34 @@ function renderLobby(view) {
       player.bot ? el("span", { class: "badge", text: t("Bot") }) : null)));
 }
 
+// Taps go over HTTP: the reply is the new board (drawn at once), and the socket brings
+// everyone else's taps. A refused tap says why and changes nothing.
+async function gameCall(path, body) {
+  try {
+    return await api("POST", `${base}/games/${path}`, { token, body });
+  } catch (problem) {
+    toast(problem.message);
+    throw problem;
+  }
+}
+
+function renderGame(view) {
+  const root = $("#game-board");
+  root.hidden = !view.game;
+  $("#table-players").hidden = Boolean(view.game);
+  if (!view.game) return;
+  if (!board) {
+    board = new GameBoard(root, {
+      me: view.me?.player_id ?? null,
+      adjust: (table, body) => gameCall(String(table), body),
+      undo: (table, seq) => gameCall(`${table}/undo`, { seq }),
+    });
+  }
+  board.render(view.game);
+}
+
 function renderTable(view) {
+  renderGame(view);
   const table = view.table ? normalise(view.table) : null;
   $("#table-title").textContent = table ? t("Table {n}", { n: table.number }) : t("Your deck");
   $("#table-players").replaceChildren(...(table ? table.players : []).map((name, index) =>

@@ -1,0 +1,156 @@
+// The game board of one table: life, commander damage, commander tax, recent changes.
+//
+// Why the board only sends increments: four phones tap at once, and the server's log
+// adds them all up (protocol.md, games). The board never computes totals itself; it
+// draws the newest game it has seen (by `seq`) and lets each phone undo its own taps.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+const STEPS = [-5, -1, 1, 5];
+
+export class GameBoard {
+  /**
+   * @param {HTMLElement} root
+   * @param {{me: string|null, adjust: (table, body) => Promise<object>,
+   *          undo: (table, seq) => Promise<object>, host?: object}} options
+   *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
+   *   `host` adds the host's controls: `{winner(table, playerId), next(table)}`.
+   */
+  constructor(root, { me = null, adjust, undo, host = null }) {
+    this.root = root;
+    this.me = me;
+    this.adjust = adjust;
+    this.undo = undo;
+    this.host = host;
+    this.game = null;
+    this.open = new Set(); // <details> the person opened, kept across re-renders
+  }
+
+  /** Draw `game` unless an older one: replies and socket updates may cross. */
+  render(game) {
+    if (!game) return;
+    const shown = this.game;
+    if (shown && shown.game_id === game.game_id && game.seq < shown.seq) return;
+    this.game = game;
+    const names = Object.fromEntries(game.players.map((p) => [p.player_id, p.name]));
+    const commanderName = (owner, index) => {
+      const player = game.players.find((p) => p.player_id === owner);
+      return player?.commanders[index]?.name ?? t("Commander");
+    };
+    const winner = game.winner ? names[game.winner] : null;
+    this.root.dataset.seq = String(game.seq);
+    this.root.replaceChildren(
+      el("div", { class: "game-head" },
+        el("strong", { text: t("Game {n}", { n: game.number }) }),
+        winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
+      el("div", { class: "life-grid" }, game.players.map((player) =>
+        this.playerCard(game, player, commanderName))),
+      this.recent(game, names, commanderName),
+      ...(this.host ? [this.hostControls(game)] : []),
+    );
+  }
+
+  tap(body) {
+    return this.adjust(this.game.table, body).then((game) => this.render(game));
+  }
+
+  stepButtons(label, body, what) {
+    return el("div", { class: "steps" }, STEPS.map((delta) => {
+      const text = delta > 0 ? `+${delta}` : `−${-delta}`;
+      const button = el("button", {
+        type: "button", class: `btn step ${delta > 0 ? "up" : "down"}`, text,
+        "aria-label": t("{change} {what} for {name}", { change: text, what, name: label }),
+      });
+      button.addEventListener("click", () => this.tap({ ...body, delta }).catch(() => {}));
+      return button;
+    }));
+  }
+
+  playerCard(game, player, commanderName) {
+    const mine = player.player_id === this.me;
+    const card = el("section", {
+      class: `life-card${player.out ? " out" : ""}${mine ? " me" : ""}${game.winner === player.player_id ? " won" : ""}`,
+      dataset: { player: player.player_id },
+      "aria-label": player.name,
+    },
+    el("div", { class: "life-name" },
+      el("span", { text: player.name }),
+      mine ? el("span", { class: "badge", text: t("you") }) : null,
+      player.out ? el("span", { class: "badge out", text: t("out") }) : null),
+    el("div", { class: "life-total", "aria-live": "polite", text: String(player.life) }),
+    this.stepButtons(player.name, { kind: "life", target: player.player_id }, t("life")));
+    const damage = player.damage.map((hit) => el("div", { class: "counter" },
+      el("span", { class: "counter-label",
+        text: t("from {commander} ({name})", { commander: commanderName(hit.owner, hit.index),
+          name: game.players.find((p) => p.player_id === hit.owner)?.name ?? "" }) }),
+      el("span", { class: `counter-value${hit.amount >= 21 ? " lethal" : ""}`, text: String(hit.amount) }),
+      this.small(player.name, { kind: "commander_damage", target: player.player_id,
+        source: { owner: hit.owner, index: hit.index } }, t("commander damage"), hit.amount)));
+    const casts = player.commanders.map((commander) => el("div", { class: "counter" },
+      el("span", { class: "counter-label", text: commander.name }),
+      el("span", { class: "counter-value", text: t("tax {n}", { n: commander.tax }) }),
+      this.small(commander.name, { kind: "commander_cast", target: player.player_id,
+        source: { owner: player.player_id, index: commander.index } }, t("casts"), commander.casts)));
+    card.append(
+      this.details(`${player.player_id}:damage`, t("Commander damage taken"), damage),
+      this.details(`${player.player_id}:tax`, t("Commander tax"), casts));
+    return card;
+  }
+
+  /** −1/+1 for a counter that cannot go below zero. */
+  small(label, body, what, value) {
+    const minus = el("button", { type: "button", class: "btn step down", text: "−1", disabled: value <= 0,
+      "aria-label": t("{change} {what} for {name}", { change: "−1", what, name: label }) });
+    const plus = el("button", { type: "button", class: "btn step up", text: "+1",
+      "aria-label": t("{change} {what} for {name}", { change: "+1", what, name: label }) });
+    minus.addEventListener("click", () => this.tap({ ...body, delta: -1 }).catch(() => {}));
+    plus.addEventListener("click", () => this.tap({ ...body, delta: 1 }).catch(() => {}));
+    return el("span", { class: "counter-steps" }, minus, plus);
+  }
+
+  details(key, title, rows) {
+    const node = el("details", { class: "game-more", open: this.open.has(key) },
+      el("summary", { text: title }), rows);
+    node.addEventListener("toggle", () => {
+      if (node.open) this.open.add(key);
+      else this.open.delete(key);
+    });
+    return node;
+  }
+
+  recent(game, names, commanderName) {
+    const author = this.me ?? "host";
+    const rows = game.log.map((entry) => {
+      const who = entry.author === "host" ? t("Host") : (names[entry.author] ?? "?");
+      const amount = entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`;
+      const what = entry.kind === "life" ? t("life")
+        : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source.owner, entry.source.index) })
+          : t("damage from {commander}", { commander: commanderName(entry.source.owner, entry.source.index) });
+      const line = t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
+      const item = el("li", { class: entry.undone ? "undone" : "" }, el("span", { text: line }));
+      if (entry.author === author && !entry.undone) {
+        const button = el("button", { type: "button", class: "btn small", text: t("Undo") });
+        button.addEventListener("click", () => {
+          button.disabled = true;
+          this.undo(game.table, entry.seq).then((next) => this.render(next)).catch(() => { button.disabled = false; });
+        });
+        item.append(button);
+      }
+      return item;
+    });
+    return this.details(`log:${game.table}`, t("Recent changes"),
+      rows.length ? el("ol", { class: "plain-list game-log" }, rows) : el("p", { class: "muted", text: t("No changes yet.") }));
+  }
+
+  hostControls(game) {
+    const select = el("select", { "aria-label": t("Winner of table {n}", { n: game.table }) },
+      el("option", { value: "", text: t("No winner yet") }),
+      game.players.map((p) => el("option", { value: p.player_id, text: p.name, selected: p.player_id === game.winner })));
+    select.addEventListener("change", () => this.host.winner(game.table, select.value || null));
+    const next = el("button", { type: "button", class: "btn", text: t("Next game at this table") });
+    next.addEventListener("click", () => {
+      if (window.confirm(t("Start a new game at table {n}?", { n: game.table }))) this.host.next(game.table);
+    });
+    return el("div", { class: "row wrap game-host" }, select, next);
+  }
+}
