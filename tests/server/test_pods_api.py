@@ -38,6 +38,15 @@ def test_created_pod_links_carry_tokens_in_the_fragment(client: TestClient) -> N
     assert seat.token not in str(summary)
 
 
+def test_open_pods_are_listed_until_they_start(client: TestClient) -> None:
+    lobby, started = new_pod(client, seats=4), new_pod(client, seats=4)
+    join(client, started, "Ann")
+    start(client, started)
+    listed = client.get("/api/pods").json()["pods"]
+    assert [p["pod_id"] for p in listed] == [lobby.pod_id]
+    assert lobby.host_token not in str(listed)
+
+
 def test_full_pod_refuses_another_player(client: TestClient) -> None:
     pod = new_pod(client, seats=2)
     join(client, pod, "Ann")
