@@ -20,7 +20,7 @@ from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
 from server.logs import install_token_redaction
-from server.routes import building, games, health, images, pages, pods, ws
+from server.routes import building, events, games, health, images, pages, pods, ws
 from server.runtime import Runtime
 from server.services.restore import restore_pods
 from server.settings import Settings
@@ -71,6 +71,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(pods.router)
     app.include_router(building.router)
     app.include_router(games.router)
+    app.include_router(events.router)
     app.include_router(ws.router)
     app.include_router(images.router)
     _include_pages(app)

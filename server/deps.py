@@ -31,7 +31,8 @@ def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
 PodDep = Annotated[LivePod, Depends(get_pod)]
 
 
-def _token_hash(authorization: str | None) -> str:
+def token_hash_of(authorization: str | None) -> str:
+    """The hash of the request's bearer token; 401 `no_token` without one."""
     token = bearer_token(authorization)
     if token is None:
         raise BadTokenError("send your token as 'Authorization: Bearer <token>'", "no_token")
@@ -39,7 +40,7 @@ def _token_hash(authorization: str | None) -> str:
 
 
 def require_host(pod: PodDep, authorization: Annotated[str | None, Header()] = None) -> LivePod:
-    token_hash = _token_hash(authorization)
+    token_hash = token_hash_of(authorization)
     if pod.is_host(token_hash):
         return pod
     if pod.seat_token_owner(token_hash) is not None:
@@ -50,7 +51,7 @@ def require_host(pod: PodDep, authorization: Annotated[str | None, Header()] = N
 def require_seat(
     pod: PodDep, authorization: Annotated[str | None, Header()] = None
 ) -> tuple[LivePod, LivePlayer]:
-    token_hash = _token_hash(authorization)
+    token_hash = token_hash_of(authorization)
     player = pod.seat_token_owner(token_hash)
     if player is not None:
         return pod, player
@@ -67,7 +68,7 @@ def require_seat_or_host(
     pod: PodDep, authorization: Annotated[str | None, Header()] = None
 ) -> tuple[LivePod, LivePlayer | None]:
     """A seat (the player) or the host (`None`): for what both may do, like the games."""
-    token_hash = _token_hash(authorization)
+    token_hash = token_hash_of(authorization)
     if pod.is_host(token_hash):
         return pod, None
     player = pod.seat_token_owner(token_hash)

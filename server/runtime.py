@@ -6,6 +6,7 @@ it, and services receive it explicitly, so there are no module-level singletons.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,6 +38,8 @@ class Runtime:
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
     writer: GroupWriter | None = None
+    event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Serializes joining and forming pods across events (rare, tiny writes)."""
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
@@ -62,3 +65,9 @@ class Runtime:
 
     def join_url(self, pod_id: str) -> str:
         return f"{self.base_url}/pods/{pod_id}/join"
+
+    def event_host_url(self, event_id: str, token: str) -> str:
+        return f"{self.base_url}/events/{event_id}/host#host_token={token}"
+
+    def event_join_url(self, event_id: str) -> str:
+        return f"{self.base_url}/events/{event_id}/join"

@@ -130,3 +130,27 @@ class WsUndo(GameUndo):
     type: Literal["undo"]
     table: int | None = Field(None, ge=1, le=16)
     ref: str | None = Field(None, max_length=64)
+
+
+class EventCreate(Body):
+    set_code: str = Field("CMR", alias="set", min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")
+    seed: int | None = Field(None, ge=0, le=SEED_MAX)
+    pick_timer_seconds: int | None = Field(None, ge=1, le=600)
+
+
+class EventCreated(BaseModel):
+    event_id: str
+    host_token: str
+    host_url: str
+    join_url: str
+
+
+class EventJoined(BaseModel):
+    player_id: str
+    player_token: str
+    event_url: str
+
+
+class EventPodsCreate(Body):
+    policy: Literal["balanced", "fill"] = "balanced"
+    """Balanced: equal pods (10 → 5+5). Fill: pods of eight, bots fill the last (10 → 8+2)."""

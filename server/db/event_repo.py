@@ -1,0 +1,23 @@
+"""Queries for events (nights bigger than one pod). Functions take a session, never commit."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from server.db.tables import EventPlayerRow, EventRow, PodRow
+
+
+def get_event(session: Session, event_id: str) -> EventRow | None:
+    return session.get(EventRow, event_id)
+
+
+def list_event_players(session: Session, event_id: str) -> list[EventPlayerRow]:
+    query = (select(EventPlayerRow).where(EventPlayerRow.event_id == event_id)
+             .order_by(col(EventPlayerRow.join_index)))
+    return list(session.exec(query).all())
+
+
+def list_event_pod_ids(session: Session, event_id: str) -> list[str]:
+    query = (select(PodRow.id).where(PodRow.event_id == event_id)
+             .order_by(col(PodRow.created_at), col(PodRow.id)))
+    return list(session.exec(query).all())

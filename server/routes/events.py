@@ -1,0 +1,104 @@
+"""`/api/events`: a night bigger than one pod — open it, join it, form pods, follow them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, status
+from fastapi.responses import PlainTextResponse, Response
+
+from pods.forming import PodPolicy
+from server.deps import RuntimeDep, token_hash_of
+from server.errors import BadTokenError, WrongRoleError
+from server.runtime import Runtime
+from server.schemas import EventCreate, EventCreated, EventJoined, EventPodsCreate, SeatCreate
+from server.security import token_matches
+from server.services import events, summary
+from server.services.events import Night
+
+router = APIRouter(prefix="/api/events", tags=["events"])
+
+
+def load(event_id: str, rt: RuntimeDep) -> Night:
+    return events.load_night(rt, event_id)
+
+
+NightDep = Annotated[Night, Depends(load)]
+
+
+def require_event_host(night: NightDep,
+                       authorization: Annotated[str | None, Header()] = None) -> Night:
+    token_hash = token_hash_of(authorization)
+    if token_matches(token_hash, night.row.host_token_hash):
+        return night
+    if any(token_matches(token_hash, p.token_hash) for p in night.players):
+        raise WrongRoleError("only the host can do that")
+    raise BadTokenError("this token does not belong to this event")
+
+
+HostNight = Annotated[Night, Depends(require_event_host)]
+
+
+def _refreshed(rt: Runtime, night: Night) -> dict[str, Any]:
+    return events.host_view(rt, events.load_night(rt, night.row.id))
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated)
+async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
+    row, token = events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds)
+    return EventCreated(event_id=row.id, host_token=token,
+                        host_url=rt.event_host_url(row.id, token),
+                        join_url=rt.event_join_url(row.id))
+
+
+@router.get("/{event_id}")
+async def get_event(night: NightDep) -> dict[str, Any]:
+    return events.public_view(night)
+
+
+@router.post("/{event_id}/players", status_code=status.HTTP_201_CREATED,
+             response_model=EventJoined)
+async def join(event_id: str, body: SeatCreate, rt: RuntimeDep) -> EventJoined:
+    row, token = await events.join_event(rt, event_id, body.name)
+    return EventJoined(player_id=row.id, player_token=token,
+                       event_url=f"{rt.event_join_url(event_id)}#event_token={token}")
+
+
+@router.get("/{event_id}/me")
+async def me(night: NightDep, rt: RuntimeDep,
+             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    token_hash = token_hash_of(authorization)
+    for player in night.players:
+        if token_matches(token_hash, player.token_hash):
+            return events.player_view(rt, night, player)
+    if token_matches(token_hash, night.row.host_token_hash):
+        raise WrongRoleError("that is a player's view; use a player token")
+    raise BadTokenError("this token does not belong to this event")
+
+
+@router.get("/{event_id}/host")
+async def host(night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
+    return events.host_view(rt, night)
+
+
+@router.post("/{event_id}/pods")
+async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
+    await events.form_pods(rt, night.row.id, PodPolicy(body.policy))
+    return _refreshed(rt, night)
+
+
+@router.post("/{event_id}/start")
+async def start_all(night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
+    await events.start_all(rt, night.row.id)
+    return _refreshed(rt, night)
+
+
+@router.get("/{event_id}/summary", response_model=None)
+async def night_summary(night: HostNight, rt: RuntimeDep,
+                        format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
+    pods = [summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
+    if format == "text":
+        return PlainTextResponse(summary.as_text(pods), headers={
+            "Content-Disposition":
+                f'attachment; filename="prismatic-night-{night.row.id}-summary.txt"'})
+    return {"event_id": night.row.id, "set": night.row.set_code, "pods": pods}

@@ -1,0 +1,186 @@
+"""Nights bigger than one pod: open an event, players join it, the host deals them into pods.
+
+Why tokens carry over: the host's event token is also the host token of every pod it forms,
+and each player's event token becomes their seat token in their pod. So the waiting phone
+already holds the key to its seat (only hashes are stored), and the host screen can open
+every pod's host page without a second secret.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from draft.cards import load_set
+from pods.forming import FormingError, PodPolicy, plan_pods
+from server.db import event_repo, repo
+from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
+from server.errors import ConflictError, InvalidError, UnknownPodError
+from server.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.security import hash_token, new_id, new_token
+from server.services import lifecycle
+
+MAX_PLAYERS = 64
+"""Eight pods of eight: more than any game store's tables."""
+
+
+@dataclass(frozen=True)
+class Night:
+    """An event as loaded: its row, its players in join order, and its pods in order."""
+
+    row: EventRow
+    players: list[EventPlayerRow]
+    pod_ids: list[str]
+
+
+def create_event(rt: Runtime, set_code: str, seed: int | None,
+                 timer: int | None) -> tuple[EventRow, str]:
+    set_code = set_code.upper()
+    load_set(set_code)  # UnknownSetError → 422 before anything is stored
+    low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
+    if timer is not None and not low <= timer <= high:
+        raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
+    token = new_token()
+    row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
+                   seed=seed if seed is not None else secrets.randbelow(2**63),
+                   host_token_hash=hash_token(token))
+    with rt.session() as session:
+        session.add(row)
+        session.commit()
+    return row, token
+
+
+def load_night(rt: Runtime, event_id: str) -> Night:
+    with rt.session() as session:
+        row = event_repo.get_event(session, event_id)
+        if row is None:
+            raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
+        return Night(row, event_repo.list_event_players(session, event_id),
+                     event_repo.list_event_pod_ids(session, event_id))
+
+
+async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
+    async with rt.event_lock:
+        night = load_night(rt, event_id)
+        if night.row.phase != "open":
+            raise ConflictError("the pods are already formed; ask the host", "pods_formed")
+        if len(night.players) >= MAX_PLAYERS:
+            raise ConflictError(f"a night holds at most {MAX_PLAYERS} players", "event_full")
+        if any(p.name.casefold() == name.casefold() for p in night.players):
+            raise ConflictError(f"someone is already called {name!r}; pick another name",
+                                "name_taken")
+        token = new_token()
+        row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,
+                             join_index=len(night.players), token_hash=hash_token(token))
+        with rt.session() as session:
+            session.add(row)
+            session.commit()
+        return row, token
+
+
+async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
+    """Deal the players into pods (seeded), create the pods with their seats, one commit."""
+    async with rt.event_lock:
+        night = load_night(rt, event_id)
+        if night.row.phase != "open":
+            raise ConflictError("the pods are already formed", "pods_formed")
+        rng = random.Random(f"prismatic:event:{night.row.seed}")
+        try:
+            formed = plan_pods([p.id for p in night.players], rng, policy)
+        except FormingError as error:
+            raise ConflictError(str(error), error.code) from error
+        by_id = {p.id: p for p in night.players}
+        created, rows, assigned = [], [], []
+        now = utcnow()
+        for plan in formed:
+            pod = LivePod(id=new_id(), set_code=night.row.set_code, seats=plan.seats,
+                          seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
+                          bots_allowed=True, host_hash=night.row.host_token_hash,
+                          media=rt.media, event_id=event_id)
+            for index, player_id in enumerate(plan.players):
+                person = by_id[player_id]
+                pod.players.append(LivePlayer(id=new_id(), name=person.name, join_index=index,
+                                              token_hash=person.token_hash))
+                assigned.append((person.id, pod.id))
+            created.append(pod)
+            # Pods of one night sort by their number: created_at differs by a microsecond.
+            rows.append(PodRow(id=pod.id, set_code=pod.set_code, seats=pod.seats,
+                               pick_timer_seconds=pod.timer_seconds, bots_allowed=True,
+                               seed=pod.seed, host_token_hash=pod.host_hash,
+                               version=pod.version, event_id=event_id,
+                               created_at=now + timedelta(microseconds=plan.number)))
+        with rt.session() as session:
+            for row in rows:
+                repo.add_pod(session, row)
+            session.flush()
+            repo.add_players(session, [
+                PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
+                          token_hash=p.token_hash) for pod in created for p in pod.players])
+            for person_id, pod_id in assigned:
+                session.get_one(EventPlayerRow, person_id).pod_id = pod_id
+            session.get_one(EventRow, event_id).phase = "formed"
+            session.commit()
+        for pod in created:
+            rt.registry.add(pod)
+        return created
+
+
+async def start_all(rt: Runtime, event_id: str) -> None:
+    """Start every pod of the night still in its lobby (bots fill the empty seats)."""
+    for pod_id in load_night(rt, event_id).pod_ids:
+        pod = rt.registry.find(pod_id)
+        if pod is not None and pod.phase == "lobby":
+            await lifecycle.start_pod(rt, pod)
+
+
+def pods_of(rt: Runtime, night: Night) -> list[LivePod]:
+    return [pod for pod_id in night.pod_ids if (pod := rt.registry.find(pod_id)) is not None]
+
+
+def progress(pod: LivePod) -> dict[str, Any]:
+    """How far a pod is, for the night's host screen: phase, round and picks made."""
+    state = pod.state
+    picks = sum(seat.picks for seat in state.seats) if state is not None else 0
+    return {
+        "pod_id": pod.id, "phase": pod.phase, "paused": pod.paused, "seats": pod.seats,
+        "round": state.round if state is not None else 0, "rounds": pod.config.rounds,
+        "picks": picks,
+        "players": [{"name": p.name, "bot": p.bot, "connected": pod.connected[p.id] > 0}
+                    for p in sorted(pod.players, key=lambda p: p.join_index) if not p.kicked],
+        "decks": sum(1 for p in pod.players if p.deck is not None),
+        "tables": pod.tables or [],
+        "winners": sum(1 for game in pod.games.values() if game.winner is not None),
+        "host_path": f"/pods/{pod.id}/host",
+    }
+
+
+def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
+    pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
+    return {
+        "event_id": night.row.id, "set": night.row.set_code, "phase": night.row.phase,
+        "seed": night.row.seed, "timer_seconds": night.row.pick_timer_seconds,
+        "join_url": rt.event_join_url(night.row.id),
+        "players": [{"player_id": p.id, "name": p.name,
+                     "pod": pod_of.get(p.pod_id) if p.pod_id else None}
+                    for p in night.players],
+        "pods": [{"number": n, **progress(pod)}
+                 for n, pod in enumerate(pods_of(rt, night), start=1)],
+    }
+
+
+def public_view(night: Night) -> dict[str, Any]:
+    return {"event_id": night.row.id, "set": night.row.set_code, "phase": night.row.phase,
+            "players": [{"name": p.name} for p in night.players],
+            "pods": len(night.pod_ids)}
+
+
+def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> dict[str, Any]:
+    """The waiting phone's view: once its pod exists, where its seat is (same token)."""
+    return {"event_id": night.row.id, "player_id": player.id, "name": player.name,
+            "phase": night.row.phase, "pod_id": player.pod_id,
+            "seat_path": f"/pods/{player.pod_id}/seat" if player.pod_id else None,
+            "players": len(night.players)}
