@@ -121,6 +121,30 @@ def seat_page(request: Request, pod_id: str) -> HTMLResponse:
     return render(request, "seat.html", pod_id=_pod_id(pod_id))
 
 
+def event_join_url_for(request: Request, event_id: str) -> str:
+    return f"{public_base_url(request)}/events/{event_id}/join"
+
+
+@router.get("/events/{event_id}/host", response_class=HTMLResponse, include_in_schema=False)
+def event_host_page(request: Request, event_id: str) -> HTMLResponse:
+    """The night's host screen: QR code, who joined, forming pods, each pod's progress."""
+    event_id = _pod_id(event_id)
+    return render(request, "event_host.html", event_id=event_id,
+                  join_url=event_join_url_for(request, event_id))
+
+
+@router.get("/events/{event_id}/join", response_class=HTMLResponse, include_in_schema=False)
+def event_join_page(request: Request, event_id: str) -> HTMLResponse:
+    """Enter a name, then wait here until the host forms the pods."""
+    return render(request, "event_join.html", event_id=_pod_id(event_id))
+
+
+@router.get("/events/{event_id}/qr.svg", include_in_schema=False)
+def event_qr(request: Request, event_id: str) -> Response:
+    return Response(qr_svg(event_join_url_for(request, _pod_id(event_id))),
+                    media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
 @router.get("/pods/{pod_id}/qr.svg", include_in_schema=False)
 def join_qr(request: Request, pod_id: str) -> Response:
     """The join URL as a QR code, made here so it works without Internet."""

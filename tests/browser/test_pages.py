@@ -26,7 +26,8 @@ def client(base_url: str | None = None) -> TestClient:
 
 def test_every_page_renders_with_its_js_strings() -> None:
     with client() as http:
-        for path in ("/", "/pods/abc/host", "/pods/abc/join", "/pods/abc/seat"):
+        for path in ("/", "/pods/abc/host", "/pods/abc/join", "/pods/abc/seat",
+                     "/events/abc/host", "/events/abc/join"):
             response = http.get(path)
             assert response.status_code == 200, path
             assert response.headers["cache-control"] == "no-store"
@@ -115,8 +116,10 @@ def test_every_template_string_goes_through_gettext() -> None:
         newstyle=True,
     )
     env.globals["static"] = lambda path: f"/static/{path}"
-    for name in ("index.html", "host.html", "join.html", "seat.html"):
-        html = env.get_template(name).render(pod_id="abc", join_url="http://h/pods/abc/join")
+    for name in ("index.html", "host.html", "join.html", "seat.html", "event_host.html",
+                 "event_join.html"):
+        html = env.get_template(name).render(pod_id="abc", event_id="abc",
+                                             join_url="http://h/pods/abc/join")
         parser = _VisibleText()
         parser.feed(html)
         untranslated = [

@@ -53,3 +53,26 @@ async function showOpenPods() {
   }
 }
 showOpenPods();
+
+// A night bigger than one pod: same set and timer; the event's host token is also the
+// host token of every pod it forms.
+$("#create-event").addEventListener("click", async () => {
+  const button = $("#create-event");
+  const label = button.textContent;
+  const data = new FormData(form);
+  const body = { set: data.get("set") };
+  if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
+  button.disabled = true;
+  button.textContent = t("Creating the night…");
+  error.hidden = true;
+  try {
+    const night = await api("POST", "/api/events", { body });
+    saveToken("event-host", night.event_id, night.host_token);
+    window.location.assign(`/events/${encodeURIComponent(night.event_id)}/host`);
+  } catch (problem) {
+    error.textContent = problem.message;
+    error.hidden = false;
+    button.disabled = false;
+    button.textContent = label;
+  }
+});

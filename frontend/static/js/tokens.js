@@ -4,12 +4,12 @@
 
 const key = (role, pod) => `prismatic:${role}:${pod}`;
 
-export function takeTokenFromFragment(role, pod) {
+export function takeTokenFromFragment(role, pod, param = `${role}_token`) {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  const token = params.get(`${role}_token`);
+  const token = params.get(param);
   if (token) {
     saveToken(role, pod, token);
-    params.delete(`${role}_token`);
+    params.delete(param);
     const rest = params.toString();
     history.replaceState(null, "", window.location.pathname + window.location.search + (rest ? `#${rest}` : ""));
   }

@@ -1,0 +1,117 @@
+// The night's host screen: who joined, forming pods, and every pod's progress with a link
+// to its own host screen. Polled every two seconds: a handful of requests on a LAN is
+// simpler than another socket channel, and each pod's own screen is live anyway.
+import { api, downloadResponse } from "./api.js";
+import { $, el, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { takeTokenFromFragment } from "./tokens.js";
+
+const event = document.body.dataset.eventId;
+const base = `/api/events/${encodeURIComponent(event)}`;
+const token = takeTokenFromFragment("event-host", event, "host_token");
+const POLL_MS = 2000;
+const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
+let view = null;
+let policy = "balanced";
+
+if (!token) {
+  fail(t("Not your host link. Open the host link from the laptop that created the night."));
+} else {
+  poll();
+}
+
+function fail(message) {
+  const banner = $("#host-error");
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+async function poll() {
+  try {
+    render(await api("GET", `${base}/host`, { token }));
+  } catch (problem) {
+    if (problem.status === 401 || problem.status === 403 || problem.status === 404) {
+      fail(problem.status === 404 ? t("This night does not exist.") : t("This link is no longer valid for this pod."));
+      return;
+    }
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+async function act(path, body, button) {
+  button.disabled = true;
+  try {
+    render(await api("POST", base + path, { token, body }));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function download(format, button) {
+  button.disabled = true;
+  try {
+    const response = await api("GET", `${base}/summary?format=${format}`, { token, raw: true });
+    toast(t("Downloaded {file}.", { file: await downloadResponse(response, `prismatic-night.${format === "json" ? "json" : "txt"}`) }));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function button(label, onClick, kind = "") {
+  const node = el("button", { type: "button", class: `btn ${kind}`, text: label });
+  node.addEventListener("click", () => onClick(node));
+  return node;
+}
+
+function render(next) {
+  view = next;
+  const open = view.phase === "open";
+  $("#phase").textContent = open ? t("Players are joining") : t("Pods formed");
+  $("#player-count").textContent = t("{n} players have joined", { n: view.players.length });
+  renderControls(open);
+  $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
+    el("span", { text: player.name }),
+    player.pod ? el("span", { class: "badge", text: t("Pod {n}", { n: player.pod }) }) : null)));
+  $("#pod-list").replaceChildren(...view.pods.map(podCard));
+}
+
+function renderControls(open) {
+  const buttons = [];
+  if (open) {
+    const select = el("select", { id: "pod-policy", "aria-label": t("How to form the pods") },
+      el("option", { value: "balanced", text: t("Equal pods (10 → 5 + 5)") }),
+      el("option", { value: "fill", text: t("Full pods, bots fill the last (10 → 8 + 2)") }));
+    select.value = policy;
+    select.addEventListener("change", () => { policy = select.value; });
+    buttons.push(select, button(t("Form pods"), (b) => act("/pods", { policy }, b), "primary"));
+  } else {
+    if (view.pods.some((pod) => pod.phase === "lobby")) {
+      buttons.push(button(t("Start every draft"), (b) => act("/start", undefined, b), "primary"));
+    }
+    buttons.push(button(t("Night summary (text)"), (b) => download("text", b)),
+      button(t("Night summary (JSON)"), (b) => download("json", b)));
+  }
+  $("#controls").replaceChildren(...buttons);
+}
+
+function podCard(pod) {
+  const humans = pod.players.filter((p) => !p.bot);
+  const facts = [t(PHASES[pod.phase] || pod.phase)];
+  if (pod.paused) facts.push(t("Paused"));
+  if (pod.phase === "drafting") facts.push(t("Pack {round} of {rounds}", { round: pod.round, rounds: pod.rounds }), t("picks: {n}", { n: pod.picks }));
+  if (pod.phase === "building") facts.push(t("decks: {n} of {total}", { n: pod.decks, total: humans.length }));
+  if (pod.phase === "playing" || pod.phase === "done") facts.push(t("winners: {n} of {total}", { n: pod.winners, total: pod.tables.length }));
+  return el("div", { class: "table-card pod-card", dataset: { pod: pod.pod_id, phase: pod.phase } },
+    el("h3", { text: t("Pod {n}", { n: pod.number }) }),
+    el("p", { class: "muted", text: facts.join(" · ") }),
+    el("ol", { class: "plain-list" }, pod.players.map((player) => el("li", {},
+      player.bot ? null : el("span", { class: `dot ${player.connected ? "on" : "off"}` }),
+      el("span", { text: player.name }),
+      player.bot ? el("span", { class: "badge", text: t("Bot") }) : null))),
+    el("a", { class: "btn", href: `${pod.host_path}#host_token=${encodeURIComponent(token)}`, target: "_blank",
+      rel: "noopener", text: t("Open this pod's host screen") }));
+}
