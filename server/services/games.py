@@ -7,7 +7,7 @@ both apply), and memory never shows a total a restart would not rebuild from the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlmodel import Session
@@ -112,7 +112,7 @@ def _adjustment(seq: int, author: str, body: GameAdjust) -> Adjustment:
 
 
 async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
-                  make: Any) -> LiveGame:
+                  make: Callable[[int, str], Entry]) -> LiveGame:
     async with pod.lock:
         if pod.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")

@@ -54,6 +54,30 @@ def test_one_phone_taps_and_the_others_socket_gets_the_new_totals(server: LiveSe
         assert refused["code"] == "undo_refused" and refused["ref"] == "u2"
 
 
+def test_taps_sent_at_once_from_two_phones_all_apply(server: LiveServer) -> None:
+    with server.client() as client:
+        pod, seats = play_tables(client)
+    with connect(server.ws_url(pod.pod_id, seats["Ann"].token)) as ann_ws, \
+            connect(server.ws_url(pod.pod_id, seats["Bob"].token)) as bob_ws:
+        sockets = [ann_ws, bob_ws]
+        game = receive(ann_ws)["view"]["game"]
+        cid = next(p["player_id"] for p in game["players"] if p["name"] == "Cid")
+        for i in range(15):
+            for n, ws in enumerate(sockets):
+                ws.send(json.dumps({"type": "adjust", "kind": "life", "target": cid,
+                                    "delta": -1, "ref": f"{n}-{i}"}))
+        for ws in sockets:
+            acks = set()
+            while len(acks) < 15:
+                message = receive(ws)
+                assert message["type"] != "error", message
+                if message["type"] == "ack":
+                    acks.add(message["ref"])
+    with server.client() as client:
+        final = client.get(pod.url("/games/1"), headers=pod.host).json()
+    assert life_of(final, "Cid") == 40 - 30 and final["seq"] == 30
+
+
 def test_totals_are_the_same_after_a_sigkill(server: LiveServer) -> None:
     with server.client() as client:
         pod, seats = play_tables(client)

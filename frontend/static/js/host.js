@@ -162,6 +162,11 @@ function renderControls() {
     buttons.push(button(t("Night summary (text)"), (b) => downloadSummary(b, "text")),
       button(t("Night summary (JSON)"), (b) => downloadSummary(b, "json")));
   }
+  if (view.event_id) {
+    // A pod of a bigger night: its host token is the night's, so the link carries it.
+    buttons.push(el("a", { class: "btn", href: `/events/${encodeURIComponent(view.event_id)}/host#host_token=${encodeURIComponent(token)}`,
+      text: t("All pods of the night") }));
+  }
   if (view.phase !== "done") {
     buttons.push(button(t("End the night"), (b) => {
       if (window.confirm(t("End the night for everyone?"))) act("POST", "/end", undefined, b);
