@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from server.deps import HostPod, RuntimeDep, Seat
+from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
 from server.services import building, exports
 from server.views import host_view
@@ -23,9 +24,10 @@ def _attachment(filename: str, media_type: str, content: str | bytes) -> Respons
 
 
 @router.put("/{pod_id}/deck")
-async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep) -> dict[str, Any]:
+async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
+                      language: LanguageDep) -> dict[str, Any]:
     pod, player = seat
-    return await building.submit_deck(rt, pod, player, body)
+    return await building.submit_deck(rt, pod, player, body, language)
 
 
 @router.get("/{pod_id}/export")
