@@ -82,7 +82,7 @@ def _filled(string: str | Iterable[str] | None) -> bool:
 def render(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, sort_output=False, ignore_obsolete=True,
-             include_previous=False)
+             include_previous=False, include_lineno=False)
     return buffer.getvalue()
 
 
