@@ -31,18 +31,18 @@ async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
 
 
 @router.get("/{pod_id}/export")
-async def export(seat: Seat, rt: RuntimeDep,
+async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                  what: Literal["deck", "pool", "log"] = "pool",
                  format: Format = "arena") -> Response:
     pod, player = seat
-    file = exports.export_file(rt, pod, player, what, format)
+    file = exports.export_file(rt, pod, player, what, format, language)
     return _attachment(file.filename, file.media_type, file.content)
 
 
 @router.get("/{pod_id}/export.zip")
-async def export_zip(pod: HostPod, rt: RuntimeDep) -> Response:
+async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
     return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
-                       exports.export_zip(rt, pod))
+                       exports.export_zip(rt, pod, language))
 
 
 @router.post("/{pod_id}/tables")
