@@ -118,3 +118,24 @@ def test_pick_screen_and_deck_builder_fit_small_phones(
     page.locator("#deck-problems").scroll_into_view_if_needed()
     check_fits(page, f"{language}-builder")
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["ru", "it"])
+def test_start_page_and_host_screen_fit_a_phone(
+    server: str, browser: Browser, language: str
+) -> None:
+    context = new_context(browser, viewport=SIZES[0])
+    page = context.new_page()
+    page.goto(f"{server}/?lang={language}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    assert page.evaluate(OVERFLOWING) == []
+    screenshot(page, f"i18n-{language}-start-360")
+    pod, _seat = new_pod(server)
+    page.goto(f"{server}/pods/{pod['pod_id']}/host#host_token={pod['host_token']}")
+    expect(page.locator("#seat-list li")).to_have_count(2)
+    for size in (SIZES[0], {"width": 1280, "height": 800}):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(100)
+        screenshot(page, f"i18n-{language}-host-{size['width']}")
+        assert page.evaluate(OVERFLOWING) == [], size
+    context.close()
