@@ -22,10 +22,11 @@ from draft.errors import UnknownSetError
 from pods.deck import Deck, with_chosen_colors
 from pods.errors import PodsError
 from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
-from pods.identity import describe_colors
 from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
 from pods.split import SplitPolicy, TableSplit, split_tables
-from server.cli.i18n import _
+from server.cli.i18n import LANGUAGE, _
+from server.i18n.catalogs import translations
+from server.i18n.problems import describe_colors, problem_message
 
 COMMANDS: list[click.Command] = []
 
@@ -85,24 +86,31 @@ def _report_data(report: DeckReport, extra_problems: list[Any]) -> dict[str, Any
         "size": report.size,
         "commanders": [c.card.name for c in report.commanders],
         "color_identity": list(report.color_identity),
-        "problems": [{"code": p.code, "card": p.card, "message": p.message} for p in problems],
+        "problems": [{"code": p.code, "card": p.card, "message": problem_message(p, LANGUAGE)}
+                     for p in problems],
     }
 
 
 def _report_text(data: dict[str, Any], report: DeckReport) -> str:
+    """The report for a person, in the CLI's language (card names stay English)."""
+    tr = translations(LANGUAGE)
     commanders = ", ".join(
-        c.card.name + (f" (chosen color: {describe_colors(c.identity)})" if c.chosen_color else "")
+        c.card.name + (tr.gettext(" (chosen color: %(colors)s)") % {
+            "colors": describe_colors(tr, c.identity)} if c.chosen_color else "")
         for c in report.commanders
     )
     lines = [
-        f"Deck: {data['size']} cards",
-        f"Commanders: {commanders or 'none'}",
-        f"Color identity: {describe_colors(report.color_identity)}",
+        tr.ngettext("Deck: %(n)s card", "Deck: %(n)s cards", data["size"]) % {"n": data["size"]},
+        tr.gettext("Commanders: %(names)s") % {"names": commanders or tr.gettext("none")},
+        tr.gettext("Color identity: %(colors)s") % {
+            "colors": describe_colors(tr, report.color_identity)},
     ]
     if data["legal"]:
-        lines.append("Legal.")
+        lines.append(tr.gettext("Legal."))
     else:
-        lines.append(f"Not legal: {len(data['problems'])} problem(s).")
+        count = len(data["problems"])
+        lines.append(tr.ngettext("Not legal: %(n)s problem.", "Not legal: %(n)s problems.",
+                                 count) % {"n": count})
         lines += [f"  - {p['message']} [{p['code']}]" for p in data["problems"]]
     return "\n".join(lines)
 

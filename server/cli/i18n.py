@@ -35,7 +35,8 @@ def cli_language(environ: Mapping[str, str] = os.environ) -> str:
     return DEFAULT_LANGUAGE
 
 
-_ = translations(cli_language()).gettext
+LANGUAGE = cli_language()
+_ = translations(LANGUAGE).gettext
 
 
 def N_(text: str) -> str:

@@ -55,3 +55,21 @@ def test_help_is_italian_under_an_italian_locale() -> None:
 def test_help_is_english_by_default() -> None:
     text = help_text("C.UTF-8")
     assert "Usage:" in text and "Run the draft server" in text
+
+
+def test_deck_check_reports_in_russian_and_keeps_card_names_and_codes(tmp_path: Path) -> None:
+    deck, pool = tmp_path / "deck.txt", tmp_path / "pool.txt"
+    deck.write_text("Commander\n1 Alharu, Solemn Ritualist\n\nDeck\n1 Boarding Party\n"
+                    "57 Plains\n")
+    pool.write_text("1 Alharu, Solemn Ritualist\n1 Boarding Party\n")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    result = subprocess.run(
+        [sys.executable, "-m", "server", "deck", "check", str(deck), "--pool", str(pool)],
+        cwd=ROOT, env={**env, "LANG": "ru_RU.UTF-8"}, capture_output=True, text=True,
+        timeout=60, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "Колода: 59 карт" in result.stdout
+    assert "Не по правилам: 2 проблемы." in result.stdout
+    assert ("Цвета карты Boarding Party: красный, а вашего командира: белый. "
+            "[outside_identity]") in result.stdout
