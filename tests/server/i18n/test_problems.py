@@ -66,7 +66,7 @@ def test_colors_are_words_in_the_readers_language() -> None:
         "Цвета карты Boarding Party: красный, а ваших командиров: белый и синий."
     )
     assert problem_message(problem, "it") == (
-        "Boarding Party ha identità di colore rosso; i tuoi comandanti bianco e blu."
+        "Boarding Party ha identità di colore rosso; quella dei tuoi comandanti è bianco e blu."
     )
 
 
