@@ -3,7 +3,7 @@
 // simpler than another socket channel, and each pod's own screen is live anyway.
 import { api, downloadResponse } from "./api.js";
 import { $, el, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
 const event = document.body.dataset.eventId;
@@ -71,7 +71,7 @@ function render(next) {
   view = next;
   const open = view.phase === "open";
   $("#phase").textContent = open ? t("Players are joining") : t("Pods formed");
-  $("#player-count").textContent = t("{n} players have joined", { n: view.players.length });
+  $("#player-count").textContent = tn("{n} player has joined", "{n} players have joined", view.players.length);
   renderControls(open);
   $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
     el("span", { text: player.name }),

@@ -3,7 +3,7 @@
 // the pod's seat token and go to the seat page, exactly as if the phone had joined the pod.
 import { api } from "./api.js";
 import { $ } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { forgetToken, saveToken, takeTokenFromFragment } from "./tokens.js";
 
 const event = document.body.dataset.eventId;
@@ -19,7 +19,7 @@ else describe();
 async function describe() {
   try {
     const night = await api("GET", base);
-    $("#event-info").textContent = t("{n} players have joined", { n: night.players.length });
+    $("#event-info").textContent = tn("{n} player has joined", "{n} players have joined", night.players.length);
     if (night.phase !== "open") showError(t("The pods are already formed; ask the host."));
   } catch (problem) {
     $("#event-info").textContent = problem.status === 404 ? t("This night does not exist.") : "";
