@@ -11,6 +11,8 @@ from typing import Any
 from pods.tracker import Adjustment, CommanderRef
 from server.live import LiveGame
 
+PLACEHOLDER = "Commander"
+"""The name of a commander nobody submitted; phones show it in their language."""
 RECENT = 12
 """How many of the latest adjustments the view carries (enough to undo a slip)."""
 
@@ -28,7 +30,7 @@ def game_view(live: LiveGame) -> dict[str, Any]:
         commanders = []
         for index, name in enumerate(player.commanders):
             ref = CommanderRef(player.id, index)
-            commanders.append({"index": index, "name": name,
+            commanders.append({"index": index, "name": name, "placeholder": name == PLACEHOLDER,
                                "casts": game.casts.get(ref.key, 0), "tax": game.tax(ref)})
         players.append({"player_id": player.id, "name": player.name,
                         "life": game.life[player.id], "out": game.out(player.id),

@@ -10,6 +10,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pods.forming import PodPolicy
 from server.deps import RuntimeDep, token_hash_of
 from server.errors import BadTokenError, WrongRoleError
+from server.i18n.choice import LanguageDep
 from server.runtime import Runtime
 from server.schemas import EventCreate, EventCreated, EventJoined, EventPodsCreate, SeatCreate
 from server.security import token_matches
@@ -94,11 +95,11 @@ async def start_all(night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
 
 
 @router.get("/{event_id}/summary", response_model=None)
-async def night_summary(night: HostNight, rt: RuntimeDep,
+async def night_summary(night: HostNight, rt: RuntimeDep, language: LanguageDep,
                         format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
     pods = [summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
     if format == "text":
-        return PlainTextResponse(summary.as_text(pods), headers={
+        return PlainTextResponse(summary.as_text(pods, language), headers={
             "Content-Disposition":
                 f'attachment; filename="prismatic-night-{night.row.id}-summary.txt"'})
     return {"event_id": night.row.id, "set": night.row.set_code, "pods": pods}

@@ -9,6 +9,7 @@ from fastapi.responses import PlainTextResponse, Response
 
 from server.deps import HostPod, RuntimeDep, SeatOrHost
 from server.game_views import game_view
+from server.i18n.choice import LanguageDep
 from server.schemas import GameAdjust, GameUndo, GameWinner
 from server.services import games, summary
 
@@ -50,10 +51,10 @@ async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> dict[st
 
 
 @router.get("/{pod_id}/summary", response_model=None)
-async def night_summary(pod: HostPod, rt: RuntimeDep,
+async def night_summary(pod: HostPod, rt: RuntimeDep, language: LanguageDep,
                         format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
     data = summary.pod_summary(rt, pod)
     if format == "text":
-        return PlainTextResponse(summary.as_text([data]), headers={
+        return PlainTextResponse(summary.as_text([data], language), headers={
             "Content-Disposition": f'attachment; filename="prismatic-{pod.id}-summary.txt"'})
     return data

@@ -27,6 +27,7 @@ from pods.tracker import apply as apply_entry
 from server.db import game_repo
 from server.db.tables import GameRow
 from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
+from server.game_views import PLACEHOLDER
 from server.live import LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import GameAdjust
@@ -35,7 +36,6 @@ from server.security import new_id
 HOST = "host"
 MAX_ENTRIES = 5000
 """A game's log is refused beyond this: hours of tapping, never a real game."""
-PLACEHOLDER = "Commander"
 
 
 def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:

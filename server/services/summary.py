@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pods.tracker import replay_game
+from server.cli.i18n import N_
 from server.db import game_repo
+from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
 from server.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of
@@ -43,29 +45,40 @@ def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
             "tables": pod.tables or [], "games": played}
 
 
-def as_text(pods: Sequence[dict[str, Any]], title: str = "Prismatic Commander Draft") -> str:
-    """A readable summary: one block per pod with its decks, tables and games."""
+PHASES = {"lobby": N_("Lobby"), "drafting": N_("Drafting"), "building": N_("Building decks"),
+          "playing": N_("Playing"), "done": N_("Done")}
+
+
+def as_text(pods: Sequence[dict[str, Any]], language: str = DEFAULT_LANGUAGE) -> str:
+    """A readable summary in the host's language: one block per pod with its decks,
+    tables and games. Card names stay English (they are what every other tool reads)."""
+    _ = translations(language).gettext
+    title = _("Prismatic Commander Draft night")
     lines = [title, "=" * len(title), ""]
     for number, pod in enumerate(pods, start=1):
-        heading = f"Pod {number} ({pod['set']}, {pod['phase']}) — {pod['pod_id']}"
-        lines += [heading, "-" * len(heading), "Decks:"]
+        phase = _(PHASES[pod["phase"]]) if pod["phase"] in PHASES else pod["phase"]
+        heading = _("Pod %(n)s (%(set)s, %(phase)s) — %(id)s") % {
+            "n": number, "set": pod["set"], "phase": phase, "id": pod["pod_id"]}
+        lines += [heading, "-" * len(heading), _("Decks:")]
         for p in pod["players"]:
             if p["bot"] or p["kicked"]:
                 continue
             deck = p["deck"]
             if deck is None:
-                lines.append(f"  {p['name']}: no deck")
+                lines.append("  " + _("%(name)s: no deck") % {"name": p["name"]})
             else:
-                legal = "legal" if deck["legal"] else "not legal"
-                colors = "".join(deck["color_identity"]) or "C"
-                lines.append(f"  {p['name']}: {' & '.join(deck['commanders'])} "
-                             f"[{colors}] ({legal})")
+                lines.append("  " + _("%(name)s: %(commanders)s [%(colors)s] (%(legal)s)") % {
+                    "name": p["name"], "commanders": " & ".join(deck["commanders"]),
+                    "colors": "".join(deck["color_identity"]) or "C",
+                    "legal": _("legal") if deck["legal"] else _("not legal")})
         for table in pod["tables"]:
-            lines.append(f"Table {table['number']}: {', '.join(table['players'])}")
+            lines.append(_("Table %(n)s: %(players)s") % {
+                "n": table["number"], "players": ", ".join(table["players"])})
         for game in pod["games"]:
-            winner = game["winner"] or "not recorded"
             totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
-            lines.append(f"  Table {game['table']} game {game['number']}: winner {winner} "
-                         f"(life: {totals})")
+            lines.append("  " + _("Table %(table)s game %(number)s: winner %(winner)s "
+                                  "(life: %(totals)s)") % {
+                "table": game["table"], "number": game["number"], "totals": totals,
+                "winner": game["winner"] or _("not recorded")})
         lines.append("")
     return "\n".join(lines)

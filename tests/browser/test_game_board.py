@@ -73,5 +73,14 @@ def test_two_phones_at_a_table_see_the_same_life_totals(server: str, browser: Br
     for page in (ann, bob):
         expect(page.locator(".badge.win")).to_have_text("Winner: Cid")
     screenshot(host, "13-host-game-boards")
+
+    # In Russian the longer words still fit a 360 px phone.
+    bob.goto(f"{server}/pods/{pod.pod_id}/seat?lang=ru")
+    expect(bob.locator(".badge.win")).to_have_text("Победитель: Cid")
+    bob.locator("summary", has_text="Урон от командиров").first.click()
+    bob.locator("summary", has_text="Последние изменения").click()
+    assert bob.evaluate(NO_SIDEWAYS_SCROLL) <= 360
+    assert bob.evaluate(SMALL_BUTTONS) == []
+    screenshot(bob, "i18n-ru-game-board", full_page=True)
     for page in (ann, bob, host):
         page.context.close()

@@ -101,8 +101,8 @@ def test_commander_casts_add_tax(client: TestClient, table: People) -> None:
             "source": {"owner": ann["player_id"], "index": 0}}
     client.post(pod.url("/games/1"), headers=seats["Ann"].auth, json=cast)
     game = client.post(pod.url("/games/1"), headers=seats["Ann"].auth, json=cast).json()
-    assert player(game, "Ann")["commanders"][0] == {"index": 0, "name": "The Prismatic Piper",
-                                                    "casts": 2, "tax": 4}
+    assert player(game, "Ann")["commanders"][0] == {
+        "index": 0, "name": "The Prismatic Piper", "placeholder": False, "casts": 2, "tax": 4}
 
 
 def test_only_the_author_can_undo(client: TestClient, table: People) -> None:
@@ -132,6 +132,8 @@ def test_the_host_may_adjust_and_records_the_winner(client: TestClient, table: P
     assert "winner Cid" in text.text and "Ann: The Prismatic Piper & The Prismatic Piper" \
         in text.text
     assert client.get(pod.url("/summary"), headers=seats["Ann"].auth).status_code == 403
+    russian = client.get(pod.url("/summary?format=text&lang=ru"), headers=pod.host).text
+    assert "победитель Cid" in russian and "Bob: колоды нет" in russian
 
 
 def test_the_next_game_starts_fresh_and_keeps_the_old_winner(

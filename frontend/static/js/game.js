@@ -35,7 +35,8 @@ export class GameBoard {
     const names = Object.fromEntries(game.players.map((p) => [p.player_id, p.name]));
     const commanderName = (owner, index) => {
       const player = game.players.find((p) => p.player_id === owner);
-      return player?.commanders[index]?.name ?? t("Commander");
+      const commander = player?.commanders[index];
+      return !commander || commander.placeholder ? t("Commander") : commander.name;
     };
     const winner = game.winner ? names[game.winner] : null;
     this.root.dataset.seq = String(game.seq);
@@ -87,9 +88,9 @@ export class GameBoard {
       this.small(player.name, { kind: "commander_damage", target: player.player_id,
         source: { owner: hit.owner, index: hit.index } }, t("commander damage"), hit.amount)));
     const casts = player.commanders.map((commander) => el("div", { class: "counter" },
-      el("span", { class: "counter-label", text: commander.name }),
+      el("span", { class: "counter-label", text: commanderName(player.player_id, commander.index) }),
       el("span", { class: "counter-value", text: t("tax {n}", { n: commander.tax }) }),
-      this.small(commander.name, { kind: "commander_cast", target: player.player_id,
+      this.small(commanderName(player.player_id, commander.index), { kind: "commander_cast", target: player.player_id,
         source: { owner: player.player_id, index: commander.index } }, t("casts"), commander.casts)));
     card.append(
       this.details(`${player.player_id}:damage`, t("Commander damage taken"), damage),
