@@ -51,6 +51,12 @@ def test_the_host_forms_pods_of_eight_or_fewer(
     assert {player["pod"] for player in response.json()["players"]} == {1, 2}
 
 
+def test_a_nights_pods_are_not_listed_as_open_pods(client: TestClient) -> None:
+    night, _ = open_night(client, 10)
+    form(client, night, "fill")
+    assert client.get("/api/pods").json()["pods"] == []
+
+
 def test_forming_is_seeded(client: TestClient) -> None:
     deals = []
     for _ in range(2):
