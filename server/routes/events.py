@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Header, status
+from fastapi import APIRouter, Depends, Header, Path, status
 from fastapi.responses import PlainTextResponse, Response
 
 from pods.forming import PodPolicy
@@ -20,7 +20,10 @@ from server.services.events import Night
 router = APIRouter(prefix="/api/events", tags=["events"])
 
 
-def load(event_id: str, rt: RuntimeDep) -> Night:
+EventId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def load(event_id: EventId, rt: RuntimeDep) -> Night:
     return events.load_night(rt, event_id)
 
 
@@ -59,7 +62,7 @@ async def get_event(night: NightDep) -> dict[str, Any]:
 
 @router.post("/{event_id}/players", status_code=status.HTTP_201_CREATED,
              response_model=EventJoined)
-async def join(event_id: str, body: SeatCreate, rt: RuntimeDep) -> EventJoined:
+async def join(event_id: EventId, body: SeatCreate, rt: RuntimeDep) -> EventJoined:
     row, token = await events.join_event(rt, event_id, body.name)
     return EventJoined(player_id=row.id, player_token=token,
                        event_url=f"{rt.event_join_url(event_id)}#event_token={token}")

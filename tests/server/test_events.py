@@ -140,5 +140,7 @@ def test_event_refusals_use_the_envelope(client: TestClient) -> None:
                        json={"policy": "random"}).status_code == 422
     assert client.get(f"{event}/host").status_code == 401
     assert client.get("/api/events/nope").status_code == 404
+    assert client.get(f"/api/events/{'x' * 33}").status_code == 422
+    assert client.post("/api/events/a%3Cb/players", json={"name": "X"}).status_code == 422
     assert client.post("/api/events", json={"set": "XYZ"}).status_code == 422
     assert client.post("/api/events", json={"seats": 8}).status_code == 422
