@@ -124,8 +124,8 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         try:
             game = apply_entry(live.game, entry)
         except TrackerError as error:
-            status = ConflictError if isinstance(entry, Undo) else InvalidError
-            raise status(str(error), error.code) from error
+            refusal = ConflictError if isinstance(entry, Undo) else InvalidError
+            raise refusal(str(error), error.code) from error
         await rt.commit(lambda session: game_repo.append_entry(session, live.id, entry))
         live.game, live.next_seq = game, live.next_seq + 1
         _publish(rt, pod, live)
