@@ -51,6 +51,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             timer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
+            await rt.close_writer()
             rt.engine.dispose()
 
     app = FastAPI(title="Prismatic", lifespan=lifespan)

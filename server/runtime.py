@@ -17,6 +17,7 @@ from draft.bots import Bot, ValueBot
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
+from server.writer import GroupWriter
 
 
 def utc_now() -> datetime:
@@ -32,9 +33,23 @@ class Runtime:
     registry: Registry = field(default_factory=Registry)
     bot: Bot = field(default_factory=ValueBot)
     clock: Callable[[], datetime] = utc_now
+    _writer: GroupWriter | None = field(default=None, repr=False)
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    @property
+    def writer(self) -> GroupWriter:
+        """The group-commit writer of picks (made on first use, inside the running loop)."""
+        if self._writer is None:
+            self._writer = GroupWriter(self.session)
+        return self._writer
+
+    async def close_writer(self) -> None:
+        """Commit what is queued and stop the writer thread (the app's shutdown)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            await writer.close()
 
     def now(self) -> datetime:
         return self.clock()

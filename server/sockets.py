@@ -26,7 +26,7 @@ from server.runtime import Runtime
 from server.schemas import WsPick
 from server.services import drafting
 from server.services.lifecycle import mark_connected
-from server.views import host_view, seat_view
+from server.views import host_view, seat_view, seat_view_json
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
@@ -72,17 +72,22 @@ class Connection:
         return seat_view(self.pod, self.player)
 
     async def send(self, message: dict[str, Any]) -> None:
-        async with self.send_lock:
-            if not self.closed:
-                await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+        await self.send_text(json.dumps(message, separators=(",", ":")))
 
     async def send_view(self, kind: str) -> None:
-        view = self.view()
-        message: dict[str, Any] = {"type": kind, "version": view["version"], "view": view}
-        if kind == "update":
-            message["base"] = self.version
-        self.version = view["version"]
-        await self.send(message)
+        if self.player is None:
+            view = self.view()
+            version, text = view["version"], json.dumps(view, separators=(",", ":"))
+        else:
+            version, text = seat_view_json(self.pod, self.player)
+        base = f',"base":{self.version}' if kind == "update" else ""
+        self.version = version
+        await self.send_text(f'{{"type":"{kind}","version":{version}{base},"view":{text}}}')
+
+    async def send_text(self, text: str) -> None:
+        async with self.send_lock:
+            if not self.closed:
+                await self.ws.send_text(text)
 
     async def close(self, code: int) -> None:
         async with self.send_lock:

@@ -7,6 +7,7 @@ the host view carries counts and names but never card contents.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -62,6 +63,36 @@ def _players(pod: LivePod) -> list[dict[str, Any]]:
 
 def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     """The seat view of protocol.md for `player` (lobby, drafting and after)."""
+    view, pack, pool = _seat_parts(pod, player)
+    view["pack"] = [card_json(c) for c in pack] if pack is not None else None
+    view["pool"] = [card_json(c) for c in pool]
+    return view
+
+
+def seat_view_json(pod: LivePod, player: LivePlayer) -> tuple[int, str]:
+    """(version, the seat view as JSON text): the same JSON as `seat_view`, built for the
+    socket's hot path from each card's JSON text, made once per card per pod."""
+    view, pack, pool = _seat_parts(pod, player)
+    cache = pod.card_text
+    parts = [json.dumps(view, separators=(",", ":"))[:-1], ',"pack":']
+    if pack is None:
+        parts.append("null")
+    else:
+        parts += ["[", ",".join([cache.get(c.id) or _card_text(cache, c) for c in pack]), "]"]
+    parts += [',"pool":[', ",".join([cache.get(c.id) or _card_text(cache, c) for c in pool]),
+              "]}"]
+    return view["version"], "".join(parts)
+
+
+def _card_text(cache: dict[int, str], instance: CardInstance) -> str:
+    text = cache[instance.id] = json.dumps(card_json(instance), separators=(",", ":"))
+    return text
+
+
+def _seat_parts(
+    pod: LivePod, player: LivePlayer
+) -> tuple[dict[str, Any], tuple[CardInstance, ...] | None, tuple[CardInstance, ...]]:
+    """The seat view without its cards, the pack's cards and the pool's cards."""
     view: dict[str, Any] = {
         "pod_id": pod.id,
         "version": pod.version,
@@ -75,11 +106,9 @@ def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "pick_in_round": 1,
         "direction": "left",
         "pack_id": None,
-        "pack": None,
         "picks_needed": 0,
         "packs_waiting": 0,
         "waiting_on": None,
-        "pool": [],
         "deadline": None,
         "timer_seconds": pod.timer_seconds,
         "deck": player.deck,
@@ -87,7 +116,7 @@ def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     }
     state = pod.state
     if state is None or player.seat is None:
-        return view
+        return view, None, ()
     seen = view_for(state, player.seat)
     waiting = None
     if seen.waiting_on is not None:
@@ -98,14 +127,12 @@ def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pick_in_round=seen.pick_in_round,
         direction=seen.direction,
         pack_id=seen.pack_id,
-        pack=[card_json(c) for c in seen.pack] if seen.pack is not None else None,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
         waiting_on=waiting,
-        pool=[card_json(c) for c in seen.pool],
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
-    return view
+    return view, seen.pack, seen.pool
 
 
 def _table_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:

@@ -39,6 +39,9 @@ class Seat:
     token: str
     sent_pick: int = 0
     sent_at: float = 0.0
+    picks_sent: int = 0
+    acks: int = 0
+    done: bool = False
     version: int = 0
 
 
@@ -81,6 +84,9 @@ async def draft_seat(
             kind = message.get("type")
             if kind == "ack":
                 stats.acks += 1
+                seat.acks += 1
+                if seat.done and seat.acks >= seat.picks_sent:
+                    return
                 continue
             if kind == "error":
                 stats.errors.append(str(message.get("code")))
@@ -97,8 +103,12 @@ async def draft_seat(
                 stats.latencies.append(now - seat.sent_at)
                 seat.sent_at = 0.0
             if view["phase"] != "drafting":
-                stats.pools.append(len(view["pool"]))
-                return
+                if not seat.done:
+                    seat.done = True
+                    stats.pools.append(len(view["pool"]))
+                if seat.acks >= seat.picks_sent:  # the ack may follow the final update
+                    return
+                continue
             if view.get("pack") and view["pick"] > seat.sent_pick:
                 await _think_and_pick(ws, seat, view, think, rng, stats, next(refs))
 
@@ -118,6 +128,7 @@ async def _think_and_pick(
     cards = [card["id"] for card in view["pack"][: view["picks_needed"]]]
     seat.sent_pick = view["pick"]
     seat.sent_at = time.perf_counter()
+    seat.picks_sent += 1
     stats.picks_sent += 1
     await ws.send(
         json.dumps({"type": "pick", "pick": view["pick"], "cards": cards, "ref": str(ref)})

@@ -87,5 +87,5 @@ async def get_seat_view(seat: Seat) -> dict[str, Any]:
 @router.post("/{pod_id}/picks")
 async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep) -> dict[str, Any]:
     pod, player = seat
-    view, _applied = await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
-    return view
+    await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
+    return seat_view(pod, player)
