@@ -17,7 +17,9 @@ from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
-from server.routes import building, health, pods, ws
+from server.limits import BodyLimit
+from server.logs import install_token_redaction
+from server.routes import building, health, images, pods, ws
 from server.runtime import Runtime
 from server.services.restore import restore_pods
 from server.settings import Settings
@@ -39,9 +41,11 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_token_redaction()
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
+        rt.media.reload(rt.engine, settings.data_dir)
         restore_pods(rt)
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
@@ -55,21 +59,27 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             rt.engine.dispose()
 
     app = FastAPI(title="Prismatic", lifespan=lifespan)
+    app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)
     app.include_router(building.router)
     app.include_router(ws.router)
+    app.include_router(images.router)
     _include_pages(app)
     return app
 
 
 def _include_pages(app: FastAPI) -> None:
-    """The web UI's pages (server/routes/pages.py, written on the frontend branch)."""
+    """The web UI's pages (server/routes/pages.py, written on the frontend branch): its
+    `install(app)` when it has one (to mount static files too), else its `router`."""
     try:
-        from server.routes import pages  # type: ignore[attr-defined]
+        from server.routes import pages  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return
+    install = getattr(pages, "install", None)
     router = getattr(pages, "router", None)
-    if router is not None:
+    if callable(install):
+        install(app)
+    elif router is not None:
         app.include_router(router)

@@ -4,7 +4,7 @@ Why in memory: a pick must not replay the log. The registry holds the last commi
 state; a service swaps in the new state only after the database commit succeeded, so
 memory never runs ahead of what a restart would rebuild.
 
-Why a `tip` beside the state: picks are committed in groups (`server.writer`), so a pod
+Why a `tip` beside the state: picks are committed in groups (`server.db.writer`), so a pod
 may have picks queued but not yet committed. The next pick builds on the tip (where the
 queued picks lead); views, timers and restarts only ever see the committed `state`.
 """
@@ -17,7 +17,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from draft.cards import Card, load_set
+from draft.cube import Cube
+from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
+from server.card_media import CardMedia
 from server.errors import UnknownPodError
 from server.security import token_matches
 
@@ -118,11 +122,15 @@ class LivePod:
     lock: PodLock = field(default_factory=PodLock)
     tip: Tip | None = None
     """`None` when nothing is queued: the tip is the committed state."""
-    card_text: dict[int, str] = field(default_factory=dict)
-    """Card instance id → its JSON text in views (`server.views`); card facts never change."""
     epoch: int = 0
     """Bumped when a queued pick fails: later picks queued on top of it are void."""
     connected: Counter[str] = field(default_factory=Counter)
+    media: CardMedia | None = None
+    """The runtime's rules text and image cache, for this pod's card JSON."""
+    cube: Cube | None = None
+    """A cube pod's card list; `None` means the set's draft boosters."""
+    card_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    card_text_cache: dict[int, str] = field(default_factory=dict)
 
     @property
     def channel(self) -> str:
@@ -131,6 +139,18 @@ class LivePod:
     @property
     def config(self) -> DraftConfig:
         return DraftConfig(set_code=self.set_code, seats=self.seats)
+
+    @property
+    def pack_source(self) -> PackSource | None:
+        """What the engine opens packs from (`None`: the set's boosters)."""
+        return self.cube
+
+    @property
+    def chosen_color_card(self) -> Card | None:
+        """The Piper-like commander players may add (The Prismatic Piper, Faceless One)."""
+        if self.cube is not None:
+            return self.cube.chosen_color_card
+        return load_set(self.set_code).chosen_color_card
 
     def player(self, player_id: str) -> LivePlayer:
         for player in self.players:

@@ -14,10 +14,11 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
+from server.card_media import CardMedia
+from server.db.writer import MAX_BATCH, GroupWriter
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
-from server.writer import GroupWriter
 
 
 def utc_now() -> datetime:
@@ -33,6 +34,8 @@ class Runtime:
     registry: Registry = field(default_factory=Registry)
     bot: Bot = field(default_factory=ValueBot)
     clock: Callable[[], datetime] = utc_now
+    media: CardMedia = field(default_factory=CardMedia)
+    """Imported rules text and cached images for the card JSON (read at start)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
 
     def session(self) -> Session:
@@ -42,7 +45,8 @@ class Runtime:
     def writer(self) -> GroupWriter:
         """The group-commit writer of picks (made on first use, inside the running loop)."""
         if self._writer is None:
-            self._writer = GroupWriter(self.session)
+            batch = MAX_BATCH if self.settings.group_commit else 1
+            self._writer = GroupWriter(self.session, max_batch=batch)
         return self._writer
 
     async def close_writer(self) -> None:

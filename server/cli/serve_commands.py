@@ -73,6 +73,9 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
     click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
     click.echo(f"Join link (phones on this Wi-Fi): {base}/")
+    if settings.host.startswith("127.") or settings.host == "localhost":
+        click.echo(f"Note: listening on {settings.host} only; phones cannot connect "
+                   "(use --host 0.0.0.0).")
     for pod in pods:
         click.echo(f"Restored pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
     if not no_qr:

@@ -6,7 +6,7 @@ pick that caused them; the table never waits on a bot and a crash never splits t
 
 Why picks are queued, not committed here: the pod's mutex covers only the pure step
 (check → engine → bots → plan), which builds on the pod's tip; the write then joins the
-group commit (`server.writer`) and the mutex is free for the next pick of the same pod.
+group commit (`server.db.writer`) and the mutex is free for the next pick of the same pod.
 The pick is acknowledged, swapped in and published only after its transaction committed;
 if it fails, the pod's tip falls back to the committed state and the phone hears
 "try again" (`db_busy`).
@@ -28,10 +28,10 @@ from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.state import DraftState
 from server.db import repo
+from server.db.writer import Write
 from server.errors import ConflictError
 from server.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
-from server.writer import Write
 
 PickEntry = tuple[int, tuple[int, ...], bool]
 """(seat, card ids, by_bot) of a pick not yet numbered."""

@@ -258,3 +258,28 @@ def test_two_humans_and_six_bots_draft_to_sixty_card_pools(client: TestClient) -
         assert view["pack"] is None
     host = client.get(pod.url("/host"), headers=pod.host).json()
     assert [p["picks"] for p in host["players"]] == [30] * 8
+
+
+def test_without_bots_a_pod_starts_only_when_full(client: TestClient) -> None:
+    pod = new_pod(client, seats=2, bots=False)
+    join(client, pod, "Ann")
+    response = client.post(pod.url("/start"), headers=pod.host)
+    assert response.status_code == 409
+    assert error_code(response) == "not_enough_players"
+    join(client, pod, "Bob")
+    assert start(client, pod)["phase"] == "drafting"
+
+
+def test_names_are_unique_in_a_pod(client: TestClient) -> None:
+    pod = new_pod(client)
+    join(client, pod, "Ann")
+    response = client.post(pod.url("/seats"), json={"name": "ann"})
+    assert response.status_code == 409
+    assert error_code(response) == "name_taken"
+
+
+def test_a_huge_body_is_413(client: TestClient) -> None:
+    response = client.post("/api/pods", content=b"[" + b"1," * 50_000 + b"1]",
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert error_code(response) == "too_large"

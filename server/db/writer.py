@@ -27,7 +27,8 @@ from server.errors import BusyError
 log = logging.getLogger(__name__)
 
 MAX_BATCH = 1024
-"""Writes per transaction at most (a bound on one transaction's time, not a tuning knob)."""
+"""Writes per transaction at most (a bound on one transaction's time, not a tuning knob);
+`Settings.group_commit = False` makes it 1: one transaction per write, for comparison."""
 
 
 @dataclass(eq=False)
@@ -44,8 +45,9 @@ class Write:
 class GroupWriter:
     """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
-    def __init__(self, session_factory: Callable[[], Session]) -> None:
+    def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH) -> None:
         self._session_factory = session_factory
+        self._max_batch = max_batch
         self._queue: list[Write] = []
         self._wake = asyncio.Event()
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
@@ -84,7 +86,7 @@ class GroupWriter:
             self._wake.clear()
 
     async def _commit_batch(self) -> None:
-        batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        batch, self._queue = self._queue[:self._max_batch], self._queue[self._max_batch:]
         live: list[Write] = []
         for write in batch:
             if write.valid():
