@@ -26,6 +26,7 @@ from sqlmodel import Session
 from draft import engine
 from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
+from draft.engine import waiting_on
 from draft.state import DraftState
 from server.db import repo
 from server.db.writer import Write
@@ -93,9 +94,15 @@ def plan_deadlines(
     return planned
 
 
-def affected_seats(state: DraftState, changes: Sequence[Change]) -> frozenset[int] | None:
-    """Seats whose view changed: pickers, receivers, and seats waiting (their `waiting_on`
-    may move). `None` (everyone) for a new round or the end of the draft."""
+def affected_seats(
+    before: DraftState | None, state: DraftState, changes: Sequence[Change]
+) -> frozenset[int] | None:
+    """Seats whose view changed: pickers, receivers, and waiting seats whose `waiting_on`
+    moved. `None` (everyone) for a new round or the end of the draft.
+
+    Why compare `waiting_on`: with fast pickers most seats wait most of the time, and a
+    pick elsewhere rarely changes whom they wait for; an update that changes nothing costs
+    a view build on the laptop and a parse on every such phone."""
     seats: set[int] = set()
     for change in changes:
         if isinstance(change, RoundStarted | DraftFinished):
@@ -104,7 +111,11 @@ def affected_seats(state: DraftState, changes: Sequence[Change]) -> frozenset[in
             seats.add(change.seat)
         elif isinstance(change, PackPassed):
             seats.add(change.to_seat)
-    seats.update(seat.index for seat in state.seats if not seat.queue)
+    for seat in state.seats:
+        if seat.queue or seat.index in seats:
+            continue
+        if before is None or waiting_on(before, seat.index) != waiting_on(state, seat.index):
+            seats.add(seat.index)
     return frozenset(seats)
 
 
@@ -113,6 +124,7 @@ def advance(
     changes: list[Change],
 ) -> Step:
     """After a pure change: bots pick, the picks get sequence numbers, deadlines move."""
+    before = pod.tip.state if pod.tip is not None else pod.state
     state, bot_entries, bot_changes = run_bots(pod, state, rt.bot)
     entries = entries + bot_entries
     changes = changes + bot_changes
@@ -121,7 +133,7 @@ def advance(
              for i, (seat, cards, by_bot) in enumerate(entries)]
     finished = state.finished and pod.phase == "drafting"
     step = Step(state, picks, plan_deadlines(pod, state, rt.now()), finished,
-                affected_seats(state, changes))
+                affected_seats(before, state, changes))
     if finished:
         step.pod_values["phase"] = "building"
         step.seats = None
