@@ -9,6 +9,7 @@ merit, comparable across runs and machines.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import socket
@@ -111,6 +112,21 @@ def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
     return None
 
 
+def runqueue_wait_seconds(pid: int | None) -> float | None:
+    """Time the process's threads were ready to run but waited for a CPU (/proc schedstat):
+    on a shared machine this says whether latency came from our work or from others'."""
+    if pid is None:
+        return None
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                total += int((task / "schedstat").read_text().split()[1])
+    except OSError:
+        return None
+    return total / 1e9
+
+
 def cpu_seconds(pid: int | None) -> float | None:
     """User + system CPU time of a local process from /proc (all its threads)."""
     if pid is None:
@@ -120,6 +136,14 @@ def cpu_seconds(pid: int | None) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _delta(after: float | None, before: float | None) -> float | None:
+    return None if after is None or before is None else after - before
+
+
+def _pct(seconds: float | None, elapsed: float) -> float | None:
+    return None if seconds is None or not elapsed else round(100 * seconds / elapsed, 1)
 
 
 async def run_bench(
@@ -145,6 +169,7 @@ async def run_bench(
     progress(f"drafting: {len(seats)} phones")
     started = time.perf_counter()
     client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
+    waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
     results = await asyncio.gather(
         *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
@@ -154,6 +179,8 @@ async def run_bench(
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
     server_after = cpu_seconds(pid)
+    waited = [_delta(runqueue_wait_seconds(p), w) for p, w in zip((pid, os.getpid()), waits,
+                                                                 strict=True)]
     ticker.cancel()
     stats.errors.extend(repr(r) for r in results if isinstance(r, BaseException))
     figures: dict[str, Any] = {
@@ -173,6 +200,8 @@ async def run_bench(
                                    if stats.picks_sent and server_after is not None
                                    and server_cpu is not None else None),
         "load_avg_1m": round(os.getloadavg()[0], 2),
+        "server_runqueue_wait_pct": _pct(waited[0], elapsed),
+        "client_runqueue_wait_pct": _pct(waited[1], elapsed),
         "server_cpu_pct": (round(100 * (server_after - server_cpu) / elapsed, 1)
                            if elapsed and server_after is not None and server_cpu is not None
                            else None),
