@@ -19,6 +19,7 @@ from server.hub import Hub
 from server.lan import lan_ip
 from server.routes import building, health, pods, ws
 from server.runtime import Runtime
+from server.schemas import ERROR_RESPONSES
 from server.services.restore import restore_pods
 from server.settings import Settings
 from server.timers import run_timer_loop
@@ -53,7 +54,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 await timer
             rt.engine.dispose()
 
-    app = FastAPI(title="Prismatic", lifespan=lifespan)
+    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)
