@@ -152,13 +152,20 @@ async def submit_pick(
 ) -> tuple[dict[str, Any], bool]:
     """Apply the seat's pick; returns (its new view, whether a pick was applied).
 
-    A repeat of an applied pick (an older pick number) changes nothing and returns the view.
+    A repeat of an applied pick (an older pick number whose cards are all in the pool)
+    changes nothing and returns the view; an older pick number with other cards is a
+    `stale_pick` conflict, so a phone is never told its cards were taken when the pick
+    timer took others.
     """
     async with pod.lock:
         state = check_can_pick(pod, player)
         assert player.seat is not None
         current = state.seats[player.seat].picks + 1
         if pick_number < current:
+            if not set(cards) <= set(state.seats[player.seat].pool):
+                raise ConflictError(
+                    f"pick {pick_number} was already made with other cards (the pick timer "
+                    "may have picked for you); refresh your view", "stale_pick")
             return seat_view(pod, player), False
         if pick_number > current:
             raise ConflictError(
