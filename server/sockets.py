@@ -32,6 +32,12 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
 CLOSE_TOO_FAST = 4408
 CLOSE_TOO_LARGE = 4413
+CLOSE_REASONS = {
+    CLOSE_BAD_TOKEN: "bad token",
+    CLOSE_UNKNOWN_POD: "unknown pod",
+    CLOSE_TOO_FAST: "too many messages",
+    CLOSE_TOO_LARGE: "message too large",
+}
 
 
 class TokenBucket:
@@ -89,7 +95,7 @@ class Connection:
             if not self.closed:
                 self.closed = True
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code)
+                    await self.ws.close(code, CLOSE_REASONS.get(code))
 
     async def run(self) -> None:
         with self.rt.hub.subscribe(self.pod.channel) as subscription:
@@ -160,7 +166,7 @@ class Connection:
     async def handle(self, raw: bytes) -> None:
         try:
             data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deep nesting
             await self.error("malformed", "That message is not valid JSON.")
             return
         kind = data.get("type") if isinstance(data, dict) else None
