@@ -46,6 +46,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.app import build_runtime, create_app
     from server.db.engine import DatabaseConfigError
     from server.db.migrate import upgrade_to_head
+    from server.logs import install_redaction
     from server.services.restore import restore_pods
     from server.settings import Settings
 
@@ -82,6 +83,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
+    install_redaction()  # after uvicorn configured its loggers: tokens never reach a log
     uvicorn.Server(config).run()
 
 
