@@ -104,9 +104,11 @@ class Connection:
                 await self.send_view("snapshot")
                 tasks = {asyncio.create_task(self.write_loop(subscription)),
                          asyncio.create_task(self.read_loop())}
-                _done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
+                try:
+                    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                finally:  # also when this handler itself is cancelled: no orphan tasks
+                    for task in tasks:
+                        task.cancel()
                 for task in tasks:
                     with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
                                              RuntimeError):
