@@ -17,6 +17,7 @@ from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
+from server.limits import BodyLimit
 from server.routes import building, health, pods, ws
 from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
@@ -55,6 +56,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             rt.engine.dispose()
 
     app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
+    app.add_middleware(BodyLimit, max_body_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)

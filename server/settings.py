@@ -38,6 +38,10 @@ class Settings(BaseSettings):
     ws_abuse_limit: int = 40
     """Refused-for-rate messages on one socket before it is closed with 4408."""
     hub_queue_size: int = 64
+    max_pods: int = Field(50, ge=1)
+    """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
+    max_body_bytes: int = Field(65536, ge=1024)
+    """Largest HTTP request body; a deck is a few KiB."""
     migrate_on_start: bool = True
 
     def database_url(self) -> str:

@@ -30,6 +30,10 @@ def create_pod(
     rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool
 ) -> Created:
     """A new pod in the lobby; the host token is returned once and stored hashed."""
+    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
+    if live >= rt.settings.max_pods:
+        raise ConflictError(f"this server already runs {live} pods; end one first",
+                            "too_many_pods")
     set_code = set_code.upper()
     load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
