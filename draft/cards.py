@@ -131,6 +131,45 @@ class Card:
         )
 
 
+    def to_json(self) -> dict[str, Any]:
+        """The bundled record shape (`from_json` reads it back to an equal card)."""
+        return {
+            "set": self.set,
+            "number": self.number,
+            "name": self.name,
+            "rarity": self.rarity,
+            "mana_cost": self.mana_cost,
+            "mana_value": self.mana_value,
+            "type_line": self.type_line,
+            "supertypes": list(self.supertypes),
+            "types": list(self.types),
+            "subtypes": list(self.subtypes),
+            "colors": list(self.colors),
+            "color_identity": list(self.color_identity),
+            "color_indicator": list(self.color_indicator) if self.color_indicator else None,
+            "pairing": list(self.pairing),
+            "partner_with": self.partner_with,
+            "is_legendary": self.is_legendary,
+            "is_background": self.is_background,
+            "can_be_commander": self.can_be_commander,
+            "chooses_color": self.chooses_color,
+            "power": self.power,
+            "toughness": self.toughness,
+            "loyalty": self.loyalty,
+            "layout": self.layout,
+            "faces": [
+                {
+                    "name": face.name,
+                    "mana_cost": face.mana_cost,
+                    "type_line": face.type_line,
+                    "color_indicator": list(face.color_indicator) if face.color_indicator else None,
+                }
+                for face in self.faces
+            ],
+            "scryfall_id": self.scryfall_id,
+        }
+
+
 def _opt_tuple(value: Any) -> tuple[str, ...] | None:
     return tuple(value) if value else None
 

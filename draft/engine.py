@@ -28,7 +28,7 @@ from draft.errors import (
     UnknownSeatError,
     WrongPickCountError,
 )
-from draft.packs import Booster, booster_for_set, packs_rng
+from draft.packs import PackSource, booster_for_set, packs_rng
 from draft.state import CardInstance, DraftConfig, DraftState, Pack, Seat, check_players
 
 
@@ -40,15 +40,15 @@ def seat_players(players: Sequence[str], seed: int) -> tuple[str, ...]:
 
 
 def deal_packs(
-    booster: Booster, seed: int, count: int
+    booster: PackSource, seed: int, count: int
 ) -> tuple[tuple[CardInstance, ...], list[tuple[int, ...]]]:
     """Open `count` packs and number every card instance in opening order."""
     rng = packs_rng(seed)
     instances: list[CardInstance] = []
     packs: list[tuple[int, ...]] = []
-    for _ in range(count):
+    for pack in booster.open_many(rng, count):
         ids = []
-        for pack_card in booster.open(rng):
+        for pack_card in pack:
             ids.append(len(instances))
             instances.append(
                 CardInstance(len(instances), pack_card.card, pack_card.slot, pack_card.foil)
@@ -58,7 +58,7 @@ def deal_packs(
 
 
 def start(
-    config: DraftConfig, players: Sequence[str], seed: int, booster: Booster | None = None
+    config: DraftConfig, players: Sequence[str], seed: int, booster: PackSource | None = None
 ) -> DraftState:
     """Seat the players, open every pack of every round, and put round 1 in front of them.
 

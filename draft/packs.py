@@ -14,10 +14,26 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from draft.cards import WUBRG, Card, CardSet, load_set
 from draft.errors import ConfigError
+
+
+class PackSource(Protocol):
+    """Anything a draft can open its packs from: a set's `Booster` or a cube (`draft.cube`).
+
+    Why `open_many` and not just `open`: a cube deals all of a draft's packs from one
+    shuffled list (no card twice), so it must see the whole deal at once.
+    """
+
+    @property
+    def set_code(self) -> str: ...
+
+    @property
+    def pack_size(self) -> int: ...
+
+    def open_many(self, rng: random.Random, count: int) -> list[list[PackCard]]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +156,10 @@ class Booster:
                 pack.append(PackCard(sheet.cards[index], sheet_name, sheet.foils[index]))
         return pack
 
+    def open_many(self, rng: random.Random, count: int) -> list[list[PackCard]]:
+        """`count` boosters, each opened independently from the same stream."""
+        return [self.open(rng) for _ in range(count)]
+
     def variant_probability(self, predicate: Any) -> float:
         """The share of packs whose variant satisfies `predicate(variant)` (for tests)."""
         total = sum(v.weight for v in self.variants)
@@ -179,7 +199,6 @@ def packs_rng(seed: int) -> random.Random:
     return random.Random(f"prismatic:{seed}:packs")
 
 
-def open_packs(booster: Booster, seed: int, count: int) -> list[list[PackCard]]:
+def open_packs(booster: PackSource, seed: int, count: int) -> list[list[PackCard]]:
     """The first `count` packs of a seed, in the order a draft opens them."""
-    rng = packs_rng(seed)
-    return [booster.open(rng) for _ in range(count)]
+    return booster.open_many(packs_rng(seed), count)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from draft.engine import pick, start
-from draft.packs import Booster
+from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
 
 
@@ -19,7 +19,7 @@ def replay(
     seed: int,
     players: Sequence[str],
     pick_log: Iterable[tuple[int, Sequence[int]]],
-    booster: Booster | None = None,
+    booster: PackSource | None = None,
 ) -> DraftState:
     """The state after applying every `(seat, card_ids)` of `pick_log` in order.
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from draft.bots import Bot, ValueBot
 from draft.changes import PickMade
 from draft.engine import auto_pick, seats_to_act, start
-from draft.packs import Booster
+from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
 
 
@@ -20,7 +20,7 @@ def simulate(
     seed: int,
     players: Sequence[str] | None = None,
     bot: Bot | None = None,
-    booster: Booster | None = None,
+    booster: PackSource | None = None,
 ) -> tuple[DraftState, list[PickMade]]:
     """Run the draft to the end; return the final state and every pick in order."""
     bot = bot or ValueBot()

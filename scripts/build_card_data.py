@@ -6,7 +6,33 @@ flavor text or artist credits. This script is the one place that reads the share
 sources and decides what crosses that line, so rerunning it is always safe and the
 output is byte-for-byte deterministic (sorted keys, stable card order).
 
-Usage: python scripts/build_card_data.py [--shared ../shared/data] [--set CMR]
+Baldur's Gate (CLB) showcase printings, and why they are folded: the CLB draft sheets
+(`clb/booster/sealed_basic_data_clb.json`) list showcase printings by collector numbers
+#362-450 that no file in `../shared/data` names (`clb_cards_merged.json` holds #1-361;
+the Scryfall commander subset's `scryfall_uri`s point at base or precon numbers only; the
+Cockatrice spoiler has one entry per printing but no numbers). We never invent a name for
+a number, so an unnamed showcase entry is dropped and its weight is *folded back* into
+the base printings it belongs with. `mse_clb-draft.yaml` says how the weights are built:
+a card with a showcase version keeps its base printing at a reduced weight and gets the
+remainder from its showcase printing(s), so every card's total rate equals that of its
+peers without a showcase (commons 3 = 2 + 1; mythics 6 = 4 + 2, or 4 + 1 + 1 for the
+dragons with two showcase versions). Folding therefore raises each reduced base entry to
+its peers' full rate (`FULL_RATES`, the YAML's rates in each compiled sheet's units). The
+build checks that the weight added equals the weight dropped, sheet by sheet, so each
+sheet's total and each card's total rate are exactly the data's. What is lost is only the
+*printing*: a drawn card is always the base printing (no showcase art or number).
+Uncertainty: the rates themselves are the YAML's guesses ("based on a few pack opening
+videos"); folding assumes, as the YAML's queries state, that the reduced-weight bases are
+exactly the cards with showcase versions.
+
+Entries that are distinct unnamed cards, not showcase versions, cannot be folded: CLB's
+Background sheet lists four mythic-rate Backgrounds #608, #614, #624, #633 (the Cockatrice
+spoiler names four mythic Backgrounds outside #1-361, but gives no numbers, so which is
+which is unknown). They are skipped (`SKIPPED`), so a pack's Background is never mythic;
+the other Backgrounds keep their relative rates. Adventure cards appear in the sheets as
+`NNNa` (the card's first half); they are the card `NNN`.
+
+Usage: python scripts/build_card_data.py [--shared ../shared/data] [--set CMR] [--set CLB]
 """
 
 from __future__ import annotations
@@ -88,11 +114,36 @@ def card_facts(record: dict[str, Any], scryfall_ids: dict[str, str]) -> dict[str
         "faces": [face_facts(face) for face in record.get("faces") or []],
         "scryfall_id": record.get("scryfall_id") or scryfall_ids.get(record["number"]),
     }
+    if facts["layout"] == "adventure" and not facts["faces"]:
+        facts["faces"] = adventure_faces(facts)
     if facts["supertypes"] is None:
-        facts.update(split_type_line(facts["type_line"]))
+        # An adventure card is its main half for every type question.
+        facts.update(split_type_line(facts["type_line"].split(" // ")[0]))
     if facts["mana_value"] is None:
-        facts["mana_value"] = 0
+        facts["mana_value"] = mana_value(facts["mana_cost"].split(" // ")[0])
     return facts
+
+
+def adventure_faces(facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The two halves of an adventure card, from its `A // B` name, cost and type line."""
+    parts = [facts[key].split(" // ") for key in ("name", "mana_cost", "type_line")]
+    if any(len(part) != 2 for part in parts):
+        return []
+    return [
+        {"name": name, "mana_cost": cost, "type_line": type_line, "color_indicator": None}
+        for name, cost, type_line in zip(*parts, strict=True)
+    ]
+
+
+def mana_value(mana_cost: str) -> int:
+    """The mana value of a {}-form cost (X counts 0, a hybrid symbol counts 1)."""
+    total = 0
+    for symbol in re.findall(r"\{([^}]+)\}", mana_cost):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol not in ("X", "Y", "Z"):
+            total += 2 if symbol.startswith("2/") else 1
+    return total
 
 
 def split_type_line(type_line: str) -> dict[str, list[str]]:
@@ -107,15 +158,69 @@ def split_type_line(type_line: str) -> dict[str, list[str]]:
     }
 
 
-def booster_sheets(sealed: list[dict[str, Any]], code: str) -> dict[str, Any]:
+# The YAML's full per-card rates (cards without a showcase version), in the units of each
+# compiled CLB sheet, by rarity. Only sheets that list showcase printings need an entry.
+FULL_RATES: dict[str, dict[str, dict[str, int]]] = {
+    "CLB": {
+        "nonlegendary_common_with_showcase": {"common": 3},
+        "nonlegendary_uncommon_with_showcase": {"uncommon": 3},
+        "nonlegendary_rare_mythic_with_showcase": {"rare": 12, "mythic": 6},
+        "legendary_with_showcase": {"uncommon": 12, "rare": 6, "mythic": 3},
+        "dedicated_foil": {"common": 68640, "uncommon": 18612, "rare": 8460, "mythic": 4230},
+    },
+}
+# Unnamed entries that are distinct cards (not showcase versions): dropped, see above.
+SKIPPED: dict[str, set[str]] = {"CLB": {"608", "614", "624", "633"}}
+
+
+class FoldError(ValueError):
+    """The showcase weights do not match the structure the collation YAML describes."""
+
+
+def card_number(number: str, known: set[str]) -> str:
+    """A sheet's number as a card number: adventure halves `NNNa` are the card `NNN`."""
+    if number not in known and number[:-1] in known and number[-1] in "ab":
+        return number[:-1]
+    return number
+
+
+def fold_sheet(
+    code: str, name: str, cards: list[list[Any]], rarity: dict[str, str]
+) -> list[list[Any]]:
+    """Drop unnamed showcase entries and raise their bases to the full rate (see above)."""
+    named = [entry for entry in cards if entry[0] in rarity]
+    unnamed = [entry for entry in cards if entry[0] not in rarity]
+    skipped = [entry for entry in unnamed if entry[0] in SKIPPED.get(code, set())]
+    dropped = sum(entry[1] for entry in unnamed if entry not in skipped)
+    if not dropped:
+        return named
+    full = FULL_RATES.get(code, {}).get(name)
+    if full is None:
+        raise FoldError(f"{code} sheet {name} has unnamed entries but no full rates")
+    added = 0
+    for entry in named:
+        target = full.get(rarity[entry[0]])
+        if target is not None and entry[1] < target:
+            added += target - entry[1]
+            entry[1] = target
+    if added != dropped:
+        raise FoldError(f"{code} sheet {name}: folding adds {added} but drops {dropped}")
+    return named
+
+
+def booster_sheets(
+    sealed: list[dict[str, Any]], code: str, rarity: dict[str, str]
+) -> dict[str, Any]:
     """The draft booster: weighted pack variants over named, weighted sheets."""
     draft = next(obj for obj in sealed if obj["code"] == code.lower())
     sheets = {}
+    known = set(rarity)
     for name, sheet in draft["sheets"].items():
         cards = []
         for key, weight in sheet["cards"].items():
             _set, number, *rest = key.split(":")
-            cards.append([number, weight, rest == ["foil"]])
+            cards.append([card_number(number, known), weight, rest == ["foil"]])
+        cards = fold_sheet(code, name, cards, rarity)
         cards.sort(key=lambda entry: (entry[0].zfill(6), entry[2]))
         sheets[name] = {"balance_colors": bool(sheet.get("balance_colors")), "cards": cards}
     variants = [
@@ -171,7 +276,7 @@ def build(shared: Path, code: str) -> dict[str, Any]:
         "name": spec["name"],
         "generated_by": "scripts/build_card_data.py from ../shared/data (facts only)",
         "chosen_color_commander": spec["chosen_color_commander"],
-        "booster": booster_sheets(sealed, code),
+        "booster": booster_sheets(sealed, code, {c["number"]: c["rarity"] for c in cards}),
         "cards": cards,
     }
 

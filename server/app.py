@@ -14,11 +14,13 @@ from fastapi import FastAPI
 
 from server.db.engine import check_connection, create_db_engine
 from server.db.migrate import upgrade_to_head
+from server.db.writer import GroupWriter
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
-from server.routes import building, health, pods, ws
+from server.logs import install_token_redaction
+from server.routes import building, health, images, pages, pods, ws
 from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
 from server.services.restore import restore_pods
@@ -41,10 +43,15 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_token_redaction()
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
+        rt.media.reload(rt.engine, settings.data_dir)
         restore_pods(rt)
+        if settings.group_commit:
+            rt.writer = GroupWriter(rt.engine)
+            rt.writer.start()
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
         try:
@@ -53,25 +60,27 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             timer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
+            if rt.writer is not None:
+                await rt.writer.stop()
+                rt.writer = None
             rt.engine.dispose()
 
     app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
-    app.add_middleware(BodyLimit, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)
     app.include_router(building.router)
     app.include_router(ws.router)
+    app.include_router(images.router)
     _include_pages(app)
     return app
 
 
 def _include_pages(app: FastAPI) -> None:
-    """The web UI's pages (server/routes/pages.py, written on the frontend branch)."""
-    try:
-        from server.routes import pages  # type: ignore[attr-defined]
-    except ImportError:
-        return
-    router = getattr(pages, "router", None)
-    if router is not None:
-        app.include_router(router)
+    """The web UI's pages and static files (`server/routes/pages.py`)."""
+    install = getattr(pages, "install", None)
+    if callable(install):
+        install(app)
+    else:
+        app.include_router(pages.router)

@@ -119,6 +119,13 @@ def install_error_handlers(app: FastAPI) -> None:
             headers=getattr(error, "headers", None),
         )
 
+    @app.exception_handler(Exception)
+    async def _bug(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=error)
+        return JSONResponse(
+            envelope("internal", "Something went wrong on the server."), status_code=500
+        )
+
     @app.exception_handler(OperationalError)
     async def _busy(_request: Request, error: OperationalError) -> JSONResponse:
         log.warning("database unavailable: %s", str(error.orig).splitlines()[0])

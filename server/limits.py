@@ -1,51 +1,38 @@
-"""Request body limit: a body larger than `max_body_bytes` is refused with 413 unread.
+"""A cap on HTTP request bodies, before anything reads them.
 
-Why an ASGI middleware that reads the body first: uvicorn accepts bodies of any size and
-FastAPI would buffer a hostile gigabyte in memory before validation runs. Every real body
-(a deck, a pick, a name) is under a few KiB; the cap is checked on `Content-Length` and
-again while the chunks arrive, so a body without a length is cut off at the limit too.
+Why: every body the protocol accepts is small (a deck is the largest, well under 8 KiB);
+refusing a large body keeps a misbehaving client from making the server buffer and parse
+megabytes of JSON. A `Content-Length` over the cap is refused up front; a body sent
+without one (chunked) is counted as it arrives and cut off at the cap. Answers 413 with
+the protocol's error envelope.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[MutableMapping[str, Any], Receive, Send], Awaitable[None]]
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY_BYTES = 64 * 1024
 
 
 class BodyLimit:
-    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
-        self.app, self.limit = app, max_body_bytes
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
 
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive,
-                       send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self.refuse(send)
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and _too_big(value, self.max_bytes):
+                await _refuse(send)
+                return
+        body = await _read_capped(receive, self.max_bytes)
+        if body is None:
+            await _refuse(send)
             return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await self.refuse(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
         replayed = False
 
         async def replay() -> Message:
@@ -57,11 +44,35 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def refuse(self, send: Send) -> None:
-        body = json.dumps({"error": {"code": "too_large", "message":
-                                     f"The request body is over {self.limit} bytes."}}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body})
+
+async def _read_capped(receive: Receive, limit: int) -> bytes | None:
+    """The whole body, or None once it grows past `limit` (a disconnect reads as empty)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b""
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def _too_big(value: bytes, limit: int) -> bool:
+    try:
+        return int(value) > limit
+    except ValueError:
+        return True
+
+
+async def _refuse(send: Send) -> None:
+    body = json.dumps({"error": {"code": "too_large",
+                                 "message": "The request body is too large."}}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

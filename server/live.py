@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from draft.cards import Card, load_set
+from draft.cube import Cube
+from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
+from server.card_media import CardMedia
 from server.errors import UnknownPodError
 from server.security import token_matches
 
@@ -65,6 +69,12 @@ class LivePod:
     tables: list[dict[str, Any]] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connected: Counter[str] = field(default_factory=Counter)
+    media: CardMedia | None = None
+    """The runtime's rules text and image cache, for this pod's card JSON."""
+    cube: Cube | None = None
+    """A cube pod's card list; `None` means the set's draft boosters."""
+    card_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    card_text_cache: dict[int, str] = field(default_factory=dict)
 
     @property
     def channel(self) -> str:
@@ -73,6 +83,18 @@ class LivePod:
     @property
     def config(self) -> DraftConfig:
         return DraftConfig(set_code=self.set_code, seats=self.seats)
+
+    @property
+    def pack_source(self) -> PackSource | None:
+        """What the engine opens packs from (`None`: the set's boosters)."""
+        return self.cube
+
+    @property
+    def chosen_color_card(self) -> Card | None:
+        """The Piper-like commander players may add (The Prismatic Piper, Faceless One)."""
+        if self.cube is not None:
+            return self.cube.chosen_color_card
+        return load_set(self.set_code).chosen_color_card
 
     def player(self, player_id: str) -> LivePlayer:
         for player in self.players:

@@ -1,9 +1,7 @@
-"""Logging hygiene: no token ever reaches a log line.
+"""Keep tokens out of logs.
 
-Why a filter: uvicorn logs every WebSocket handshake with its query string
-(`"WebSocket /ws/pods/abc?token=…" [accepted]`), and the access log (when turned on) logs
-request paths. Tokens are credentials, so the filter rewrites `token=<value>` and
-`Bearer <value>` to `[redacted]` before any handler formats the record.
+Why: uvicorn logs each WebSocket handshake with its query string, and the socket token
+travels as `?token=`. A filter on uvicorn's loggers masks it before any handler sees it.
 """
 
 from __future__ import annotations
@@ -11,16 +9,17 @@ from __future__ import annotations
 import logging
 import re
 
-_SECRET = re.compile(r"((?:token|host_token|seat_token)=|Bearer\s+)[^\s&\"'#]+", re.IGNORECASE)
-LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "fastapi", "server")
+_TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access")
 
 
 def redact(text: str) -> str:
-    """`text` with every token value replaced by `[redacted]`."""
-    return _SECRET.sub(r"\1[redacted]", text)
+    return _TOKEN.sub(r"\1***", text)
 
 
 class RedactTokens(logging.Filter):
+    """Rewrites a record's message with every `token=` value masked."""
+
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         cleaned = redact(message)
@@ -29,9 +28,9 @@ class RedactTokens(logging.Filter):
         return True
 
 
-def install_redaction(names: tuple[str, ...] = LOGGERS) -> None:
-    """Attach the filter to the loggers that may see request lines (idempotent)."""
-    for name in names:
+def install_token_redaction() -> None:
+    """Attach the filter once to uvicorn's loggers (idempotent)."""
+    for name in LOGGERS:
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())

@@ -14,6 +14,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
+from server.card_media import CardMedia
+from server.db.writer import GroupWriter, Stage
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
@@ -32,9 +34,22 @@ class Runtime:
     registry: Registry = field(default_factory=Registry)
     bot: Bot = field(default_factory=ValueBot)
     clock: Callable[[], datetime] = utc_now
+    media: CardMedia = field(default_factory=CardMedia)
+    """Imported rules text and cached images for the card JSON (read at start)."""
+    writer: GroupWriter | None = None
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    async def commit(self, stage: Stage) -> None:
+        """Write and commit one change: through the group writer when it runs (the app's
+        lifespan starts it), else directly."""
+        if self.writer is not None:
+            await self.writer.write(stage)
+            return
+        with self.session() as session:
+            stage(session)
+            session.commit()
 
     def now(self) -> datetime:
         return self.clock()

@@ -30,7 +30,8 @@ Name = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_clean
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: `true` is not a seat count and "3" is not a card id (no silent coercion)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class PodCreate(Body):
@@ -39,6 +40,8 @@ class PodCreate(Body):
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
     bots: bool = True
+    cube: str | None = Field(None, min_length=1, max_length=200_000)
+    """A cube list (`N Name` lines) to draft instead of the set's boosters."""
 
 
 class PodCreated(BaseModel):

@@ -40,8 +40,8 @@ class Settings(BaseSettings):
     hub_queue_size: int = 64
     max_pods: int = Field(50, ge=1)
     """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
-    max_body_bytes: int = Field(65536, ge=1024)
-    """Largest HTTP request body; a deck is a few KiB."""
+    group_commit: bool = True
+    """Commit the picks of many pods in one transaction from a writer thread."""
     migrate_on_start: bool = True
 
     def database_url(self) -> str:

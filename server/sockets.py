@@ -26,7 +26,7 @@ from server.runtime import Runtime
 from server.schemas import WsPick
 from server.services import drafting
 from server.services.lifecycle import mark_connected
-from server.views import host_view, seat_view
+from server.views import dumps, host_view, seat_view_text
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
@@ -72,23 +72,25 @@ class Connection:
     def who(self) -> str:
         return self.player.id if self.player else "host"
 
-    def view(self) -> dict[str, Any]:
+    def view_text(self) -> tuple[int, str]:
         if self.player is None:
-            return host_view(self.pod, self.rt.join_url(self.pod.id))
-        return seat_view(self.pod, self.player)
+            view = host_view(self.pod, self.rt.join_url(self.pod.id))
+            return view["version"], dumps(view)
+        return seat_view_text(self.pod, self.player)
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(dumps(message))
+
+    async def send_text(self, text: str) -> None:
         async with self.send_lock:
             if not self.closed:
-                await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+                await self.ws.send_text(text)
 
     async def send_view(self, kind: str) -> None:
-        view = self.view()
-        message: dict[str, Any] = {"type": kind, "version": view["version"], "view": view}
-        if kind == "update":
-            message["base"] = self.version
-        self.version = view["version"]
-        await self.send(message)
+        version, view = self.view_text()
+        base = f',"base":{self.version}' if kind == "update" else ""
+        self.version = version
+        await self.send_text(f'{{"type":"{kind}","version":{version}{base},"view":{view}}}')
 
     async def close(self, code: int) -> None:
         async with self.send_lock:

@@ -7,18 +7,38 @@ the host view carries counts and names but never card contents.
 
 from __future__ import annotations
 
-from datetime import datetime
-from functools import lru_cache
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
+from server.card_media import CardMedia
 from server.live import LivePlayer, LivePod
 
 
-@lru_cache(maxsize=8192)
-def card_json(instance: CardInstance) -> dict[str, Any]:
-    """One card instance as the phone draws it (cached: card facts never change)."""
+def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
+    """One card instance as the phone draws it (cached per pod: card facts never change)."""
+    cached = pod.card_cache.get(instance.id)
+    if cached is None:
+        cached = pod.card_cache[instance.id] = with_media(instance, pod.media)
+    return cached
+
+
+def card_text(pod: LivePod, instance: CardInstance) -> str:
+    """The same card as compact JSON text, cached per pod (the socket's hot path)."""
+    cached = pod.card_text_cache.get(instance.id)
+    if cached is None:
+        cached = pod.card_text_cache[instance.id] = dumps(card_json(pod, instance))
+    return cached
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _card_json(instance: CardInstance) -> dict[str, Any]:
     card = instance.card
     if card.scryfall_id:
         sid = card.scryfall_id
@@ -46,10 +66,17 @@ def card_json(instance: CardInstance) -> dict[str, Any]:
     }
 
 
+def with_media(instance: CardInstance, media: CardMedia | None) -> dict[str, Any]:
+    """The card's facts plus the imported rules text (`text`) and a local `image_url`."""
+    base = _card_json(instance)
+    extras = media.extras(instance.card) if media is not None else None
+    return {**base, **extras} if extras else base
+
+
 def iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _players(pod: LivePod) -> list[dict[str, Any]]:
@@ -62,6 +89,21 @@ def _players(pod: LivePod) -> list[dict[str, Any]]:
 
 def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     """The seat view of protocol.md for `player` (lobby, drafting and after)."""
+    return _seat_view(pod, player, card_json)
+
+
+def seat_view_text(pod: LivePod, player: LivePlayer) -> tuple[int, str]:
+    """(version, the seat view as JSON text): cards are spliced in from the text cache,
+    so a 60-card pool is not re-encoded for every update."""
+    view = _seat_view(pod, player, card_text)
+    pack, pool = view.pop("pack"), view.pop("pool")
+    head = dumps(view)[:-1]
+    pack_text = "null" if pack is None else "[" + ",".join(pack) + "]"
+    return view["version"], f'{head},"pack":{pack_text},"pool":[{",".join(pool)}]}}'
+
+
+def _seat_view(pod: LivePod, player: LivePlayer,
+               card: Callable[[LivePod, CardInstance], Any]) -> dict[str, Any]:
     view: dict[str, Any] = {
         "pod_id": pod.id,
         "version": pod.version,
@@ -98,11 +140,11 @@ def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pick_in_round=seen.pick_in_round,
         direction=seen.direction,
         pack_id=seen.pack_id,
-        pack=[card_json(c) for c in seen.pack] if seen.pack is not None else None,
+        pack=[card(pod, c) for c in seen.pack] if seen.pack is not None else None,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
         waiting_on=waiting,
-        pool=[card_json(c) for c in seen.pool],
+        pool=[card(pod, c) for c in seen.pool],
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
     return view
@@ -130,9 +172,11 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
                 "seat": p.seat,
                 "name": p.name,
                 "bot": p.bot,
+                "was_human": p.token_hash is not None,
                 "kicked": p.kicked,
                 "connected": pod.connected[p.id] > 0,
                 "picks": seat.picks if seat else 0,
+                "pick_in_round": seat.round_picks + 1 if seat else 1,
                 "packs_waiting": len(seat.queue) if seat else 0,
                 "deck_submitted": p.deck is not None,
                 "deck_legal": report.get("legal") if p.deck is not None else None,

@@ -20,9 +20,15 @@ def cli() -> None:
 
 def _register() -> None:
     """Attach every command family (imported here so the group has no import cycle)."""
-    from server.cli import bench_commands, deck_commands, draft_commands
+    from server.cli import (
+        bench_commands,
+        card_commands,
+        deck_commands,
+        draft_commands,
+        image_commands,
+    )
 
-    for module in (draft_commands, deck_commands, bench_commands):
+    for module in (draft_commands, deck_commands, bench_commands, card_commands, image_commands):
         for command in module.COMMANDS:
             cli.add_command(command)
     try:

@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import click
 
 from draft.cards import sort_colors
+from draft.catalog import build_catalog
+from draft.cube import Cube, parse_cube
 from draft.errors import DraftError
-from draft.packs import booster_for_set
+from draft.packs import PackSource, booster_for_set
 from draft.simulate import simulate
 from draft.state import CardInstance, DraftConfig, DraftState
 
@@ -53,6 +56,38 @@ seed_option = click.option(
     help="Random seed (default: a fresh random one, printed).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+cube_option = click.option(
+    "--cube", "cube_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+    help="Draft from a cube list (N Name lines) instead of the set's boosters.",
+)
+data_dir_option = click.option(
+    "--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+    help="Server data directory (default ./data): its imported cards resolve cube names too.",
+)
+
+
+def load_cube(path: Path, data_dir: Path | None) -> Cube:
+    """A cube list resolved against the bundled sets and the cards imported into DATA_DIR."""
+    from server.cli.card_commands import imported_cards, make_settings
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise click.UsageError(f"cannot read cube list {path}: {error}") from None
+    try:
+        catalog = build_catalog(imported_cards(make_settings(None, data_dir)))
+        return parse_cube(text, catalog, name=path.stem)
+    except DraftError as error:
+        raise _usage(error) from None
+
+
+def _pack_source(set_code: str, cube_file: Path | None, data_dir: Path | None) -> PackSource:
+    if cube_file is not None:
+        return load_cube(cube_file, data_dir)
+    try:
+        return booster_for_set(set_code)
+    except DraftError as error:
+        raise _usage(error) from None
 
 
 @click.command("packs")
@@ -63,16 +98,21 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON."
 )
 @seed_option
 @json_option
-def packs_command(set_code: str, count: int, seed: int | None, as_json: bool) -> None:
+@cube_option
+@data_dir_option
+def packs_command(
+    set_code: str, count: int, seed: int | None, as_json: bool, cube_file: Path | None,
+    data_dir: Path | None,
+) -> None:
     """Open booster packs. The packs of a seed are the packs a draft with that seed opens."""
     from draft.engine import deal_packs
 
     seed = _seed_or_random(seed)
+    booster = _pack_source(set_code, cube_file, data_dir)
     try:
-        booster = booster_for_set(set_code)
+        cards, packs = deal_packs(booster, seed, count)
     except DraftError as error:
         raise _usage(error) from None
-    cards, packs = deal_packs(booster, seed, count)
     if as_json:
         payload = {
             "set": booster.set_code,
@@ -101,14 +141,22 @@ def packs_command(set_code: str, count: int, seed: int | None, as_json: bool) ->
     help="Cards taken from each pack per pass.",
 )
 @json_option
+@cube_option
+@data_dir_option
 def simulate_command(
-    set_code: str, seats: int, seed: int | None, picks_per_pass: int, as_json: bool
+    set_code: str, seats: int, seed: int | None, picks_per_pass: int, as_json: bool,
+    cube_file: Path | None, data_dir: Path | None,
 ) -> None:
     """Run a whole draft with a bot in every seat and print every pick and pool."""
     seed = _seed_or_random(seed)
+    source = _pack_source(set_code, cube_file, data_dir)
     try:
-        config = DraftConfig(set_code=set_code.upper(), seats=seats, picks_per_pass=picks_per_pass)
-        state, picks = simulate(config, seed)
+        config = DraftConfig(
+            set_code=source.set_code.upper(), seats=seats, picks_per_pass=picks_per_pass
+        )
+        if isinstance(source, Cube):
+            source.check_size(seats, config.rounds)
+        state, picks = simulate(config, seed, booster=source)
     except DraftError as error:
         raise _usage(error) from None
     if as_json:

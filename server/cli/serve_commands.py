@@ -46,7 +46,6 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.app import build_runtime, create_app
     from server.db.engine import DatabaseConfigError
     from server.db.migrate import upgrade_to_head
-    from server.logs import install_redaction
     from server.services.restore import restore_pods
     from server.settings import Settings
 
@@ -74,6 +73,9 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
     click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
     click.echo(f"Join link (phones on this Wi-Fi): {base}/")
+    if settings.host.startswith("127.") or settings.host == "localhost":
+        click.echo(f"Note: listening on {settings.host} only; phones cannot connect "
+                   "(use --host 0.0.0.0).")
     for pod in pods:
         click.echo(f"Restored pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
     if not no_qr:
@@ -83,7 +85,6 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
-    install_redaction()  # after uvicorn configured its loggers: tokens never reach a log
     uvicorn.Server(config).run()
 
 

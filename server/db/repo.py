@@ -21,10 +21,12 @@ PickRecord = tuple[int, int, tuple[int, ...], bool]
 
 
 def as_utc(moment: datetime | None) -> datetime | None:
-    """SQLite returns naive datetimes; every stored time is UTC."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
+    """Every stored time is UTC: SQLite returns it naive, PostgreSQL in its session zone."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
 
 
 def _table(model: type[SQLModel]) -> sa.Table:

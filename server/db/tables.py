@@ -21,6 +21,8 @@ class PodBase(SQLModel):
     seats: int
     pick_timer_seconds: int | None = None
     bots_allowed: bool = True
+    cube_json: str | None = None
+    """A cube pod's resolved card list (`Cube.to_json()`); `None` for a set's boosters."""
 
 
 class PodRow(PodBase, table=True):
@@ -78,3 +80,16 @@ class PickRow(SQLModel, table=True):
     cards: str = Field(max_length=64)
     by_bot: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class CardRow(SQLModel, table=True):
+    """One imported printing: `set`/`number` as printed, `facts` is `Card.to_json()`."""
+
+    __tablename__ = "card"
+
+    set: str = Field(primary_key=True, max_length=16)
+    number: str = Field(primary_key=True, max_length=16)
+    name: str = Field(max_length=200, index=True)
+    facts: str
+    rules_text: str | None = None
+    imported_at: datetime = Field(sa_type=sa.DateTime(timezone=True))

@@ -17,11 +17,18 @@ router = APIRouter(prefix="/api/pods", tags=["pods"])
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated)
 async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
     created = lifecycle.create_pod(
-        rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots
+        rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube
     )
     pod_id = created.pod.id
     return PodCreated(pod_id=pod_id, host_token=created.token,
                       host_url=rt.host_url(pod_id, created.token), join_url=rt.join_url(pod_id))
+
+
+@router.get("")
+async def list_open_pods(rt: RuntimeDep) -> dict[str, Any]:
+    """Pods still in their lobby: what a phone that scanned the server's QR code can join."""
+    pods = [pod for pod in rt.registry.all() if pod.phase == "lobby"]
+    return {"pods": [summary(pod) for pod in sorted(pods, key=lambda p: p.id)]}
 
 
 @router.get("/{pod_id}")

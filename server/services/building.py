@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from draft.cards import Card, load_set
+from draft.cards import Card
 from draft.state import DraftState
 from pods.basics import basic_land
 from pods.deck import Commander, Deck
@@ -32,7 +32,9 @@ def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
     return [instance.card for instance in pod.state.pool_of(player.seat)]
 
 
-def build_deck(state: DraftState, seat: int, body: DeckSubmit) -> Deck:
+def build_deck(
+    state: DraftState, seat: int, body: DeckSubmit, piper: Card | None = None
+) -> Deck:
     """The `pods.Deck` a deck body describes; `InvalidError` for ids not in the pool."""
     pool = {instance.id: instance.card for instance in state.pool_of(seat)}
     used: set[int] = set()
@@ -49,7 +51,6 @@ def build_deck(state: DraftState, seat: int, body: DeckSubmit) -> Deck:
     for ref in body.commanders:
         color = _color(ref.color)
         if ref.piper:
-            piper = load_set(state.config.set_code).chosen_color_card
             if piper is None:
                 raise InvalidError("this set has no choose-a-color commander", "no_piper")
             commanders.append(Commander(piper, chosen_color=color, added=True))
@@ -93,7 +94,7 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
         if pod.phase != "building" or pod.state is None or player.seat is None:
             raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
                                 "wrong_phase")
-        deck = build_deck(pod.state, player.seat, body)
+        deck = build_deck(pod.state, player.seat, body, pod.chosen_color_card)
         report = check_deck(deck, pool_cards(pod, player))
         stored = {"deck": body.model_dump(exclude_none=True), "report": report_json(report)}
         with rt.session() as session:

@@ -176,9 +176,7 @@ async def submit_pick(
         first = changes[0]
         assert isinstance(first, PickMade)
         step = advance(rt, pod, new_state, [(player.seat, first.cards, False)], changes)
-        with rt.session() as session:
-            stage(session, pod, step)
-            session.commit()
+        await rt.commit(lambda session: stage(session, pod, step))
         swap(rt, pod, step)
         return seat_view(pod, player), True
 
@@ -196,9 +194,7 @@ async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool
         first = changes[0]
         assert isinstance(first, PickMade)
         step = advance(rt, pod, new_state, [(player.seat, first.cards, True)], changes)
-        with rt.session() as session:
-            stage(session, pod, step)
-            session.commit()
+        await rt.commit(lambda session: stage(session, pod, step))
         swap(rt, pod, step)
         return True
 

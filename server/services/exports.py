@@ -51,7 +51,7 @@ def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
     assert player.seat is not None
     with rt.session() as session:
         log = repo.load_pick_log(session, pod.id)
-    state = engine.start(pod.config, [p.id for p in pod.players], pod.seed)
+    state = engine.start(pod.config, [p.id for p in pod.players], pod.seed, pod.pack_source)
     picks = []
     for _seq, seat, cards, _bot in log:
         state, changes = engine.pick(state, seat, cards)
@@ -71,7 +71,7 @@ def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
     if player.deck is None or pod.state is None or player.seat is None:
         return None
     body = DeckSubmit.model_validate(player.deck["deck"])
-    return build_deck(pod.state, player.seat, body)
+    return build_deck(pod.state, player.seat, body, pod.chosen_color_card)
 
 
 def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,

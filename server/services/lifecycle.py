@@ -6,11 +6,16 @@ Why each is one short function: every command is lock → check phase → pure c
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 
 from draft import engine
 from draft.cards import load_set
+from draft.catalog import build_catalog
+from draft.cube import Cube, parse_cube
+from draft.state import DraftConfig
+from server import cards_store
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, InvalidError
@@ -20,6 +25,15 @@ from server.security import hash_token, new_id, new_token
 from server.services.drafting import Step, advance, stage, swap
 
 
+def load_cube(rt: Runtime, text: str, seats: int) -> Cube:
+    """Resolve a cube list against the bundled and imported cards; refuse one too small."""
+    with rt.session() as session:
+        imported = cards_store.list_imported_cards(session)
+    cube = parse_cube(text, build_catalog(imported))
+    cube.check_size(seats, DraftConfig().rounds)
+    return cube
+
+
 @dataclass(frozen=True)
 class Created:
     pod: LivePod
@@ -27,15 +41,24 @@ class Created:
 
 
 def create_pod(
-    rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool
+    rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
+    cube_text: str | None = None,
 ) -> Created:
-    """A new pod in the lobby; the host token is returned once and stored hashed."""
+    """A new pod in the lobby; the host token is returned once and stored hashed.
+
+    With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
+    """
     live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
     if live >= rt.settings.max_pods:
         raise ConflictError(f"this server already runs {live} pods; end one first",
                             "too_many_pods")
     set_code = set_code.upper()
-    load_set(set_code)  # UnknownSetError → 422 before anything is stored
+    cube = None
+    if cube_text is not None:
+        cube = load_cube(rt, cube_text, seats)
+        set_code = cube.set_code
+    else:
+        load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
@@ -43,11 +66,13 @@ def create_pod(
     pod = LivePod(
         id=new_id(), set_code=set_code, seats=seats,
         seed=seed if seed is not None else secrets.randbelow(2**63),
-        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token),
+        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), media=rt.media,
+        cube=cube,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
-                 version=pod.version)
+                 version=pod.version,
+                 cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None)
     with rt.session() as session:
         repo.add_pod(session, row)
         session.commit()
@@ -107,7 +132,7 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True)
                 for i, name in enumerate(_bot_names(pod, missing))]
         players = sorted(pod.players + bots, key=lambda p: p.join_index)
-        state = engine.start(pod.config, [p.id for p in players], pod.seed)
+        state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source)
         seat_of = {seat.player: seat.index for seat in state.seats}
         pod.players = players  # bots are not drafting until the commit below succeeds
         for player in players:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from draft.cube import Cube
 from draft.replay import replay
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
@@ -36,10 +37,12 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         players=[_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
         tables=json.loads(row.tables_json) if row.tables_json else None,
+        media=rt.media,
+        cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
-                           [(seat, cards) for _seq, seat, cards, _bot in log])
+                           [(seat, cards) for _seq, seat, cards, _bot in log], pod.pack_source)
         seat_of = {seat.player: seat.index for seat in pod.state.seats}
         for player in pod.players:
             player.seat = seat_of[player.id]

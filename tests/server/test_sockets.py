@@ -184,3 +184,29 @@ def test_a_flood_is_refused_then_closed_with_4408(server: LiveServer) -> None:
                 codes.append(receive(ws).get("code"))
         assert "rate_limited" in codes
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
+
+
+def test_tokens_never_reach_the_server_log(server: LiveServer) -> None:
+    pod, ann, _bob = two_seat_pod(server)
+    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+        receive(ws)
+    with connect(server.ws_url(pod.pod_id, pod.host_token)) as ws:
+        receive(ws)
+    server.stop()
+    log = server.output()
+    assert "WebSocket" in log  # the handshakes are logged ...
+    assert ann.token not in log and pod.host_token not in log  # ... without the tokens
+
+
+def test_a_kicked_players_socket_is_closed(server: LiveServer) -> None:
+    with server.client() as client:
+        pod = new_pod(client, seats=3, seed=3)
+        ann, _bob = join(client, pod, "Ann"), join(client, pod, "Bob")
+        start(client, pod)
+        with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+            receive(ws)
+            client.delete(pod.url(f"/players/{ann.player_id}"), headers=pod.host)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401

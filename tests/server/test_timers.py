@@ -44,11 +44,11 @@ def test_expired_timer_auto_picks_for_the_seat(client: TestClient, db_url: str) 
 
 
 def test_paused_timer_does_not_fire(client: TestClient) -> None:
-    pod = new_pod(client, seats=2, pick_timer_seconds=1)
+    pod = new_pod(client, seats=2, pick_timer_seconds=2)
     ann = join(client, pod, "Ann")
     start(client, pod)
     client.post(pod.url("/pause"), headers=pod.host)
-    time.sleep(1.5)
+    time.sleep(2.5)
     assert me(client, ann)["pick"] == 1
     client.post(pod.url("/resume"), headers=pod.host)
     assert me(client, ann)["pick"] == 1  # the frozen second was given back
@@ -60,10 +60,10 @@ def test_deadline_survives_a_restart(
 ) -> None:
     settings = make_settings()
     with app_client(settings) as client:
-        pod = new_pod(client, seats=2, pick_timer_seconds=2)
+        pod = new_pod(client, seats=2, pick_timer_seconds=4)
         ann = join(client, pod, "Ann")
         start(client, pod)
         deadline = me(client, ann)["deadline"]
     with app_client(settings) as client:
         assert me(client, ann)["deadline"] == deadline
-        assert wait_for(lambda: me(client, ann)["pick"] > 1)
+        assert wait_for(lambda: me(client, ann)["pick"] > 1, timeout=10)

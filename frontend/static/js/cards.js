@@ -1,0 +1,131 @@
+// Cards as text first, image second. Why: a draft night often has no Internet, so the
+// text card (name, cost as colored circles, type, P/T, rarity) is always rendered and is
+// fully usable; the Scryfall image replaces it only once its `load` event fires.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+const COLOR_ORDER = ["W", "U", "B", "R", "G"];
+const COLOR_NAMES = { W: "White", U: "Blue", B: "Black", R: "Red", G: "Green", C: "Colorless" };
+const loadedImages = new Set(); // URLs known to work: swap in at once on re-render
+
+/** "{2}{W/U}{G}" → ["2", "W/U", "G"] */
+export function manaSymbols(cost) {
+  return Array.from(String(cost || "").matchAll(/\{([^}]+)\}/g), (m) => m[1]);
+}
+
+/** One mana symbol as a CSS circle: colored by W/U/B/R/G, split for hybrids. */
+export function manaSymbol(symbol) {
+  const parts = symbol.toUpperCase().split("/");
+  const colors = parts.filter((p) => COLOR_ORDER.includes(p));
+  const classes = ["ms"];
+  let label = symbol;
+  if (parts.length === 2 && colors.length >= 1 && parts[1] !== "P") {
+    classes.push("ms-hybrid", `ms-${parts[0].toLowerCase()}`, `ms-h-${parts[1].toLowerCase()}`);
+    label = parts.join("/");
+  } else if (colors.length) {
+    classes.push(`ms-${colors[0].toLowerCase()}`);
+    label = parts.includes("P") ? `${colors[0]}/P` : colors[0];
+  } else if (parts[0] === "C") {
+    classes.push("ms-c");
+    label = "C";
+  } else {
+    classes.push("ms-generic");
+  }
+  const shown = parts.length === 2 ? "" : (parts[0] === "P" ? "" : label.replace("/P", ""));
+  return el("span", { class: classes.join(" "), title: label, "aria-hidden": "true" }, shown);
+}
+
+export function manaCost(cost) {
+  const symbols = manaSymbols(cost);
+  return el("span", { class: "mana", role: "img", "aria-label": symbols.join(" ") || "0" },
+    symbols.map(manaSymbol));
+}
+
+export function colorName(code) {
+  return t(COLOR_NAMES[code] || code);
+}
+
+export function colorDots(colors) {
+  const list = colors && colors.length ? colors : ["C"];
+  return el("span", { class: "mana", role: "img", "aria-label": list.map(colorName).join(", ") },
+    list.map((c) => el("span", { class: `ms ms-${c.toLowerCase()}`, title: colorName(c), "aria-hidden": "true" }, c === "C" ? "C" : "")));
+}
+
+function frameClass(card) {
+  const colors = card.colors || [];
+  if (colors.length > 1) return "frame-m";
+  if (colors.length === 1) return `frame-${colors[0].toLowerCase()}`;
+  return /Land/.test(card.type_line || "") ? "frame-l" : "frame-c";
+}
+
+/** The full card tile: text face always, image layered on top once it has loaded. */
+export function cardTile(card, { tag = "div", attrs = {} } = {}) {
+  const stats = card.power != null && card.toughness != null ? `${card.power}/${card.toughness}`
+    : (card.loyalty != null ? `◆${card.loyalty}` : "");
+  const face = el("div", { class: `card-face ${frameClass(card)}` },
+    el("div", { class: "card-top" },
+      el("span", { class: "card-name", text: card.name }),
+      manaCost(card.mana_cost)),
+    el("div", { class: "card-type", text: card.type_line || "" }),
+    el("div", { class: "card-bottom" },
+      el("span", { class: `rarity r-${card.rarity}`, text: t(card.rarity || "") }),
+      card.foil ? el("span", { class: "foil", text: t("foil") }) : null,
+      el("span", { class: "pt", text: stats })));
+  const tile = el(tag, { class: "card", ...attrs }, face);
+  attachImage(tile, card);
+  return tile;
+}
+
+function attachImage(tile, card) {
+  if (!card.image_url) return;
+  const img = new Image();
+  img.alt = "";
+  img.decoding = "async";
+  img.className = "card-img";
+  img.setAttribute("aria-hidden", "true");
+  const reveal = () => { loadedImages.add(card.image_url); tile.classList.add("has-img"); };
+  img.addEventListener("load", reveal, { once: true });
+  img.addEventListener("error", () => img.remove(), { once: true });
+  img.src = card.image_url;
+  tile.append(img);
+  if (loadedImages.has(card.image_url) && img.complete) reveal();
+}
+
+/** Short one-line row for lists (pool, deck). */
+export function cardRow(card, ...extra) {
+  return el("div", { class: "card-row" },
+    el("span", { class: "card-name", text: card.name }),
+    manaCost(card.mana_cost),
+    el("span", { class: "row-type muted", text: shortType(card.type_line) }),
+    ...extra);
+}
+
+export function shortType(typeLine) {
+  return String(typeLine || "").split("—")[0].replace("Legendary", "").trim();
+}
+
+/** Sorting buckets for the pool: color group, then type. */
+export function colorGroup(card) {
+  const colors = card.colors || [];
+  if (/\bLand\b/.test(card.type_line || "") && colors.length === 0) return "Lands";
+  if (colors.length > 1) return "Multicolor";
+  if (colors.length === 1) return { W: "White", U: "Blue", B: "Black", R: "Red", G: "Green" }[colors[0]];
+  return "Colorless";
+}
+
+export const COLOR_GROUPS = ["White", "Blue", "Black", "Red", "Green", "Multicolor", "Colorless", "Lands"];
+const TYPE_ORDER = ["Creature", "Planeswalker", "Instant", "Sorcery", "Artifact", "Enchantment", "Land"];
+
+export function typeRank(card) {
+  const line = card.type_line || "";
+  const index = TYPE_ORDER.findIndex((type) => line.includes(type));
+  return index === -1 ? TYPE_ORDER.length : index;
+}
+
+export function byTypeThenCost(a, b) {
+  return typeRank(a) - typeRank(b) || (a.mana_value || 0) - (b.mana_value || 0) || a.name.localeCompare(b.name);
+}
+
+export function isLand(card) {
+  return /\bLand\b/.test(card.type_line || "");
+}

@@ -1,0 +1,323 @@
+// The deck builder (phase `building`). The local draft of the deck is the truth while the
+// player edits (kept in localStorage so a reload loses nothing); the server's report is
+// the truth about legality and is shown next to the cards it names.
+import { api } from "./api.js";
+import { $, el, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { byTypeThenCost, cardRow, colorDots, colorName, isLand, manaSymbols } from "./cards.js";
+import { barChart } from "./charts.js";
+import { BASICS, splitBasics } from "./lands.js";
+
+const DECK_SIZE = 60;
+const COLORS = ["W", "U", "B", "R", "G"];
+const MAX_COMMANDERS = 2;
+
+export class DeckBuilder {
+  constructor({ pod, token }) {
+    this.pod = pod;
+    this.token = token;
+    this.storageKey = `prismatic:deck:${pod}`;
+    this.pool = [];
+    this.byId = new Map();
+    this.deck = null; // {commanders, main: Set, basics}
+    this.report = null;
+    this.dirty = false;
+    this.saving = false;
+    $("#add-piper").addEventListener("click", () => this.addPiper($("#piper-color").value));
+    $("#suggest-lands").addEventListener("click", () => this.suggestLands());
+    $("#submit-deck").addEventListener("click", () => this.submit());
+    $("#add-in-colors").addEventListener("click", () => this.addInColors());
+  }
+
+  render(view) {
+    // Other players' submissions bump the version too; redraw only when our inputs
+    // changed, so focus and scroll stay put while someone edits.
+    const pool = view.pool || [];
+    const fresh = !this.deck || pool.length !== this.pool.length;
+    this.pool = pool;
+    this.byId = new Map(this.pool.map((card) => [card.id, card]));
+    if (!this.deck) this.deck = this.initialDeck(view);
+    const report = !this.report && view.deck && view.deck.report;
+    if (report) this.report = report;
+    if (fresh || report) this.draw();
+  }
+
+  initialDeck(view) {
+    const saved = readJson(this.storageKey);
+    const source = saved || (view.deck && view.deck.deck) || null;
+    const deck = { commanders: [], main: new Set(), basics: {} };
+    if (source) {
+      deck.commanders = (source.commanders || []).filter((c) => c.piper || this.byId.has(c.card_id));
+      for (const id of source.main || []) if (this.byId.has(id)) deck.main.add(id);
+      deck.basics = { ...(source.basics || {}) };
+      this.dirty = Boolean(saved && saved.dirty);
+    }
+    return deck;
+  }
+
+  persist() {
+    const { commanders, main, basics } = this.deck;
+    writeJson(this.storageKey, { commanders, main: [...main], basics, dirty: this.dirty });
+  }
+
+  changed() {
+    this.dirty = true;
+    this.persist();
+    this.draw();
+  }
+
+  // --- facts ---------------------------------------------------------------------------
+
+  commanderIds() {
+    return new Set(this.deck.commanders.filter((c) => !c.piper).map((c) => c.card_id));
+  }
+
+  identity() {
+    const colors = new Set();
+    for (const commander of this.deck.commanders) {
+      if (commander.piper) colors.add(commander.color);
+      else for (const c of this.byId.get(commander.card_id)?.color_identity || []) colors.add(c);
+    }
+    return COLORS.filter((c) => colors.has(c));
+  }
+
+  basicCount() {
+    return Object.values(this.deck.basics).reduce((sum, n) => sum + (Number(n) || 0), 0);
+  }
+
+  size() {
+    return this.deck.commanders.length + this.deck.main.size + this.basicCount();
+  }
+
+  mainCards() {
+    return [...this.deck.main].map((id) => this.byId.get(id)).filter(Boolean);
+  }
+
+  offColor(card) {
+    if (!this.deck.commanders.length) return false;
+    const identity = new Set(this.identity());
+    return (card.color_identity || []).some((c) => !identity.has(c));
+  }
+
+  // --- edits ---------------------------------------------------------------------------
+
+  toggleMain(id) {
+    if (this.deck.main.has(id)) this.deck.main.delete(id);
+    else this.deck.main.add(id);
+    this.changed();
+  }
+
+  makeCommander(id) {
+    if (this.deck.commanders.length >= MAX_COMMANDERS) {
+      toast(t("Choose up to two commanders: legends from your pool, or The Prismatic Piper in a color."));
+      return;
+    }
+    this.deck.main.delete(id);
+    this.deck.commanders.push({ card_id: id });
+    this.changed();
+  }
+
+  addPiper(color) {
+    if (this.deck.commanders.length >= MAX_COMMANDERS) {
+      toast(t("Choose up to two commanders: legends from your pool, or The Prismatic Piper in a color."));
+      return;
+    }
+    this.deck.commanders.push({ piper: true, color });
+    this.changed();
+  }
+
+  /** A quick start: every non-commander pool card inside the commanders' identity. */
+  addInColors() {
+    const commanders = this.commanderIds();
+    for (const card of this.pool) {
+      if (!commanders.has(card.id) && !this.offColor(card)) this.deck.main.add(card.id);
+    }
+    this.changed();
+  }
+
+  removeCommander(index) {
+    this.deck.commanders.splice(index, 1);
+    this.changed();
+  }
+
+  stepBasic(color, delta) {
+    const name = BASICS[color];
+    this.deck.basics[name] = Math.max(0, (this.deck.basics[name] || 0) + delta);
+    if (!this.deck.basics[name]) delete this.deck.basics[name];
+    this.changed();
+  }
+
+  /** Fill up to 60 with basics, split by the colored symbols of the spells in the deck. */
+  suggestLands() {
+    const free = DECK_SIZE - this.deck.commanders.length - this.deck.main.size;
+    const identity = this.identity();
+    const weights = Object.fromEntries(identity.map((c) => [c, 0]));
+    for (const card of this.mainCards()) {
+      if (isLand(card)) continue;
+      for (const symbol of manaSymbols(card.mana_cost)) {
+        for (const part of symbol.split("/")) if (part in weights) weights[part] += 1;
+      }
+    }
+    this.deck.basics = splitBasics(Math.max(0, free), weights);
+    this.changed();
+  }
+
+  async submit() {
+    if (this.saving) return;
+    this.saving = true;
+    const button = $("#submit-deck");
+    button.disabled = true;
+    button.textContent = t("Submitting…");
+    const body = {
+      commanders: this.deck.commanders,
+      main: [...this.deck.main],
+      basics: this.deck.basics,
+    };
+    try {
+      const result = await api("PUT", `/api/pods/${encodeURIComponent(this.pod)}/deck`, { token: this.token, body });
+      this.report = result.report;
+      this.dirty = false;
+      this.persist();
+      toast(this.report && this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
+    } catch (problem) {
+      toast(problem.message);
+    } finally {
+      this.saving = false;
+      button.disabled = false;
+      button.textContent = t("Submit deck");
+      this.draw();
+    }
+  }
+
+  // --- drawing -------------------------------------------------------------------------
+
+  draw() {
+    this.drawSummary();
+    this.drawCommanders();
+    this.drawBasics();
+    this.drawProblems();
+    this.drawCards();
+  }
+
+  drawSummary() {
+    const size = this.size();
+    const identity = this.identity();
+    const curve = new Array(8).fill(0);
+    const colorCounts = Object.fromEntries([...COLORS, "C"].map((c) => [c, 0]));
+    for (const card of this.mainCards()) {
+      if (isLand(card)) continue;
+      curve[Math.min(7, Math.floor(card.mana_value || 0))] += 1;
+      const colors = card.colors && card.colors.length ? card.colors : ["C"];
+      for (const c of colors) colorCounts[c] += 1;
+    }
+    const summary = $("#deck-summary");
+    summary.replaceChildren(
+      el("div", { class: "summary-top" },
+        el("strong", { class: `count ${size === DECK_SIZE ? "ok" : "off"}`, id: "deck-count", text: t("{n}/60 cards", { n: size }) }),
+        el("span", { class: "identity" },
+          el("span", { class: "muted", text: `${t("Color identity")}: ` }),
+          identity.length ? colorDots(identity) : el("span", { class: "muted", text: this.deck.commanders.length ? t("Colorless") : t("none yet") })),
+        this.verdict()),
+      el("div", { class: "charts" },
+        barChart(t("Mana curve"), curve.map((n, i) => [i === 7 ? "7+" : String(i), n, "curve"])),
+        barChart(t("Colors"), [...COLORS, "C"].map((c) => [c, colorCounts[c], `ms-${c.toLowerCase()}`, colorName(c)]))));
+  }
+
+  verdict() {
+    if (!this.report) return null;
+    const stale = this.dirty ? " stale" : "";
+    return el("span", { class: `verdict ${this.report.legal ? "ok" : "off"}${stale}` },
+      this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
+  }
+
+  drawCommanders() {
+    const rows = this.deck.commanders.map((commander, index) => {
+      const remove = el("button", { type: "button", class: "btn small", onclick: () => this.removeCommander(index) }, t("Remove"));
+      if (commander.piper) {
+        return el("div", { class: "commander" },
+          el("span", { class: "card-name", text: "The Prismatic Piper" }),
+          colorDots([commander.color]), remove);
+      }
+      const card = this.byId.get(commander.card_id);
+      return el("div", { class: "commander" }, cardRow(card), remove);
+    });
+    $("#commanders").replaceChildren(...rows);
+    const full = this.deck.commanders.length >= MAX_COMMANDERS;
+    $("#add-piper").disabled = full;
+    $("#piper-color").disabled = full;
+    $("#add-in-colors").disabled = !this.deck.commanders.length;
+  }
+
+  drawBasics() {
+    const identity = new Set(this.identity());
+    const colors = [...COLORS, "C"];
+    $("#basics").replaceChildren(...colors.map((color) => {
+      const name = BASICS[color];
+      const count = this.deck.basics[name] || 0;
+      const dim = this.deck.commanders.length && color !== "C" && !identity.has(color) && !count;
+      return el("div", { class: `stepper${dim ? " dim" : ""}`, dataset: { basic: name } },
+        colorDots([color]),
+        el("span", { class: "basic-name", text: name }),
+        el("button", { type: "button", class: "btn step", "aria-label": t("fewer {name}", { name }), disabled: count === 0, onclick: () => this.stepBasic(color, -1) }, "−"),
+        el("output", { class: "basic-count", text: String(count), "aria-live": "polite" }),
+        el("button", { type: "button", class: "btn step", "aria-label": t("more {name}", { name }), onclick: () => this.stepBasic(color, 1) }, "+"));
+    }));
+  }
+
+  problemsFor(card) {
+    if (!this.report) return [];
+    return (this.report.problems || []).filter((p) => p.card !== null && p.card !== undefined
+      && (p.card === card.id || p.card === card.name || (p.params && p.params.card_id === card.id)));
+  }
+
+  drawProblems() {
+    const box = $("#deck-problems");
+    const problems = this.report && !this.report.legal ? (this.report.problems || []) : [];
+    box.replaceChildren(...(problems.length ? [
+      el("p", { class: "error", text: t("What to fix:") }),
+      el("ul", { class: "problem-list" }, problems.map((p) => el("li", { text: p.message || p.code }))),
+    ] : []));
+  }
+
+  drawCards() {
+    const commanders = this.commanderIds();
+    const inDeck = [];
+    const side = [];
+    for (const card of [...this.pool].sort(byTypeThenCost)) {
+      if (commanders.has(card.id)) continue;
+      (this.deck.main.has(card.id) ? inDeck : side).push(card);
+    }
+    const row = (card, included) => {
+      const notes = this.problemsFor(card).map((p) => el("div", { class: "problem", text: p.message || p.code }));
+      if (included && this.offColor(card) && !notes.length) {
+        notes.push(el("div", { class: "problem", text: t("Outside your commanders' colors") }));
+      }
+      const actions = [];
+      if (!included && card.can_be_commander && this.deck.commanders.length < MAX_COMMANDERS) {
+        actions.push(el("button", { type: "button", class: "btn small", onclick: () => this.makeCommander(card.id) }, t("Make commander")));
+      }
+      actions.push(el("button", {
+        type: "button", class: `btn small ${included ? "" : "primary"}`,
+        "aria-label": `${included ? t("Remove") : t("Add")} ${card.name}`,
+        onclick: () => this.toggleMain(card.id),
+      }, included ? t("Remove") : t("Add")));
+      // In the deck an off-color card is a problem (red); in the sideboard it is just dimmed.
+      const offColor = this.offColor(card) ? (included ? " off-color" : " dim") : "";
+      return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${offColor}`, dataset: { cardId: card.id } },
+        cardRow(card, el("span", { class: "row-actions" }, actions)), ...notes);
+    };
+    $("#deck-cards").replaceChildren(
+      el("h2", { text: `${t("In deck")} (${inDeck.length})` }),
+      el("ul", { class: "deck-list", id: "in-deck" }, inDeck.map((card) => row(card, true))),
+      el("h2", { text: `${t("Sideboard")} (${side.length})` }),
+      el("ul", { class: "deck-list", id: "sideboard" }, side.map((card) => row(card, false))));
+  }
+}
+
+function readJson(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; }
+}
+
+function writeJson(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* quota or private mode */ }
+}

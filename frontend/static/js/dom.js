@@ -1,0 +1,41 @@
+// Tiny DOM builders. Why: every user-supplied string (player names can hold "<script>")
+// goes through textContent, never innerHTML, so building nodes is the only way we write.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+export function show(node, visible) {
+  node.hidden = !visible;
+}
+
+let toastTimer = null;
+/** A short message people cannot miss but need not dismiss. */
+export function toast(message, ms = 3500) {
+  const node = document.getElementById("toast");
+  if (!node) return;
+  node.textContent = message;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, ms);
+}
+
+export function podId() {
+  return document.body.dataset.podId;
+}

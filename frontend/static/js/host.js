@@ -1,0 +1,209 @@
+// The host screen: QR code, live seat list and the host's controls. It never receives
+// card contents during the draft (the host view has none), so a TV can show it freely.
+import { api, downloadResponse } from "./api.js";
+import { $, el, podId, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { LiveView, socketUrl, statusPill } from "./live.js";
+import { tablesOf } from "./tables.js";
+import { takeTokenFromFragment } from "./tokens.js";
+
+const pod = podId();
+const token = takeTokenFromFragment("host", pod);
+const base = `/api/pods/${encodeURIComponent(pod)}`;
+const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
+const PICKS_PER_ROUND = 10; // 20-card packs, 2 cards a pick; used only when the view lacks round info
+let view = null;
+let live = null;
+let splitPolicy = "random";
+// Seats seen with a person in them: only those can be "taken back" from a bot. (Filler
+// bots never had a person; the host view does not say which is which, so we remember.)
+const seenHuman = new Set();
+const pill = statusPill(t);
+
+if (!token) {
+  fail(t("Not your host link. Open the host link from the laptop that created the pod."));
+} else {
+  live = new LiveView(socketUrl(pod, token), render, onState);
+  live.start();
+}
+
+function onState(state, detail) {
+  if (state === "closed") {
+    fail(detail && detail.code === 4404 ? t("This pod does not exist.") : t("This link is no longer valid for this pod."));
+    return;
+  }
+  if (state === "error") {
+    toast(detail.message || t("Something went wrong. Try again."));
+    return;
+  }
+  pill(state);
+}
+
+function fail(message) {
+  const banner = $("#host-error");
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+async function act(method, path, body, button) {
+  if (button) button.disabled = true;
+  try {
+    const result = await api(method, base + path, { token, body });
+    if (result && typeof result.version === "number") live.offer(result);
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+async function downloadZip(button) {
+  button.disabled = true;
+  try {
+    const response = await api("GET", `${base}/export.zip`, { token, raw: true });
+    const name = await downloadResponse(response, `prismatic-${pod}.zip`);
+    toast(t("Downloaded {file}.", { file: name }));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function button(label, onClick, kind = "") {
+  const node = el("button", { type: "button", class: `btn ${kind}`, text: label });
+  node.addEventListener("click", () => onClick(node));
+  return node;
+}
+
+function render(next) {
+  view = next;
+  document.body.dataset.phase = view.phase;
+  $("#phase").textContent = view.paused ? t("Paused") : t(PHASES[view.phase] || view.phase);
+  if (view.join_url) {
+    const link = $("#join-url");
+    link.href = view.join_url;
+    link.textContent = view.join_url;
+  }
+  const humans = view.players.filter((p) => !p.bot && !p.kicked).length;
+  $("#seat-count").textContent = view.phase === "lobby" ? t("{n} of {seats} seats taken", { n: humans, seats: view.seats }) : "";
+  renderControls();
+  renderWaiting();
+  renderSeats();
+  renderTables();
+}
+
+function renderControls() {
+  const controls = $("#controls");
+  const buttons = [];
+  if (view.phase === "lobby") {
+    buttons.push(button(t("Start the draft"), (b) => act("POST", "/start", undefined, b), "primary"));
+  }
+  if (view.phase === "drafting") {
+    buttons.push(view.paused
+      ? button(t("Resume"), (b) => act("POST", "/resume", undefined, b), "primary")
+      : button(t("Pause"), (b) => act("POST", "/pause", undefined, b)));
+  }
+  if (view.phase === "building" || view.phase === "playing") {
+    const policy = el("select", { id: "split-policy", "aria-label": t("How to split the tables") },
+      el("option", { value: "random", text: t("Random seats") }),
+      el("option", { value: "apart", text: t("Draft neighbours apart") }));
+    policy.value = splitPolicy;
+    policy.addEventListener("change", () => { splitPolicy = policy.value; });
+    buttons.push(policy, button(t("Split tables"), (b) => act("POST", "/tables", { policy: splitPolicy }, b), view.phase === "building" ? "primary" : ""));
+  }
+  if (view.phase !== "lobby" && view.phase !== "drafting") {
+    buttons.push(button(t("Download everything (zip)"), downloadZip));
+  }
+  if (view.phase !== "done") {
+    buttons.push(button(t("End the night"), (b) => {
+      if (window.confirm(t("End the night for everyone?"))) act("POST", "/end", undefined, b);
+    }, "danger"));
+  }
+  controls.replaceChildren(...buttons);
+}
+
+function renderWaiting() {
+  const line = $("#waiting-line");
+  if (view.phase !== "drafting") {
+    line.textContent = "";
+    return;
+  }
+  const names = (view.waiting_on || []).map((seat) => {
+    const player = view.players.find((p) => p.seat === seat);
+    return player ? player.name : t("Seat {seat}", { seat: seat + 1 });
+  });
+  line.textContent = `${t("The table waits on")}: ${names.length ? names.join(", ") : t("nobody")}`;
+}
+
+function progress(player) {
+  const round = player.round ?? Math.min(Math.floor(player.picks / PICKS_PER_ROUND) + 1, 3);
+  const pick = player.pick_in_round ?? (player.picks % PICKS_PER_ROUND) + 1;
+  return t("P{round} p{pick}", { round, pick });
+}
+
+function renderSeats() {
+  const list = $("#seat-list");
+  const waiting = new Set(view.waiting_on || []);
+  const players = view.players.filter((p) => !p.kicked);
+  const rows = players.map((player, index) => {
+    const badges = [];
+    if (player.bot) badges.push(el("span", { class: "badge", text: t("Bot") }));
+    if (!player.bot) seenHuman.add(player.player_id);
+    const state = player.bot ? null : el("span", {
+      class: `dot ${player.connected ? "on" : "off"}`,
+      title: player.connected ? t("connected") : t("not connected"),
+    });
+    const facts = [];
+    if (view.phase === "drafting") {
+      facts.push(progress(player));
+      if (player.packs_waiting > 1) facts.push(t("packs in queue: {n}", { n: player.packs_waiting }));
+    } else if (view.phase !== "lobby" && !player.bot) {
+      facts.push(player.deck_submitted ? (player.deck_legal ? t("Deck: legal") : t("Deck: not legal")) : t("No deck yet"));
+    }
+    const actions = [];
+    const botPath = `/players/${encodeURIComponent(player.player_id)}/bot`;
+    const human = player.was_human ?? seenHuman.has(player.player_id);
+    if (view.phase !== "done" && view.phase !== "lobby") {
+      if (!player.bot) {
+        actions.push(button(t("Replace with bot"), (b) => act("POST", botPath, { bot: true }, b), "small"));
+      } else if (human) {
+        actions.push(button(t("Take back"), (b) => act("POST", botPath, { bot: false }, b), "small"));
+      }
+    }
+    if (view.phase !== "done" && !player.bot) {
+      actions.push(button(t("Kick"), (b) => {
+        if (window.confirm(t("Kick {name}?", { name: player.name }))) {
+          act("DELETE", `/players/${encodeURIComponent(player.player_id)}`, undefined, b);
+        }
+      }, "small danger"));
+    }
+    const legal = view.phase !== "lobby" && view.phase !== "drafting" && player.deck_submitted
+      ? (player.deck_legal ? " legal" : " illegal") : "";
+    return el("li", { class: `seat-row${waiting.has(player.seat) ? " waits" : ""}${legal}`, dataset: { seat: player.seat } },
+      el("span", { class: "seat-no", text: String((player.seat ?? index) + 1) }),
+      state,
+      el("span", { class: "seat-name", text: player.name }),
+      ...badges,
+      el("span", { class: "seat-facts muted", text: facts.join(" · ") }),
+      el("span", { class: "seat-actions" }, actions));
+  });
+  if (view.phase === "lobby") {
+    for (let seat = players.length; seat < view.seats; seat += 1) {
+      rows.push(el("li", { class: "seat-row empty" },
+        el("span", { class: "seat-no", text: "·" }), el("span", { class: "seat-name muted", text: t("Empty seat") })));
+    }
+  }
+  list.replaceChildren(...rows);
+}
+
+function renderTables() {
+  const section = $("#tables");
+  const tables = tablesOf(view.tables);
+  section.hidden = !tables.length;
+  $("#table-list").replaceChildren(...tables.map((table) =>
+    el("div", { class: "table-card" },
+      el("h3", { text: t("Table {n}", { n: table.number }) }),
+      el("ol", { class: "plain-list big-list" }, table.players.map((name, index) => el("li", {},
+        el("span", { class: "seat-no", text: String(index + 1) }), el("span", { text: name })))))));
+}

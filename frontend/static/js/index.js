@@ -1,0 +1,55 @@
+// The start page: create a pod, keep the host token, go to the host screen.
+import { api } from "./api.js";
+import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
+import { hostedPods, saveToken } from "./tokens.js";
+
+const form = $("#create-pod");
+const error = $("#create-error");
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const button = form.querySelector("button[type=submit]");
+  const label = button.textContent;
+  const data = new FormData(form);
+  const body = { set: data.get("set"), seats: Number(data.get("seats")), bots: data.get("bots") === "on" };
+  if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
+  button.disabled = true;
+  button.textContent = t("Creating…");
+  error.hidden = true;
+  try {
+    const pod = await api("POST", "/api/pods", { body });
+    saveToken("host", pod.pod_id, pod.host_token);
+    // Same-origin path: the API's host_url may name the LAN address, this laptop may not.
+    window.location.assign(`/pods/${encodeURIComponent(pod.pod_id)}/host`);
+  } catch (problem) {
+    error.textContent = problem.message;
+    error.hidden = false;
+    button.disabled = false;
+    button.textContent = label;
+  }
+});
+
+const pods = hostedPods();
+if (pods.length) {
+  $("#recent").hidden = false;
+  $("#recent-list").append(...pods.map((pod) =>
+    el("li", {}, el("a", { href: `/pods/${encodeURIComponent(pod)}/host`, text: pod }))));
+}
+
+// Phones that scanned the server's own QR code land here: offer the pods still open.
+async function showOpenPods() {
+  try {
+    const { pods: open } = await api("GET", "/api/pods");
+    if (!open.length) return;
+    $("#open-pod-list").replaceChildren(...open.map((pod) => {
+      const taken = pod.players.filter((p) => !p.bot).length;
+      const label = `${pod.set} · ${t("{n} of {seats} seats taken", { n: taken, seats: pod.seats })}`;
+      return el("li", {}, el("a", { href: `/pods/${encodeURIComponent(pod.pod_id)}/join`, text: label }));
+    }));
+    $("#open-pods").hidden = false;
+  } catch {
+    // The list is a convenience; the create form works without it.
+  }
+}
+showOpenPods();

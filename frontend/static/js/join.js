@@ -1,0 +1,54 @@
+// Join: a phone that already holds a seat for this pod goes straight back to it, so
+// scanning the QR code again (or reloading) never creates a second seat.
+import { api } from "./api.js";
+import { $, podId } from "./dom.js";
+import { t } from "./i18n.js";
+import { loadToken, saveToken } from "./tokens.js";
+
+const pod = podId();
+const seatPage = `/pods/${encodeURIComponent(pod)}/seat`;
+const form = $("#join-form");
+const error = $("#join-error");
+
+if (loadToken("seat", pod)) {
+  window.location.replace(seatPage);
+} else {
+  describePod();
+}
+
+async function describePod() {
+  try {
+    const summary = await api("GET", `/api/pods/${encodeURIComponent(pod)}`);
+    const taken = (summary.players || []).filter((p) => !p.bot).length;
+    $("#pod-info").textContent = `${summary.set} · ${t("{n} of {seats} seats taken", { n: taken, seats: summary.seats })}`;
+  } catch (problem) {
+    $("#pod-info").textContent = problem.status === 404 ? t("This pod does not exist.") : "";
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = String(new FormData(form).get("name") || "").trim();
+  if (!name) {
+    showError(t("Please enter a name."));
+    return;
+  }
+  const button = form.querySelector("button[type=submit]");
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = t("Joining…");
+  try {
+    const seat = await api("POST", `/api/pods/${encodeURIComponent(pod)}/seats`, { body: { name } });
+    saveToken("seat", pod, seat.seat_token);
+    window.location.replace(seatPage);
+  } catch (problem) {
+    showError(problem.message);
+    button.disabled = false;
+    button.textContent = label;
+  }
+});
+
+function showError(message) {
+  error.textContent = message;
+  error.hidden = false;
+}

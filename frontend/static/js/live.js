@@ -1,0 +1,213 @@
+// A view that stays live: one WebSocket per page that reconnects by itself and resyncs.
+//
+// Why this shape: phones sleep, switch Wi-Fi and lose the socket without any close event.
+// So we (1) reconnect with exponential backoff plus jitter, (2) retry at once when the page
+// becomes visible or the browser says it is online, (3) ping to notice dead sockets, and
+// (4) trust only versioned messages: an update whose `base` is not the last version this
+// connection got means we missed one, so we ask for a snapshot instead of applying it (protocol.md, WebSocket).
+
+const MIN_DELAY = 500;
+const MAX_DELAY = 15000;
+const PING_EVERY = 20000;
+const PONG_WITHIN = 8000;
+const WAKE_PONG_WITHIN = 3000;
+
+export class LiveView {
+  /**
+   * @param {string} url  ws(s) URL including ?token=
+   * @param {(view: object) => void} onView  called with every newer view
+   * @param {(state: string, detail?: object) => void} onState  "connecting" | "live" | "retrying" | "offline" | "closed"
+   */
+  constructor(url, onView, onState) {
+    this.url = url;
+    this.onView = onView;
+    this.onState = onState;
+    this.version = -1; // of the view on screen, from any source
+    this.socketVersion = -1; // of the last message this connection got (the protocol's base)
+    this.socket = null;
+    this.delay = MIN_DELAY;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.stopped = false;
+    this.everLive = false;
+    const kick = () => { if (!this.stopped && !this.isOpen()) this.connectNow(); };
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible" || this.stopped) return;
+      // After sleep a socket can look open yet be dead: probe it at once.
+      if (this.isOpen()) this.probe(WAKE_PONG_WITHIN);
+      else kick();
+    });
+    window.addEventListener("online", kick);
+    window.addEventListener("offline", () => { if (!this.stopped) { this.drop(); this.scheduleRetry(); } });
+    window.addEventListener("pageshow", (event) => { if (event.persisted) kick(); });
+  }
+
+  isOpen() {
+    return this.socket && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  start() {
+    this.connectNow();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.drop();
+  }
+
+  /** Accept a view that came another way (an HTTP response) if it is newer. */
+  offer(view) {
+    if (view && typeof view.version === "number" && view.version > this.version) {
+      this.version = view.version;
+      this.onView(view);
+    }
+  }
+
+  requestSnapshot() {
+    this.send({ type: "snapshot" });
+  }
+
+  send(message) {
+    if (this.isOpen()) this.socket.send(JSON.stringify(message));
+  }
+
+  connectNow() {
+    clearTimeout(this.retryTimer);
+    this.drop();
+    this.onState(this.everLive ? "retrying" : "connecting");
+    let socket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    this.socketVersion = -1;
+    socket.onopen = () => {
+      this.delay = MIN_DELAY;
+      this.startPings();
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.stopPings();
+      this.socket = null;
+      if (event.code === 4401 || event.code === 4404) {
+        this.stopped = true;
+        this.onState("closed", { code: event.code });
+        return;
+      }
+      this.scheduleRetry();
+    };
+    socket.onerror = () => { /* onclose follows and retries */ };
+  }
+
+  receive(data) {
+    let message;
+    try { message = JSON.parse(data); } catch { return; }
+    this.gotSomething();
+    switch (message.type) {
+      case "snapshot":
+        // The first snapshot on a connection is authoritative (after a server restore it
+        // may be older than what we showed); a requested one only if it is not stale.
+        if (this.socketVersion === -1 || message.version >= this.version) {
+          this.version = message.version;
+          this.onView(message.view);
+        }
+        this.socketVersion = message.version;
+        this.everLive = true;
+        this.onState("live");
+        break;
+      case "update":
+        // `base` chains this connection's own messages; a view we got over HTTP in the
+        // meantime (a pick's reply) is not a gap, merely newer than some updates.
+        if (message.base !== this.socketVersion) {
+          this.requestSnapshot();
+          return;
+        }
+        this.socketVersion = message.version;
+        if (message.version > this.version) {
+          this.version = message.version;
+          this.onView(message.view);
+        }
+        break;
+      case "error":
+        this.onState("error", message);
+        break;
+      default:
+        break; // pong, ack: liveness only
+    }
+  }
+
+  scheduleRetry() {
+    if (this.stopped) return;
+    this.onState(navigator.onLine === false ? "offline" : "retrying");
+    const jitter = Math.random() * this.delay * 0.3;
+    this.retryTimer = setTimeout(() => this.connectNow(), this.delay + jitter);
+    this.delay = Math.min(this.delay * 2, MAX_DELAY);
+  }
+
+  startPings() {
+    this.stopPings();
+    this.pingTimer = setInterval(() => this.probe(PONG_WITHIN), PING_EVERY);
+  }
+
+  /** Ping; with no answer at all in time the socket is dead without knowing it. */
+  probe(within) {
+    this.send({ type: "ping" });
+    clearTimeout(this.pongTimer);
+    this.pongTimer = setTimeout(() => this.connectNow(), within);
+  }
+
+  gotSomething() {
+    clearTimeout(this.pongTimer);
+  }
+
+  stopPings() {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+
+  drop() {
+    this.stopPings();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      try { socket.close(); } catch { /* already closed */ }
+    }
+  }
+}
+
+export function socketUrl(pod, token) {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}/ws/pods/${encodeURIComponent(pod)}?token=${encodeURIComponent(token)}`;
+}
+
+/** The discreet status pill in the top bar. */
+export function statusPill(t) {
+  const pill = document.getElementById("status-pill");
+  let wasDown = false;
+  let hideTimer = null;
+  return (state) => {
+    if (!pill) return;
+    clearTimeout(hideTimer);
+    const labels = { connecting: t("Connecting…"), retrying: t("Reconnecting…"), offline: t("Offline") };
+    if (state === "live") {
+      pill.className = "pill ok";
+      pill.textContent = wasDown ? t("Back online") : t("Live");
+      pill.hidden = false;
+      wasDown = false;
+      hideTimer = setTimeout(() => { pill.textContent = t("Live"); }, 3000);
+    } else if (labels[state]) {
+      if (state !== "connecting") wasDown = true;
+      pill.className = `pill ${state === "offline" ? "bad" : "warn"}`;
+      pill.textContent = labels[state];
+      pill.hidden = false;
+    }
+  };
+}

@@ -1,0 +1,147 @@
+// The phone page: one live seat view drives whichever screen the phase calls for.
+import { api } from "./api.js";
+import { $, el, podId, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { LiveView, socketUrl, statusPill } from "./live.js";
+import { Picker } from "./picker.js";
+import { renderPool } from "./pool.js";
+import { DeckBuilder } from "./deck.js";
+import { renderExports } from "./exports.js";
+import { normalise } from "./tables.js";
+import { forgetToken, takeTokenFromFragment } from "./tokens.js";
+
+const pod = podId();
+const token = takeTokenFromFragment("seat", pod);
+const base = `/api/pods/${encodeURIComponent(pod)}`;
+const SCREENS = ["loading", "lobby", "draft", "builder", "table-view"];
+let live = null;
+const pill = statusPill(t);
+let builder = null;
+let activeTab = "pack";
+let current = null;
+
+const picker = new Picker({
+  submit: async (pick) => {
+    try {
+      live.offer(await api("POST", `${base}/picks`, { token, body: pick }));
+    } catch (problem) {
+      // Stale pick (someone else's view was newer) or a lost reply: resync, don't guess.
+      if (problem.status === 409 || problem.status === 422) refresh();
+      throw problem;
+    }
+  },
+});
+
+if (!token) {
+  window.location.replace(`/pods/${encodeURIComponent(pod)}/join`);
+} else {
+  live = new LiveView(socketUrl(pod, token), render, onState);
+  live.start();
+  refresh();
+}
+
+$("#tab-pack").addEventListener("click", () => selectTab("pack"));
+$("#tab-pool").addEventListener("click", () => selectTab("pool"));
+
+async function refresh() {
+  try {
+    live.offer(await api("GET", `${base}/me`, { token }));
+  } catch (problem) {
+    if (problem.status === 401 || problem.status === 403) lost();
+  }
+}
+
+function onState(state, detail) {
+  if (state === "closed") {
+    if (detail && detail.code === 4401) lost();
+    else fail(t("This pod does not exist."));
+    return;
+  }
+  if (state === "error") {
+    toast(detail.message || t("Something went wrong. Try again."));
+    return;
+  }
+  pill(state);
+}
+
+function lost() {
+  forgetToken("seat", pod);
+  fail(t("This link is no longer valid for this pod."),
+    el("a", { href: `/pods/${encodeURIComponent(pod)}/join`, class: "btn", text: t("Join again") }));
+}
+
+function fail(message, action = null) {
+  const banner = $("#seat-error");
+  banner.replaceChildren(el("span", { text: message }), action ? " " : "", action || "");
+  banner.hidden = false;
+  show("none");
+}
+
+function show(screen) {
+  for (const id of SCREENS) $(`#${id}`).hidden = id !== screen;
+}
+
+function selectTab(tab) {
+  activeTab = tab;
+  for (const name of ["pack", "pool"]) {
+    $(`#tab-${name}`).setAttribute("aria-selected", String(name === tab));
+    $(`#pane-${name}`).hidden = name !== tab;
+  }
+  $("#take-bar").classList.toggle("behind", tab !== "pack");
+}
+
+function render(view) {
+  current = view;
+  // Exposed for tests and CSS: which pick this page shows.
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.pick = String(view.pick);
+  if (view.phase === "lobby") {
+    show("lobby");
+    renderLobby(view);
+  } else if (view.phase === "drafting") {
+    show("draft");
+    $("#tab-pack").textContent = t("Pack");
+    $("#tab-pool").textContent = t("Pool ({n})", { n: view.pool.length });
+    picker.render(view);
+    if (activeTab === "pool") renderPool($("#pool-list"), view.pool);
+    selectTab(activeTab);
+  } else if (view.phase === "building") {
+    show("builder");
+    if (!builder) {
+      builder = new DeckBuilder({ pod, token });
+      renderExports($("#exports"), { pod, token });
+    }
+    builder.render(view);
+  } else {
+    show("table-view");
+    renderTable(view);
+  }
+}
+
+// The pool tab renders lazily: a 60-card list on every pick is wasted work on a phone.
+$("#tab-pool").addEventListener("click", () => {
+  if (current) renderPool($("#pool-list"), current.pool);
+});
+
+function renderLobby(view) {
+  $("#lobby-title").textContent = view.me ? view.me.name : "";
+  $("#lobby-msg").textContent = t("Waiting for the host to start the draft.");
+  $("#lobby-players").replaceChildren(...view.players.map((player) =>
+    // Seats are drawn at the start, so in the lobby the name is all we can match on.
+    el("li", { class: player.name === view.me?.name ? "me" : "" },
+      el("span", { text: player.name }),
+      player.name === view.me?.name ? el("span", { class: "badge", text: t("you") }) : null,
+      player.bot ? el("span", { class: "badge", text: t("Bot") }) : null)));
+}
+
+function renderTable(view) {
+  const table = view.table ? normalise(view.table) : null;
+  $("#table-title").textContent = table ? t("Table {n}", { n: table.number }) : t("Your deck");
+  $("#table-players").replaceChildren(...(table ? table.players : []).map((name, index) =>
+    el("li", { class: name === view.me?.name ? "me" : "" },
+      el("span", { class: "seat-no", text: String(index + 1) }),
+      el("span", { text: name }),
+      name === view.me?.name ? el("span", { class: "badge", text: t("you") }) : null)));
+  $("#table-msg").textContent = view.phase === "done" ? t("The night is over. Thanks for playing!") : "";
+  if (!$("#table-exports").childElementCount) renderExports($("#table-exports"), { pod, token });
+}

@@ -1,0 +1,147 @@
+"""`prismatic cards import FILE`: load rules text and extra cards from a downloaded file.
+
+Why validate first and store in one transaction: a half-imported file would leave the
+phones showing text for some cards and not others, with no way to tell; a refused file
+leaves the database exactly as it was and says why in one line (exit code 2).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import sqlalchemy as sa
+from pydantic import ValidationError
+from sqlmodel import Session
+
+from draft.cards import Card
+from draft.imports import CardFileError, ImportedCards, parse_card_file
+from server import cards_store
+from server.db.engine import DatabaseConfigError, create_db_engine
+from server.db.migrate import upgrade_to_head
+from server.db.tables import CardRow
+from server.settings import Settings
+
+BIG = 2000
+
+
+class InputError(click.ClickException):
+    """Input the command cannot use: one line, exit code 2."""
+
+    exit_code = 2
+
+
+def make_settings(db_url: str | None, data_dir: Path | None) -> Settings:
+    """The server's settings (so `PRISMATIC_*` variables apply) with the given overrides."""
+    overrides: dict[str, Any] = {
+        k: v for k, v in {"db_url": db_url, "data_dir": data_dir}.items() if v
+    }
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise InputError(f"bad setting {first['loc'][0]}: {first['msg']}") from None
+
+
+def open_engine(settings: Settings) -> sa.Engine:
+    """The server's database, migrated to the newest schema (as `serve` does on start)."""
+    if settings.db_url is None:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        engine = create_db_engine(settings)
+        upgrade_to_head(engine)
+    except DatabaseConfigError as error:
+        raise InputError(str(error)) from None
+    except sa.exc.SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise InputError(f"cannot prepare the database: {reason}") from None
+    return engine
+
+
+def imported_cards(settings: Settings) -> list[Card]:
+    """Cards imported into the database; none when there is no database or table yet."""
+    if settings.db_url is None and not (settings.data_dir / "prismatic.db").is_file():
+        return []
+    engine = create_db_engine(settings)
+    try:
+        if not sa.inspect(engine).has_table(CardRow.__tablename__):
+            return []
+        with Session(engine) as session:
+            return cards_store.list_imported_cards(session)
+    finally:
+        engine.dispose()
+
+
+def read_document(path: Path) -> Any:
+    try:
+        with path.open("rb") as handle:
+            return json.load(handle)
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise InputError(f"{path} is not valid JSON ({error})") from None
+
+
+def parse_with_progress(document: Any) -> ImportedCards:
+    size = _record_count(document)
+    try:
+        if size < BIG:
+            return parse_card_file(document)
+        stderr = sys.stderr
+        with click.progressbar(length=size, label="Checking cards", file=stderr) as bar:
+            return parse_card_file(document, progress=bar.update)
+    except CardFileError as error:
+        raise InputError(f"nothing imported: {error}") from None
+
+
+def _record_count(document: Any) -> int:
+    if isinstance(document, list):
+        return len(document)
+    if isinstance(document, dict):
+        inner = document.get("data")
+        if isinstance(inner, list):
+            return len(inner)
+        if isinstance(inner, dict) and isinstance(inner.get("cards"), list):
+            return len(inner["cards"])
+    return 0
+
+
+@click.group("cards")
+def cards_group() -> None:
+    """Card data the host supplies (rules text, extra sets)."""
+
+
+@cards_group.command("import")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--db", "db_url", default=None,
+              help="Database URL (default: the SQLite file in the data dir, as `serve`).")
+@click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Data directory of the server (default ./data).")
+def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> None:
+    """Import a Scryfall card list (bulk data or search result) or an MTGJSON set file."""
+    settings = make_settings(db_url, data_dir)
+    imported = parse_with_progress(read_document(file))
+    engine = open_engine(settings)
+    try:
+        with Session(engine) as session, session.begin():
+            if len(imported.cards) < BIG:
+                cards_store.store_imported(session, imported)
+            else:
+                with click.progressbar(length=len(imported.cards), label="Storing cards",
+                                       file=sys.stderr) as bar:
+                    cards_store.store_imported(session, imported, progress=bar.update)
+    except sa.exc.SQLAlchemyError as error:
+        raise InputError(f"nothing imported: database error: {error.__class__.__name__}") from None
+    finally:
+        engine.dispose()
+    texts = len(imported.rules_text)
+    click.echo(
+        f"imported {len(imported.cards)} cards from {imported.source} "
+        f"({texts} with rules text)"
+    )
+
+
+COMMANDS: list[click.Command] = [cards_group]

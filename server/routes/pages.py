@@ -1,0 +1,147 @@
+"""HTML pages, static files and the join QR code.
+
+Why so thin: the pages are shells. Everything live (seats, packs, decks) arrives over the
+API and the WebSocket described in `docs/protocol.md`, so a page route only needs the pod
+id, and never touches the database. That keeps a reload cheap and keeps secrets (tokens)
+out of server-rendered HTML: tokens travel in the URL fragment, which browsers never send.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import segno
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+router = APIRouter(tags=["pages"])
+
+STATIC_URL = "/static"
+# Pod ids are server-generated URL-safe strings; anything else is a 404 before any work.
+_POD_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def _frontend_dir(name: str) -> str:
+    return str(resources.files("frontend").joinpath(name))
+
+
+@cache
+def template_env() -> Environment:
+    """One Jinja2 environment: autoescaped (player names are hostile) and i18n-ready.
+
+    Null translations until the catalogs of issue #10 exist; `newstyle` gettext makes
+    `_()` autoescape its result and format `%(name)s` placeholders safely.
+    """
+    env = Environment(
+        loader=FileSystemLoader(_frontend_dir("templates")),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    env.globals["static"] = lambda path: f"{STATIC_URL}/{path}"
+    return env
+
+
+def render(request: Request, name: str, **context: Any) -> HTMLResponse:
+    """Render a page; `no-store` so a phone never shows a stale shell after a deploy."""
+    html = template_env().get_template(name).render(request=request, **context)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+@cache
+def _static_root() -> Path:
+    return Path(_frontend_dir("static")).resolve()
+
+
+@router.get(STATIC_URL + "/{path:path}", include_in_schema=False)
+def static_file(path: str) -> FileResponse:
+    """The JS/CSS files. A route, not a `Mount`, so `include_router(router)` alone serves
+    them (FastAPI does not carry mounts across routers). Revalidated on every load: the
+    files are tiny and a stale module after an upgrade would break a phone mid-draft."""
+    root = _static_root()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        raise HTTPException(status_code=404, detail="not found")
+    return FileResponse(target, headers={"Cache-Control": "no-cache"})
+
+
+def _pod_id(pod_id: str) -> str:
+    if not _POD_ID.match(pod_id):
+        raise HTTPException(status_code=404, detail="unknown pod")
+    return pod_id
+
+
+def public_base_url(request: Request) -> str:
+    """The address phones should use: the app's configured base, else this request's.
+
+    The host often opens the page as `localhost`, which is useless in a QR code, so we
+    prefer the server's LAN base (`app.state.runtime.base_url`) when it has one.
+    """
+    runtime = getattr(request.app.state, "runtime", None)
+    configured = getattr(runtime, "base_url", None) or getattr(
+        request.app.state, "public_base_url", None
+    )
+    return str(configured or request.base_url).rstrip("/")
+
+
+def join_url_for(request: Request, pod_id: str) -> str:
+    return f"{public_base_url(request)}/pods/{pod_id}/join"
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+def index_page(request: Request) -> HTMLResponse:
+    """Create a pod: set, seats, timer, bots."""
+    return render(request, "index.html")
+
+
+@router.get("/pods/{pod_id}/host", response_class=HTMLResponse, include_in_schema=False)
+def host_page(request: Request, pod_id: str) -> HTMLResponse:
+    """The host screen (laptop or TV): QR code, live seat list, controls."""
+    pod_id = _pod_id(pod_id)
+    return render(request, "host.html", pod_id=pod_id, join_url=join_url_for(request, pod_id))
+
+
+@router.get("/pods/{pod_id}/join", response_class=HTMLResponse, include_in_schema=False)
+def join_page(request: Request, pod_id: str) -> HTMLResponse:
+    """Enter a name, get a seat (or go straight back to the seat this phone holds)."""
+    return render(request, "join.html", pod_id=_pod_id(pod_id))
+
+
+@router.get("/pods/{pod_id}/seat", response_class=HTMLResponse, include_in_schema=False)
+def seat_page(request: Request, pod_id: str) -> HTMLResponse:
+    """The phone: lobby, pick screen, deck builder and table, driven by the seat view."""
+    return render(request, "seat.html", pod_id=_pod_id(pod_id))
+
+
+@router.get("/pods/{pod_id}/qr.svg", include_in_schema=False)
+def join_qr(request: Request, pod_id: str) -> Response:
+    """The join URL as a QR code, made here so it works without Internet."""
+    return Response(
+        qr_svg(join_url_for(request, _pod_id(pod_id))),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+def qr_svg(data: str) -> bytes:
+    """A scalable SVG (viewBox, no fixed size) with a quiet zone, dark on white."""
+    buffer = io.BytesIO()
+    segno.make(data, error="m").save(
+        buffer,
+        kind="svg",
+        border=4,
+        omitsize=True,
+        xmldecl=False,
+        dark="#000",
+        light="#fff",
+        title="QR code",
+    )
+    return buffer.getvalue()

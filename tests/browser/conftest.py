@@ -1,0 +1,114 @@
+"""Fixtures for the browser tests: one server subprocess and one Chromium per module.
+
+Why a subprocess and Debian's Chromium: the point is to test what a phone sees, through a
+real uvicorn with real sockets, without downloading a browser. Requests that leave
+localhost are aborted, as on a table with no Internet, so the text cards are exercised.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.browser.support import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _need_chromium() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    reason = f"{CHROMIUM} is missing (apt-get install chromium); browser tests need it"
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not become healthy:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh server on a free port with its own SQLite file; yields its base URL."""
+    _need_chromium()
+    data = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = data / "server.log"
+    env = {**os.environ, "PRISMATIC_PUBLIC_URL": base}
+    command = [
+        sys.executable,
+        "-m",
+        "server",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{data}/db.sqlite3",
+        "--data-dir",
+        str(data),
+        "--no-qr",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        _wait_healthy(base, process, log)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    _need_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -1,0 +1,83 @@
+"""Helpers for the browser tests: phone-sized contexts without Internet, and screenshots."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+# Evaluate in a page: the page width as laid out, and visible controls under 44 px tall.
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth"
+SMALL_BUTTONS = """() => [...document.querySelectorAll('button, .btn, select, input')]
+  .filter((node) => node.offsetParent !== null)
+  .map((node) => ({text: node.textContent.trim() || node.name || node.id,
+                   height: node.getBoundingClientRect().height}))
+  .filter((b) => b.height < 44)"""
+
+
+def offline_internet(context: BrowserContext) -> None:
+    """Abort every request that leaves this machine: no Scryfall images, no CDNs."""
+
+    def route(route: Route) -> None:
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", route)
+
+
+def new_context(
+    browser: Browser, viewport: dict[str, int] | None = None, **options: object
+) -> BrowserContext:
+    """A phone-sized context (390×844 unless told) with the Internet cut off."""
+    context = browser.new_context(viewport=viewport or PHONE, **options)  # type: ignore[arg-type]
+    context.set_default_timeout(15_000)
+    offline_internet(context)
+    return context
+
+
+def screenshot(page: Page, name: str, full_page: bool = False) -> Path:
+    """Save `artifacts/screenshots/<name>.png` (git-ignored) for a human to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def join(context: BrowserContext, join_url: str, name: str, shot: str = "") -> Page:
+    """Open the join link on a phone, enter a name and land on the seat page's lobby."""
+    page = context.new_page()
+    page.goto(join_url)
+    if shot:
+        expect(page.locator("#pod-info")).not_to_be_empty()
+        screenshot(page, shot)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_url(re.compile(r"/seat$"))
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#lobby-title")).to_have_text(name)
+    return page
+
+
+def call_api(base: str, method: str, path: str, body: object = None, token: str = "") -> object:
+    """A JSON API call from the test itself (setting up what the UI is not under test for)."""
+    request = urllib.request.Request(
+        base + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={
+            "Content-Type": "application/json",
+            **({"Authorization": f"Bearer {token}"} if token else {}),
+        },
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")

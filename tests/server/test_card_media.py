@@ -1,0 +1,81 @@
+"""The phone's card JSON: imported rules text as `text`, cached images served locally."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
+from fastapi.testclient import TestClient
+from sqlmodel import Session
+
+from draft.cards import load_set
+from draft.imports import parse_card_file
+from server import cards_store
+from server.db.engine import create_db_engine
+from server.db.migrate import upgrade_to_head
+from server.images import image_path
+from server.settings import Settings
+from tests.server.builders import join, me, new_pod, start
+
+JPEG = b"\xff\xd8\xff\xe0cached\xff\xd9"
+CLB = load_set("CLB")
+AppClient = Callable[[Settings], AbstractContextManager[TestClient]]
+
+
+def import_texts(settings: Settings) -> None:
+    records = [
+        {"object": "card", "name": card.name, "set": "clb", "collector_number": card.number,
+         "rarity": card.rarity,
+         "type_line": card.type_line, "color_identity": list(card.color_identity),
+         "oracle_text": f"Rules of {card.name}."}
+        for card in CLB.cards
+    ]
+    engine = create_db_engine(settings)
+    upgrade_to_head(engine)
+    with Session(engine) as session, session.begin():
+        cards_store.store_imported(session, parse_card_file(records))
+    engine.dispose()
+
+
+def cache_odd_images(settings: Settings) -> None:
+    for card in CLB.cards:
+        if int(card.number) % 2:
+            path = image_path(settings.data_dir, "CLB", card.number)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(JPEG)
+
+
+def test_a_clb_pack_shows_rules_text_and_local_images_when_cached(
+    settings: Settings, app_client: AppClient
+) -> None:
+    import_texts(settings)
+    cache_odd_images(settings)
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=2, set="CLB")
+        seat = join(client, pod, "Ann")
+        start(client, pod)
+        pack = me(client, seat)["pack"]
+        assert len(pack) == 20 and {card["set"] for card in pack} == {"CLB"}
+        for card in pack:
+            assert card["text"] == f"Rules of {card['name']}."
+            if int(card["number"]) % 2:
+                assert card["image_url"] == f"/images/clb/{card['number']}.jpg"
+                assert client.get(card["image_url"]).content == JPEG
+            else:
+                assert card["image_url"].startswith("https://")
+
+
+def test_without_imports_cards_have_no_text_and_remote_images(
+    settings: Settings, app_client: AppClient
+) -> None:
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=2)
+        seat = join(client, pod, "Ann")
+        start(client, pod)
+        for card in me(client, seat)["pack"]:
+            assert "text" not in card and card["image_url"].startswith("https://")
+
+
+def test_an_image_that_is_not_cached_is_404(settings: Settings, client: TestClient) -> None:
+    assert client.get("/images/cmr/2.jpg").status_code == 404
+    assert client.get("/images/cmr/..%2F..%2Fprismatic.db.jpg").status_code == 404
