@@ -14,6 +14,7 @@ import io
 import json
 import xml.etree.ElementTree as ET
 import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -134,3 +135,33 @@ def test_seat_views_carry_names_as_data(client: TestClient) -> None:
     view = client.get(pod.url("/me"), headers=bearer(ann.token))
     assert view.headers["content-type"] == "application/json"
     assert view.json()["me"]["name"] == HOSTILE[:32]
+
+
+@SQLITE
+def test_pages_never_carry_a_name_or_a_path_as_markup(client: TestClient) -> None:
+    pod = new_pod(client, seats=2)
+    join(client, pod, HOSTILE[:32])
+    urls = ["/", f"/pods/{pod.pod_id}/join", f"/pods/{pod.pod_id}/host",
+            f"/pods/{pod.pod_id}/seat", "/pods/%3Cscript%3Ealert(1)%3C%2Fscript%3E/join",
+            "/pods/x%22onload%3D%22alert(1)/seat"]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (200, 404), (url, response.status_code)
+        assert "<script>alert" not in response.text, url
+        assert '"onload="' not in response.text, url
+
+
+UNSAFE_DOM = ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(")
+
+
+def test_the_web_ui_writes_text_never_markup() -> None:
+    """Names reach pages only through the JSON API, and the UI's scripts put them in the
+    DOM with textContent; templates never switch autoescaping off."""
+    frontend = Path(__file__).resolve().parents[2] / "frontend"
+    for script in (frontend / "static").rglob("*.js"):
+        code = "\n".join(line for line in script.read_text().splitlines()
+                         if not line.lstrip().startswith("//"))
+        assert not [word for word in UNSAFE_DOM if word in code], script.name
+    for template in (frontend / "templates").rglob("*.html"):
+        text = template.read_text()
+        assert "|safe" not in text.replace(" ", "") and "autoescape false" not in text
