@@ -35,7 +35,7 @@ def kill_and_restart(server: LiveServer, rng: random.Random, low: float, high: f
     time.sleep(rng.uniform(low, high))
     if picking is not None:
         picking.clear()
-        picking.wait(2)
+        picking.wait(1)
         time.sleep(rng.uniform(0.0, 0.004))
     server.kill()
     time.sleep(rng.uniform(0.0, 0.3))
@@ -63,7 +63,7 @@ def test_ten_sigkills_during_a_draft_lose_no_acknowledged_pick(
     kills = 0
     while kills < DRAFT_KILLS and not all(p.drafting_done.is_set() for p in phones):
         aim = phones[kills % len(phones)].picking if kills % 2 else None
-        kill_and_restart(server, rng, 0.3, 1.5, aim)
+        kill_and_restart(server, rng, 0.2, 1.0, aim)
         kills += 1
     assert kills == DRAFT_KILLS, "the draft finished before every planned kill"
     while not all(p.drafting_done.is_set() for p in phones) and time.monotonic() < deadline:
