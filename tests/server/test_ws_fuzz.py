@@ -136,7 +136,8 @@ def timed_picks(ws: ClientConnection, count: int, gap: float = 0.0) -> list[floa
     for _ in range(count):
         time.sleep(gap)
         view = view_of(ws)
-        while not view["pack"]:
+        while not view["pack"]:  # waiting for a pack: ask gently, not in a tight loop
+            time.sleep(0.02)
             view = view_of(ws)
         cards = [c["id"] for c in view["pack"][: view["picks_needed"]]]
         started = time.perf_counter()
