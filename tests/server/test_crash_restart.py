@@ -2,7 +2,8 @@
 
 Rule: whatever a phone saw acknowledged survives any number of crashes; the draft still
 completes; the final pools are exactly the replay of the stored pick log; no phone is ever
-shown a pack it has already passed; an acknowledged deck is there after a restart.
+shown a pack it has already passed, nor any card of another seat; an acknowledged deck is
+there after a restart.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.server.builders import join, me, new_pod, start
 from tests.server.chaos import Phone, check_sightings
 from tests.server.figures import report
 from tests.server.live import LiveServer
+from tests.server.test_hidden_info import cards_in, visible_cards
 from tests.server.test_restore import stored_log
 
 SEED = 20261129
@@ -85,6 +87,7 @@ def test_ten_sigkills_during_a_draft_lose_no_acknowledged_pick(
     players, log = stored_log(db_url, pod.pod_id)
     state = replay(DraftConfig("CMR", 8), SEED, players, log)
     assert state.finished
+    allowed = visible_cards(db_url, pod.pod_id, SEED)
     lost = 0
     with server.client() as client:
         for phone in phones:
@@ -95,6 +98,8 @@ def test_ten_sigkills_during_a_draft_lose_no_acknowledged_pick(
             assert len(pool) == 60
             lost += sum(card not in pool for cards in phone.acked.values() for card in cards)
             assert check_sightings(phone) == []
+            shown = {card["id"] for message in phone.messages for card in cards_in(message)}
+            assert shown <= allowed[view["me"]["seat"]]  # even across restarts
             assert phone.deck_acks > 0
             assert view["deck"]["deck"]["main"] == phone.deck_acked
         dee = me(client, idle)

@@ -40,10 +40,10 @@ def cards_in(message: Any) -> Iterator[dict[str, Any]]:
             yield from cards_in(value)
 
 
-def visible_cards(db_url: str, pod_id: str) -> dict[int, set[int]]:
+def visible_cards(db_url: str, pod_id: str, seed: int = SEED) -> dict[int, set[int]]:
     """Seat → every card id it may have seen: the packs in front of it when it picked."""
     players, log = stored_log(db_url, pod_id)
-    state = engine.start(DraftConfig("CMR", 8), players, SEED)
+    state = engine.start(DraftConfig("CMR", 8), players, seed)
     seen: dict[int, set[int]] = {seat: set() for seat in range(8)}
     for seat, cards in log:
         state, changes = engine.pick(state, seat, cards)
