@@ -83,6 +83,7 @@ class Phone:
             pending = self.pending
             pending.clear()
             version = None
+            view: dict[str, Any] | None = None
             while time.monotonic() < self.deadline:
                 message = json.loads(ws.recv(timeout=5))
                 self.messages.append(message)
@@ -90,6 +91,10 @@ class Phone:
                 if kind == "ack":
                     pick, cards = pending.pop(message["ref"])
                     self.acked[pick] = cards
+                    # The update with the next pack may arrive before this ack (both follow
+                    # the same commit): act on the newest view now that nothing is pending.
+                    if view is not None and view["pick"] > pick:
+                        self.maybe_pick(ws, view, pending, rng)
                     continue
                 if kind == "error":
                     self.errors.append(message["code"])
@@ -106,16 +111,20 @@ class Phone:
                 if view["phase"] != "drafting":
                     self.drafting_done.set()
                     return
-                if view["pack"] and not view["paused"] and not pending:
-                    ids = [c["id"] for c in view["pack"]]
-                    self.sightings.append(Sighting(view["pick"], view["pack_id"],
-                                                   frozenset(ids)))
-                    cards = tuple(rng.sample(ids, view["picks_needed"]))
-                    ref = f"{view['pick']}"
-                    pending[ref] = (view["pick"], cards)
-                    ws.send(json.dumps({"type": "pick", "pick": view["pick"],
-                                        "cards": list(cards), "ref": ref}))
-                    self.picking.set()
+                self.maybe_pick(ws, view, pending, rng)
+
+    def maybe_pick(self, ws: Any, view: dict[str, Any],
+                   pending: dict[str, tuple[int, tuple[int, ...]]], rng: random.Random) -> None:
+        """Pick at random from the pack in front of the seat, one pick in flight at a time."""
+        if view["pack"] and not view["paused"] and not pending:
+            ids = [c["id"] for c in view["pack"]]
+            self.sightings.append(Sighting(view["pick"], view["pack_id"], frozenset(ids)))
+            cards = tuple(rng.sample(ids, view["picks_needed"]))
+            ref = f"{view['pick']}"
+            pending[ref] = (view["pick"], cards)
+            ws.send(json.dumps({"type": "pick", "pick": view["pick"],
+                                "cards": list(cards), "ref": ref}))
+            self.picking.set()
 
     def submit_decks(self) -> None:
         """Resubmit ever-changing decks until told to stop; remember the last acked one."""
