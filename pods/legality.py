@@ -188,6 +188,7 @@ def _identity_problems(deck: Deck, identity: tuple[str, ...]) -> list[Problem]:
             "card_colors": list(card.color_identity),
             "commander_colors": list(identity),
             "outside": outside,
+            "commanders": len(deck.commanders),
         }
         problems.append(Problem("outside_identity", card.name, message, params))
     return problems

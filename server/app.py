@@ -19,8 +19,9 @@ from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
 from server.logs import install_token_redaction
-from server.routes import building, health, images, pods, ws
+from server.routes import building, health, images, pages, pods, ws
 from server.runtime import Runtime
+from server.schemas import ERROR_RESPONSES
 from server.services.restore import restore_pods
 from server.settings import Settings
 from server.timers import run_timer_loop
@@ -58,7 +59,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             await rt.close_writer()
             rt.engine.dispose()
 
-    app = FastAPI(title="Prismatic", lifespan=lifespan)
+    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
     app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(health.router)
@@ -71,15 +72,9 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
 
 def _include_pages(app: FastAPI) -> None:
-    """The web UI's pages (server/routes/pages.py, written on the frontend branch): its
-    `install(app)` when it has one (to mount static files too), else its `router`."""
-    try:
-        from server.routes import pages  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return
+    """The web UI's pages and static files (`server/routes/pages.py`)."""
     install = getattr(pages, "install", None)
-    router = getattr(pages, "router", None)
     if callable(install):
         install(app)
-    elif router is not None:
-        app.include_router(router)
+    else:
+        app.include_router(pages.router)

@@ -8,6 +8,7 @@ never build HTTP responses for failures; every refusal has the same JSON shape,
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -17,6 +18,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from draft import errors as draft_errors
 from pods.errors import PodsError
+from server.i18n.choice import request_language
+from server.i18n.errors import error_message
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +90,15 @@ def envelope(code: str, message: str) -> dict[str, dict[str, str]]:
     return {"error": {"code": code, "message": message}}
 
 
+def _reply(
+    request: Request, code: str, message: str, status: int,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
+    """The envelope with its message in the request's language (`server.i18n.errors`)."""
+    translated = error_message(code, request_language(request), message)
+    return JSONResponse(envelope(code, translated), status_code=status, headers=headers)
+
+
 def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
     details = error.errors()
     if any(item.get("type") == "json_invalid" for item in details):
@@ -102,40 +114,34 @@ def install_error_handlers(app: FastAPI) -> None:
     """Map every refusal to the protocol's error envelope (never a 500 for bad input)."""
 
     @app.exception_handler(PodError)
-    async def _pod_error(_request: Request, error: PodError) -> JSONResponse:
-        return JSONResponse(envelope(error.code, error.message), status_code=error.status)
+    async def _pod_error(request: Request, error: PodError) -> JSONResponse:
+        return _reply(request, error.code, error.message, error.status)
 
     @app.exception_handler(draft_errors.DraftError)
-    async def _draft_error(_request: Request, error: draft_errors.DraftError) -> JSONResponse:
-        return JSONResponse(envelope(error.code, str(error)), status_code=draft_error_status(error))
+    async def _draft_error(request: Request, error: draft_errors.DraftError) -> JSONResponse:
+        return _reply(request, error.code, str(error), draft_error_status(error))
 
     @app.exception_handler(PodsError)
-    async def _pods_error(_request: Request, error: PodsError) -> JSONResponse:
-        return JSONResponse(envelope(error.code, str(error)), status_code=422)
+    async def _pods_error(request: Request, error: PodsError) -> JSONResponse:
+        return _reply(request, error.code, str(error), 422)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         status, code, message = _validation_message(error)
-        return JSONResponse(envelope(code, message), status_code=status)
+        return _reply(request, code, message, status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
-        return JSONResponse(
-            envelope(code, str(error.detail)), status_code=error.status_code,
-            headers=getattr(error, "headers", None),
-        )
+        return _reply(request, code, str(error.detail), error.status_code,
+                      headers=getattr(error, "headers", None))
 
     @app.exception_handler(Exception)
-    async def _bug(_request: Request, error: Exception) -> JSONResponse:
+    async def _bug(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=error)
-        return JSONResponse(
-            envelope("internal", "Something went wrong on the server."), status_code=500
-        )
+        return _reply(request, "internal", "Something went wrong on the server.", 500)
 
     @app.exception_handler(OperationalError)
-    async def _busy(_request: Request, error: OperationalError) -> JSONResponse:
+    async def _busy(request: Request, error: OperationalError) -> JSONResponse:
         log.warning("database unavailable: %s", str(error.orig).splitlines()[0])
-        return JSONResponse(
-            envelope("db_busy", "The database is busy; try again."), status_code=503
-        )
+        return _reply(request, "db_busy", "The database is busy; try again.", 503)

@@ -32,6 +32,12 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
 CLOSE_TOO_FAST = 4408
 CLOSE_TOO_LARGE = 4413
+CLOSE_REASONS = {
+    CLOSE_BAD_TOKEN: "bad token",
+    CLOSE_UNKNOWN_POD: "unknown pod",
+    CLOSE_TOO_FAST: "too many messages",
+    CLOSE_TOO_LARGE: "message too large",
+}
 
 
 class TokenBucket:
@@ -91,7 +97,7 @@ class Connection:
             if not self.closed:
                 self.closed = True
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code)
+                    await self.ws.close(code, CLOSE_REASONS.get(code))
 
     async def run(self) -> None:
         with self.rt.hub.subscribe(self.pod.channel) as subscription:
@@ -100,9 +106,11 @@ class Connection:
                 await self.send_view("snapshot")
                 tasks = {asyncio.create_task(self.write_loop(subscription)),
                          asyncio.create_task(self.read_loop())}
-                _done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
+                try:
+                    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                finally:  # also when this handler itself is cancelled: no orphan tasks
+                    for task in tasks:
+                        task.cancel()
                 for task in tasks:
                     with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
                                              RuntimeError):
@@ -162,7 +170,7 @@ class Connection:
     async def handle(self, raw: bytes) -> None:
         try:
             data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deep nesting
             await self.error("malformed", "That message is not valid JSON.")
             return
         kind = data.get("type") if isinstance(data, dict) else None

@@ -13,10 +13,13 @@ from pods.deck import Deck, count_cards
 from pods.formats.names import display_name
 
 
-def write(deck: Deck) -> str:
-    """The deck as a Cockatrice `.cod` document."""
+def write(deck: Deck, comments: str = "") -> str:
+    """The deck as a Cockatrice `.cod` document; `comments` is free text Cockatrice shows
+    beside the deck (the server passes it in the player's language)."""
     root = ET.Element("cockatrice_deck", version="1")
     ET.SubElement(root, "deckname").text = deck.name
+    if comments:
+        ET.SubElement(root, "comments").text = comments
     _zone(root, "main", [c.card for c in deck.commanders] + list(deck.main))
     _zone(root, "side", list(deck.sideboard))
     ET.indent(root, space="    ")

@@ -11,11 +11,18 @@ import sys
 
 import click
 
+from server.cli.i18n import _, translate_click
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+translate_click()
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=_("Prismatic: run a Commander Draft night from a laptop and everyone's phones."),
+)
 @click.version_option(package_name="prismatic")
 def cli() -> None:
-    """Prismatic: run a Commander Draft night from a laptop and everyone's phones."""
+    pass
 
 
 def _register() -> None:

@@ -10,25 +10,31 @@ import json
 
 import click
 
+from server.cli.i18n import _
 from server.loadgen.stats import parse_think
 
 
-@click.command("bench")
-@click.option("--url", default=None, help="A running server's base URL, e.g. http://127.0.0.1:8000.")
-@click.option("--spawn", is_flag=True, help="Start a fresh server for the run (the default).")
+@click.command(
+    "bench",
+    help=_("Draft P pods of simulated phones and report pick latency beside an echo baseline."),
+)
+@click.option(
+    "--url", default=None,
+    help=_("A running server's base URL, e.g. http://127.0.0.1:8000."),
+)
+@click.option("--spawn", is_flag=True, help=_("Start a fresh server for the run (the default)."))
 @click.option("--pods", type=click.IntRange(1, 1000), default=1, show_default=True)
 @click.option("--seats", type=click.IntRange(2, 8), default=8, show_default=True)
 @click.option("--think-ms", "think_text", default="0", show_default=True,
-              help="Think time before each pick: N or LOW-HIGH milliseconds.")
-@click.option("--db", "db_url", default=None, help="Database URL for the spawned server.")
+              help=_("Think time before each pick: N or LOW-HIGH milliseconds."))
+@click.option("--db", "db_url", default=None, help=_("Database URL for the spawned server."))
 @click.option("--idle-pods", type=click.IntRange(0, 1000), default=0,
-              help="Also measure RSS per idle pod with every seat connected.")
+              help=_("Also measure RSS per idle pod with every seat connected."))
 @click.option("--timeout", type=click.FloatRange(1, 3600), default=120.0, show_default=True,
-              help="Seconds to wait for any one message.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+              help=_("Seconds to wait for any one message."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
 def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_text: str,
                   db_url: str | None, idle_pods: int, timeout: float, as_json: bool) -> None:
-    """Draft P pods of simulated phones and report pick latency beside an echo baseline."""
     from server.loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     if url and spawn:

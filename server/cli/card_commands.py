@@ -20,6 +20,7 @@ from sqlmodel import Session
 from draft.cards import Card
 from draft.imports import CardFileError, ImportedCards, parse_card_file
 from server import cards_store
+from server.cli.i18n import _
 from server.db.engine import DatabaseConfigError, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.db.tables import CardRow
@@ -109,19 +110,21 @@ def _record_count(document: Any) -> int:
     return 0
 
 
-@click.group("cards")
+@click.group("cards", help=_("Card data the host supplies (rules text, extra sets)."))
 def cards_group() -> None:
-    """Card data the host supplies (rules text, extra sets)."""
+    pass
 
 
-@cards_group.command("import")
+@cards_group.command(
+    "import",
+    help=_("Import a Scryfall card list (bulk data or search result) or an MTGJSON set file."),
+)
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--db", "db_url", default=None,
-              help="Database URL (default: the SQLite file in the data dir, as `serve`).")
+              help=_("Database URL (default: the SQLite file in the data dir, as `serve`)."))
 @click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
-              help="Data directory of the server (default ./data).")
+              help=_("Data directory of the server (default ./data)."))
 def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> None:
-    """Import a Scryfall card list (bulk data or search result) or an MTGJSON set file."""
     settings = make_settings(db_url, data_dir)
     imported = parse_with_progress(read_document(file))
     engine = open_engine(settings)

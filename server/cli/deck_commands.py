@@ -22,9 +22,11 @@ from draft.errors import UnknownSetError
 from pods.deck import Deck, with_chosen_colors
 from pods.errors import PodsError
 from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
-from pods.identity import describe_colors
 from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
 from pods.split import SplitPolicy, TableSplit, split_tables
+from server.cli.i18n import LANGUAGE, _
+from server.i18n.catalogs import translations
+from server.i18n.problems import describe_colors, problem_message
 
 COMMANDS: list[click.Command] = []
 
@@ -38,9 +40,9 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
-@click.group("deck")
+@click.group("deck", help=_("Check a deck's legality or export it for other tools."))
 def deck_group() -> None:
-    """Check a deck's legality or export it for other tools."""
+    pass
 
 
 def _lookup(set_code: str) -> CardLookup:
@@ -84,43 +86,56 @@ def _report_data(report: DeckReport, extra_problems: list[Any]) -> dict[str, Any
         "size": report.size,
         "commanders": [c.card.name for c in report.commanders],
         "color_identity": list(report.color_identity),
-        "problems": [{"code": p.code, "card": p.card, "message": p.message} for p in problems],
+        "problems": [{"code": p.code, "card": p.card, "message": problem_message(p, LANGUAGE)}
+                     for p in problems],
     }
 
 
 def _report_text(data: dict[str, Any], report: DeckReport) -> str:
+    """The report for a person, in the CLI's language (card names stay English)."""
+    tr = translations(LANGUAGE)
     commanders = ", ".join(
-        c.card.name + (f" (chosen color: {describe_colors(c.identity)})" if c.chosen_color else "")
+        c.card.name + (tr.gettext(" (chosen color: %(colors)s)") % {
+            "colors": describe_colors(tr, c.identity)} if c.chosen_color else "")
         for c in report.commanders
     )
     lines = [
-        f"Deck: {data['size']} cards",
-        f"Commanders: {commanders or 'none'}",
-        f"Color identity: {describe_colors(report.color_identity)}",
+        tr.ngettext("Deck: %(n)s card", "Deck: %(n)s cards", data["size"]) % {"n": data["size"]},
+        tr.gettext("Commanders: %(names)s") % {"names": commanders or tr.gettext("none")},
+        tr.gettext("Color identity: %(colors)s") % {
+            "colors": describe_colors(tr, report.color_identity)},
     ]
     if data["legal"]:
-        lines.append("Legal.")
+        lines.append(tr.gettext("Legal."))
     else:
-        lines.append(f"Not legal: {len(data['problems'])} problem(s).")
+        count = len(data["problems"])
+        lines.append(tr.ngettext("Not legal: %(n)s problem.", "Not legal: %(n)s problems.",
+                                 count) % {"n": count})
         lines += [f"  - {p['message']} [{p['code']}]" for p in data["problems"]]
     return "\n".join(lines)
 
 
-@deck_group.command("check")
+@deck_group.command(
+    "check",
+    help=_("Check DECK against POOL: exit 0 when legal, 1 when not, 2 on unreadable input."),
+)
 @click.argument("deck_file", metavar="DECK", type=_FILE)
 @click.option(
-    "--pool", "pool_file", required=True, type=_FILE, help="The drafted pool, N Name lines."
+    "--pool", "pool_file", required=True, type=_FILE, help=_("The drafted pool, N Name lines.")
 )
-@click.option("--set", "set_code", default="CMR", show_default=True, help="Card set of the pool.")
-@click.option("--piper", "pipers", multiple=True, help="Chosen color of each Piper, in order.")
+@click.option(
+    "--set", "set_code", default="CMR", show_default=True,
+    help=_("Card set of the pool."),
+)
+@click.option("--piper", "pipers", multiple=True, help=_("Chosen color of each Piper, in order."))
 @click.option(
     "--size",
     type=click.Choice(["exact", "at-least"]),
     default="exact",
     show_default=True,
-    help="Exactly 60 cards, or at least 60.",
+    help=_("Exactly 60 cards, or at least 60."),
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--json", "as_json", is_flag=True, help=_("Print the report as JSON."))
 @click.pass_context
 def check_command(
     ctx: click.Context,
@@ -131,7 +146,6 @@ def check_command(
     size: str,
     as_json: bool,
 ) -> None:
-    """Check DECK against POOL: exit 0 when legal, 1 when not, 2 on unreadable input."""
     lookup = _lookup(set_code)
     read = _read(deck_file, lookup)
     pool = _read(pool_file, lookup)
@@ -142,16 +156,18 @@ def check_command(
     ctx.exit(0 if data["legal"] else 1)
 
 
-@deck_group.command("export")
+@deck_group.command("export", help=_("Print DECK in another tool's format."))
 @click.argument("deck_file", metavar="DECK", type=_FILE)
 @click.option("--to", "format_name", required=True, type=click.Choice(sorted(WRITERS)))
-@click.option("--piper", "pipers", multiple=True, help="Chosen color of each Piper, in order.")
-@click.option("--set", "set_code", default="CMR", show_default=True, help="Card set of the deck.")
-@click.option("--as-pool", is_flag=True, help="Export every card as a pool (the sideboard).")
+@click.option("--piper", "pipers", multiple=True, help=_("Chosen color of each Piper, in order."))
+@click.option(
+    "--set", "set_code", default="CMR", show_default=True,
+    help=_("Card set of the deck."),
+)
+@click.option("--as-pool", is_flag=True, help=_("Export every card as a pool (the sideboard)."))
 def export_command(
     deck_file: Path, format_name: str, pipers: tuple[str, ...], set_code: str, as_pool: bool
 ) -> None:
-    """Print DECK in another tool's format."""
     read = _read(deck_file, _lookup(set_code))
     if read.problems:
         raise InputError(f"{deck_file}: " + " ".join(p.message for p in read.problems))
@@ -161,14 +177,20 @@ def export_command(
     click.echo(write_deck(_with_colors(read.deck, pipers), format_name), nl=False)
 
 
-@click.command("split")
-@click.option("--players", required=True, help="Player names in draft seat order, comma-separated.")
-@click.option("--seed", default=None, help="Seed for a repeatable split.")
-@click.option("--tables", type=int, default=None, help="Number of tables (e.g. 3 for 9 players).")
-@click.option("--sizes", default=None, help="Exact table sizes, comma-separated (e.g. 3,2).")
-@click.option("--allow-small", is_flag=True, help="Allow a table of two.")
-@click.option("--keep-neighbours-apart", is_flag=True, help="Seat draft neighbours apart.")
-@click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
+@click.command("split", help=_("Split the pod into game tables of three to five."))
+@click.option(
+    "--players", required=True,
+    help=_("Player names in draft seat order, comma-separated."),
+)
+@click.option("--seed", default=None, help=_("Seed for a repeatable split."))
+@click.option(
+    "--tables", type=int, default=None,
+    help=_("Number of tables (e.g. 3 for 9 players)."),
+)
+@click.option("--sizes", default=None, help=_("Exact table sizes, comma-separated (e.g. 3,2)."))
+@click.option("--allow-small", is_flag=True, help=_("Allow a table of two."))
+@click.option("--keep-neighbours-apart", is_flag=True, help=_("Seat draft neighbours apart."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the tables as JSON."))
 def split_command(
     players: str,
     seed: str | None,
@@ -178,7 +200,6 @@ def split_command(
     keep_neighbours_apart: bool,
     as_json: bool,
 ) -> None:
-    """Split the pod into game tables of three to five."""
     names = [name.strip() for name in players.split(",") if name.strip()]
     try:
         size_tuple = tuple(int(s) for s in sizes.split(",")) if sizes else None

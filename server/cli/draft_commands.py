@@ -22,6 +22,7 @@ from draft.errors import DraftError
 from draft.packs import PackSource, booster_for_set
 from draft.simulate import simulate
 from draft.state import CardInstance, DraftConfig, DraftState
+from server.cli.i18n import _
 
 MAX_PACKS = 10_000
 
@@ -47,22 +48,22 @@ def _usage(error: DraftError) -> click.UsageError:
 
 
 set_option = click.option(
-    "--set", "set_code", default="CMR", show_default=True, help="Set code of the boosters."
+    "--set", "set_code", default="CMR", show_default=True, help=_("Set code of the boosters.")
 )
 seed_option = click.option(
     "--seed",
     type=click.IntRange(0, 2**63 - 1),
     default=None,
-    help="Random seed (default: a fresh random one, printed).",
+    help=_("Random seed (default: a fresh random one, printed)."),
 )
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+json_option = click.option("--json", "as_json", is_flag=True, help=_("Print JSON."))
 cube_option = click.option(
     "--cube", "cube_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
-    help="Draft from a cube list (N Name lines) instead of the set's boosters.",
+    help=_("Draft from a cube list (N Name lines) instead of the set's boosters."),
 )
 data_dir_option = click.option(
     "--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
-    help="Server data directory (default ./data): its imported cards resolve cube names too.",
+    help=_("Server data directory (default ./data): its imported cards resolve cube names too."),
 )
 
 
@@ -90,11 +91,14 @@ def _pack_source(set_code: str, cube_file: Path | None, data_dir: Path | None) -
         raise _usage(error) from None
 
 
-@click.command("packs")
+@click.command(
+    "packs",
+    help=_("Open booster packs. The packs of a seed are the packs a draft with that seed opens."),
+)
 @set_option
 @click.option(
     "--count", type=click.IntRange(1, MAX_PACKS), default=1, show_default=True,
-    help="How many packs.",
+    help=_("How many packs."),
 )
 @seed_option
 @json_option
@@ -104,7 +108,6 @@ def packs_command(
     set_code: str, count: int, seed: int | None, as_json: bool, cube_file: Path | None,
     data_dir: Path | None,
 ) -> None:
-    """Open booster packs. The packs of a seed are the packs a draft with that seed opens."""
     from draft.engine import deal_packs
 
     seed = _seed_or_random(seed)
@@ -130,15 +133,19 @@ def packs_command(
             click.echo(f"  {card.rarity[:1].upper()} {card.name}{foil}  [{cards[i].slot}]")
 
 
-@click.command("simulate")
+@click.command(
+    "simulate",
+    help=_("Run a whole draft with a bot in every seat and print every pick and pool."),
+)
 @set_option
 @click.option(
-    "--seats", type=click.IntRange(2, 8), default=8, show_default=True, help="Seats at the table."
+    "--seats", type=click.IntRange(2, 8), default=8, show_default=True,
+    help=_("Seats at the table."),
 )
 @seed_option
 @click.option(
     "--picks-per-pass", type=click.IntRange(1, 3), default=2, show_default=True,
-    help="Cards taken from each pack per pass.",
+    help=_("Cards taken from each pack per pass."),
 )
 @json_option
 @cube_option
@@ -147,7 +154,6 @@ def simulate_command(
     set_code: str, seats: int, seed: int | None, picks_per_pass: int, as_json: bool,
     cube_file: Path | None, data_dir: Path | None,
 ) -> None:
-    """Run a whole draft with a bot in every seat and print every pick and pool."""
     seed = _seed_or_random(seed)
     source = _pack_source(set_code, cube_file, data_dir)
     try:

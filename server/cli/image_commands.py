@@ -13,29 +13,32 @@ import click
 
 from draft.cards import load_set
 from draft.errors import DraftError
+from server.cli.i18n import _
 from server.images import DEFAULT_BASE_URL, Fetcher
 
 
-@click.group("images")
+@click.group("images", help=_("Card images cached for nights without Internet."))
 def images_group() -> None:
-    """Card images cached for nights without Internet."""
+    pass
 
 
-@images_group.command("fetch")
-@click.option("--set", "set_code", required=True, help="Set code, e.g. CMR or CLB.")
+@images_group.command(
+    "fetch",
+    help=_("Download the set's card images into DATA_DIR/images (skips those already there)."),
+)
+@click.option("--set", "set_code", required=True, help=_("Set code, e.g. CMR or CLB."))
 @click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=Path("data"),
-              show_default=True, help="Data directory of the server.")
+              show_default=True, help=_("Data directory of the server."))
 @click.option("--base-url", default=DEFAULT_BASE_URL, show_default=True,
-              help="URL template with {set} (lower case) and {number}.")
+              help=_("URL template with {set} (lower case) and {number}."))
 @click.option("--concurrency", type=click.IntRange(1, 8), default=4, show_default=True,
-              help="Downloads at once (be polite).")
+              help=_("Downloads at once (be polite)."))
 @click.option("--retries", type=click.IntRange(0, 10), default=3, show_default=True)
 @click.option("--timeout", type=click.FloatRange(0.1, 300), default=20.0, show_default=True,
-              help="Seconds per request.")
+              help=_("Seconds per request."))
 def fetch_command(
     set_code: str, data_dir: Path, base_url: str, concurrency: int, retries: int, timeout: float
 ) -> int:
-    """Download the set's card images into DATA_DIR/images (skips those already there)."""
     try:
         cards = load_set(set_code).cards
     except DraftError as error:

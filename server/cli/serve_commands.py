@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from server.cli.i18n import _
+
 COMMANDS: list[click.Command] = []
 
 
@@ -27,18 +29,17 @@ def _check_data_dir(path: Path) -> None:
         ) from error
 
 
-@click.command("serve")
-@click.option("--host", default=None, help="Address to listen on (default 0.0.0.0).")
-@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Port (default 8000).")
+@click.command("serve", help=_("Run the draft server for phones on the local network."))
+@click.option("--host", default=None, help=_("Address to listen on (default 0.0.0.0)."))
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help=_("Port (default 8000)."))
 @click.option("--db", "db_url", default=None,
-              help="Database URL, e.g. postgresql+psycopg://user:pw@host/db "
-                   "(default: SQLite file in the data dir).")
+              help=_("Database URL, e.g. postgresql+psycopg://user:pw@host/db "
+                     "(default: SQLite file in the data dir)."))
 @click.option("--data-dir", type=click.Path(path_type=Path), default=None,
-              help="Where the SQLite file and caches live (default ./data).")
-@click.option("--no-qr", is_flag=True, help="Do not draw the QR code.")
+              help=_("Where the SQLite file and caches live (default ./data)."))
+@click.option("--no-qr", is_flag=True, help=_("Do not draw the QR code."))
 def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path | None,
           no_qr: bool) -> None:
-    """Run the draft server for phones on the local network."""
     import segno
     import uvicorn
     from pydantic import ValidationError

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from server.deps import HostPod, RuntimeDep, Seat
+from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
 from server.services import building, exports
 from server.views import host_view
@@ -23,24 +24,35 @@ def _attachment(filename: str, media_type: str, content: str | bytes) -> Respons
 
 
 @router.put("/{pod_id}/deck")
-async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep) -> dict[str, Any]:
+async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
+                      language: LanguageDep) -> dict[str, Any]:
     pod, player = seat
-    return await building.submit_deck(rt, pod, player, body)
+    return await building.submit_deck(rt, pod, player, body, language)
 
 
-@router.get("/{pod_id}/export")
-async def export(seat: Seat, rt: RuntimeDep,
+FILE_CONTENT = {"text/plain": {"schema": {"type": "string"}},
+                "text/csv": {"schema": {"type": "string"}},
+                "application/xml": {"schema": {"type": "string"}},
+                "application/json": {"schema": {}}}
+
+
+@router.get("/{pod_id}/export", response_class=Response,
+            responses={200: {"description": "The file", "content": FILE_CONTENT}})
+async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                  what: Literal["deck", "pool", "log"] = "pool",
                  format: Format = "arena") -> Response:
     pod, player = seat
-    file = exports.export_file(rt, pod, player, what, format)
+    file = exports.export_file(rt, pod, player, what, format, language)
     return _attachment(file.filename, file.media_type, file.content)
 
 
-@router.get("/{pod_id}/export.zip")
-async def export_zip(pod: HostPod, rt: RuntimeDep) -> Response:
+@router.get("/{pod_id}/export.zip", response_class=Response,
+            responses={200: {"description": "A zip of every seat's files",
+                             "content": {"application/zip": {"schema": {"type": "string",
+                                                                        "format": "binary"}}}}})
+async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
     return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
-                       exports.export_zip(rt, pod))
+                       exports.export_zip(rt, pod, language))
 
 
 @router.post("/{pod_id}/tables")

@@ -20,6 +20,15 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from server.i18n.catalogs import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    plural_categories,
+    plural_forms,
+    translations,
+)
+from server.i18n.choice import remember_choice, request_language
+
 router = APIRouter(tags=["pages"])
 
 STATIC_URL = "/static"
@@ -32,11 +41,13 @@ def _frontend_dir(name: str) -> str:
 
 
 @cache
-def template_env() -> Environment:
-    """One Jinja2 environment: autoescaped (player names are hostile) and i18n-ready.
+def template_env(language: str = DEFAULT_LANGUAGE) -> Environment:
+    """One Jinja2 environment per language: autoescaped (player names are hostile), with
+    that language's catalog installed (`docs/i18n.md`).
 
-    Null translations until the catalogs of issue #10 exist; `newstyle` gettext makes
-    `_()` autoescape its result and format `%(name)s` placeholders safely.
+    Why one per language rather than swapping translations per request: an environment's
+    gettext is global to it, and two phones in two languages render at the same time.
+    `newstyle` gettext makes `_()` autoescape its result and format `%(name)s` safely.
     """
     env = Environment(
         loader=FileSystemLoader(_frontend_dir("templates")),
@@ -45,15 +56,27 @@ def template_env() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
-    env.globals["static"] = lambda path: f"{STATIC_URL}/{path}"
+    env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(
+        static=lambda path: f"{STATIC_URL}/{path}",
+        lang=language,
+        languages=LANGUAGE_NAMES,
+        # Every form of a plural message, for the browser's `tn()` (see i18n.js).
+        plural_forms=lambda singular, plural: plural_forms(language, singular, plural),
+        plural_categories=list(plural_categories(language)),
+    )
     return env
 
 
 def render(request: Request, name: str, **context: Any) -> HTMLResponse:
-    """Render a page; `no-store` so a phone never shows a stale shell after a deploy."""
-    html = template_env().get_template(name).render(request=request, **context)
-    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+    """Render a page in the request's language; `no-store` so a phone never shows a stale
+    shell after a deploy (or after switching language)."""
+    language = request_language(request)
+    html = template_env(language).get_template(name).render(request=request, **context)
+    headers = {"Cache-Control": "no-store", "Content-Language": language}
+    response = HTMLResponse(html, headers=headers)
+    remember_choice(request, response)
+    return response
 
 
 @cache

@@ -25,6 +25,13 @@ async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
                       host_url=rt.host_url(pod_id, created.token), join_url=rt.join_url(pod_id))
 
 
+@router.get("")
+async def list_open_pods(rt: RuntimeDep) -> dict[str, Any]:
+    """Pods still in their lobby: what a phone that scanned the server's QR code can join."""
+    pods = [pod for pod in rt.registry.all() if pod.phase == "lobby"]
+    return {"pods": [summary(pod) for pod in sorted(pods, key=lambda p: p.id)]}
+
+
 @router.get("/{pod_id}")
 async def get_summary(pod: PodDep) -> dict[str, Any]:
     return summary(pod)

@@ -21,6 +21,8 @@ from pods.legality import DeckReport, check_deck
 from pods.split import SplitPolicy, split_tables
 from server.db import repo
 from server.errors import ConflictError, InvalidError
+from server.i18n.catalogs import DEFAULT_LANGUAGE
+from server.i18n.problems import problem_json
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
@@ -77,26 +79,31 @@ def _color(text: str | None) -> str | None:
         raise InvalidError(str(error), error.code) from error
 
 
-def report_json(report: DeckReport) -> dict[str, Any]:
+def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The report as the protocol sends it, each problem's `message` in `language`."""
     return {
         "legal": report.legal,
         "size": report.size,
         "color_identity": list(report.color_identity),
-        "problems": [{"code": p.code, "card": p.card, "message": p.message,
-                      "params": p.params} for p in report.problems],
+        "problems": [problem_json(p, language) for p in report.problems],
     }
 
 
 async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
-                      body: DeckSubmit) -> dict[str, Any]:
-    """Check the deck against the seat's pool, store body and report, publish."""
+                      body: DeckSubmit, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Check the deck against the seat's pool, store body and report, publish.
+
+    The report is stored in the submitting phone's language: that phone is the only one
+    that shows its sentences (the host sees `legal`), and codes + params stay alongside.
+    """
     async with pod.lock:
         if pod.phase != "building" or pod.state is None or player.seat is None:
             raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
                                 "wrong_phase")
         deck = build_deck(pod.state, player.seat, body, pod.chosen_color_card)
         report = check_deck(deck, pool_cards(pod, player))
-        stored = {"deck": body.model_dump(exclude_none=True), "report": report_json(report)}
+        stored = {"deck": body.model_dump(exclude_none=True),
+                  "report": report_json(report, language)}
         with rt.session() as session:
             repo.update_player(session, player.id, deck_json=json.dumps(stored))
             session.commit()

@@ -213,8 +213,10 @@ async def submit_pick(
     (the caller builds the view it needs: the socket sends only an ack). Raises
     `BusyError` (nothing changed) when the commit failed.
 
-    A repeat of an applied pick (an older pick number) changes nothing and returns once
-    that earlier pick is committed.
+    A repeat of an applied pick (an older pick number whose cards are all in the pool)
+    changes nothing and returns once that earlier pick is committed; an older pick number
+    with other cards is a `stale_pick` conflict, so a phone is never told its cards were
+    taken when the pick timer took others.
     """
     while True:
         async with pod.lock.pipelined():
@@ -227,6 +229,10 @@ async def submit_pick(
                     "refresh your view", "stale_pick",
                 )
             if pick_number < current:
+                if not set(cards) <= set(state.seats[player.seat].pool):
+                    raise ConflictError(
+                        f"pick {pick_number} was already made with other cards (the pick "
+                        "timer may have picked for you); refresh your view", "stale_pick")
                 if pod.tip is None:
                     return False
                 earlier = pod.tip.last

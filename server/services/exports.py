@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from draft import engine
 from draft.changes import PickMade
 from pods.deck import Deck, pool_as_deck
-from pods.formats import WRITERS, write_deck
+from pods.formats import WRITERS, cockatrice, write_deck
 from pods.formats.draft_log import DraftLog, LoggedPick, write_json, write_mtgo
 from server.db import repo
 from server.errors import ConflictError, InvalidError
+from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
@@ -41,7 +42,8 @@ def _media(ext: str) -> str:
 
 
 def _slug(text: str) -> str:
-    kept = "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
+    # ASCII only: the slug goes into a Content-Disposition header (latin-1) and zip paths.
+    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text).strip("-")
     return kept[:32] or "player"
 
 
@@ -74,7 +76,10 @@ def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
 
 
 def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
-                fmt: str) -> ExportFile:
+                fmt: str, language: str = DEFAULT_LANGUAGE) -> ExportFile:
+    """One file to download. Free-text parts (a pool's deck name, Cockatrice's comments)
+    are in `language`; structure that importers parse (section headers, CSV columns, the
+    MTGO log's lines) stays English, see docs/i18n.md."""
     if pod.state is None or player.seat is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
     name = _slug(player.name)
@@ -91,16 +96,29 @@ def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
     ext = EXTENSIONS[fmt]
     if what == "pool":
         pool = [i.card for i in pod.state.pool_of(player.seat)]
-        deck = pool_as_deck(pool, f"{player.name} pool")
+        deck = pool_as_deck(pool, _pool_name(player.name, language))
     else:
         found = submitted_deck(pod, player)
         if found is None:
             raise ConflictError("submit a deck first", "no_deck")
         deck = found
-    return ExportFile(f"{name}-{what}.{ext}", _media(ext), write_deck(deck, fmt))
+    if fmt == "cockatrice":
+        content = cockatrice.write(deck, _comments(pod, language))
+    else:
+        content = write_deck(deck, fmt)
+    return ExportFile(f"{name}-{what}.{ext}", _media(ext), content)
 
 
-def export_zip(rt: Runtime, pod: LivePod) -> bytes:
+def _pool_name(player: str, language: str) -> str:
+    return translations(language).gettext("%(name)s pool") % {"name": player}
+
+
+def _comments(pod: LivePod, language: str) -> str:
+    return translations(language).gettext(
+        "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.set_code}
+
+
+def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
     """Every seat's pool (Arena text), deck (if submitted) and draft log, in one zip."""
     if pod.state is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
@@ -111,6 +129,6 @@ def export_zip(rt: Runtime, pod: LivePod) -> bytes:
             for what, fmt in (("pool", "arena"), ("deck", "arena"), ("log", "mtgo")):
                 if what == "deck" and player.deck is None:
                     continue
-                file = export_file(rt, pod, player, what, fmt)
+                file = export_file(rt, pod, player, what, fmt, language)
                 archive.writestr(f"{folder}/{file.filename}", file.content)
     return buffer.getvalue()

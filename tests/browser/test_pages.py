@@ -13,7 +13,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from jinja2 import Environment
 
+from server.i18n.catalogs import LANGUAGE_NAMES
 from server.routes import pages
+
+LANGUAGE_SWITCHER = {*LANGUAGE_NAMES.values(), *(code.upper() for code in LANGUAGE_NAMES)}
 
 
 def client(base_url: str | None = None) -> TestClient:
@@ -75,8 +78,27 @@ def test_every_js_string_is_in_the_translation_dict() -> None:
     }
     with client() as http:
         page = http.get("/pods/abc/seat").text
-    table = json.loads(re.search(r"window\.PRISMATIC_I18N = (\{.*?\});</script>", page).group(1))
+    table = json.loads(re.search(r"window\.PRISMATIC_I18N = (\{.*?\});$", page, re.M).group(1))
     assert used - set(table) == set()
+
+
+def test_every_plural_js_string_has_its_forms() -> None:
+    """`tn("one", "many", n)` finds its forms by the English singular: same rule as `t`."""
+    static = Path(pages.__file__).resolve().parents[2] / "frontend" / "static" / "js"
+    used = {
+        match
+        for script in static.glob("*.js")
+        for match in re.findall(r'\btn\("((?:[^"\\]|\\.)*)"', script.read_text())
+    }
+    assert used
+    with client() as http:
+        page = http.get("/pods/abc/seat", headers={"Accept-Language": "ru"}).text
+    found = re.search(r"window\.PRISMATIC_PLURALS = (\{.*?\});</script>", page)
+    plurals = json.loads(found.group(1))
+    assert plurals["lang"] == "ru"
+    assert plurals["categories"] == ["one", "few", "many"]
+    assert used - set(plurals["forms"]) == set()
+    assert all(len(forms) == 3 for forms in plurals["forms"].values())
 
 
 class _VisibleText(HTMLParser):
@@ -114,7 +136,8 @@ def test_every_template_string_goes_through_gettext() -> None:
         ngettext=lambda one, many, n: f"[[{one if n == 1 else many}]]",
         newstyle=True,
     )
-    env.globals["static"] = lambda path: f"/static/{path}"
+    for name in ("static", "lang", "languages", "plural_forms", "plural_categories"):
+        env.globals[name] = pages.template_env().globals[name]
     for name in ("index.html", "host.html", "join.html", "seat.html"):
         html = env.get_template(name).render(pod_id="abc", join_url="http://h/pods/abc/join")
         parser = _VisibleText()
@@ -125,5 +148,6 @@ def test_every_template_string_goes_through_gettext() -> None:
             if not (text.startswith("[[") and text.endswith("]]"))
             and not text.isdigit()
             and text != "http://h/pods/abc/join"
+            and text not in LANGUAGE_SWITCHER  # each language named in itself, on purpose
         ]
         assert untranslated == [], name

@@ -253,6 +253,7 @@ def test_an_off_color_card_is_named_in_words_a_player_understands() -> None:
         "card_colors": ["R"],
         "commander_colors": ["W", "U"],
         "outside": ["R"],
+        "commanders": 2,
     }
 
 

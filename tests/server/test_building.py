@@ -131,3 +131,31 @@ def test_tables_split_the_players_and_start_playing(
     assert sorted(n for t in host["tables"] for n in t["players"]) == ["Ann", "Bob", "Cid"]
     table = me(client, seats[0])["table"]
     assert "Ann" in table["players"]
+
+
+def test_the_deck_report_speaks_the_phones_language(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, seats = built
+    headers = {**seats[1].auth, "Accept-Language": "ru-RU,ru;q=0.9"}
+    report = client.put(pod.url("/deck"), headers=headers, json={"main": []}).json()["report"]
+    by_code = {p["code"]: p for p in report["problems"]}
+    assert by_code["deck_size"]["message"] == "В колоде 0 карт, а должно быть ровно 60."
+    assert by_code["deck_size"]["params"] == {"size": 0, "required": 60, "rule": "exact"}
+    assert by_code["no_commander"]["message"] == "В колоде нет командира."
+    assert me(client, seats[1])["deck"]["report"] == report  # stored as that phone reads it
+
+
+def test_exports_translate_free_text_and_keep_what_importers_parse(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, seats = built
+    italian = {**seats[0].auth, "Accept-Language": "it"}
+    cod = client.get(pod.url("/export"), headers=italian,
+                     params={"what": "pool", "format": "cockatrice"}).text
+    assert "<deckname>Pool di Ann</deckname>" in cod
+    assert "<comments>Draftato a un Commander Draft di Prismatic (CMR).</comments>" in cod
+    assert '<zone name="side">' in cod
+    csv_text = client.get(pod.url("/export"), headers=italian,
+                          params={"what": "pool", "format": "csv"}).text
+    assert csv_text.startswith("section,count,name,set,number,chosen_color,added\n")

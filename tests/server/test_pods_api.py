@@ -38,6 +38,15 @@ def test_created_pod_links_carry_tokens_in_the_fragment(client: TestClient) -> N
     assert seat.token not in str(summary)
 
 
+def test_open_pods_are_listed_until_they_start(client: TestClient) -> None:
+    lobby, started = new_pod(client, seats=4), new_pod(client, seats=4)
+    join(client, started, "Ann")
+    start(client, started)
+    listed = client.get("/api/pods").json()["pods"]
+    assert [p["pod_id"] for p in listed] == [lobby.pod_id]
+    assert lobby.host_token not in str(listed)
+
+
 def test_full_pod_refuses_another_player(client: TestClient) -> None:
     pod = new_pod(client, seats=2)
     join(client, pod, "Ann")
@@ -207,6 +216,9 @@ def test_host_can_hand_a_seat_to_the_bot_and_back(client: TestClient) -> None:
     view = client.post(url, headers=pod.host, json={"bot": True}).json()
     ann = next(p for p in view["players"] if p["player_id"] == seat.player_id)
     assert ann["bot"] is True and ann["picks"] >= 1
+    assert ann["was_human"] is True and ann["pick_in_round"] == ann["picks"] + 1
+    fill_bots = [p for p in view["players"] if p["bot"] and p["player_id"] != seat.player_id]
+    assert fill_bots and not any(p["was_human"] for p in fill_bots)
     refused = client.post(pod.url("/picks"), headers=seat.auth, json={"pick": 2, "cards": [0, 1]})
     assert refused.status_code == 409
     assert error_code(refused) == "seat_is_bot"
@@ -236,7 +248,7 @@ def test_kicked_drafter_becomes_a_bot_and_the_token_stops_working(client: TestCl
     start(client, pod)
     view = client.delete(pod.url(f"/players/{seat.player_id}"), headers=pod.host).json()
     ann = next(p for p in view["players"] if p["player_id"] == seat.player_id)
-    assert ann["bot"] is True
+    assert ann["bot"] is True and ann["was_human"] is False
     assert me_status(client, seat) == 401
 
 

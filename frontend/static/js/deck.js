@@ -3,7 +3,7 @@
 // the truth about legality and is shown next to the cards it names.
 import { api } from "./api.js";
 import { $, el, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { byTypeThenCost, cardRow, colorDots, colorName, isLand, manaSymbols } from "./cards.js";
 import { barChart } from "./charts.js";
 import { BASICS, splitBasics } from "./lands.js";
@@ -307,9 +307,9 @@ export class DeckBuilder {
         cardRow(card, el("span", { class: "row-actions" }, actions)), ...notes);
     };
     $("#deck-cards").replaceChildren(
-      el("h2", { text: `${t("In deck")} (${inDeck.length})` }),
+      el("h2", { text: `${t("In deck")} · ${tn("{n} card", "{n} cards", inDeck.length)}` }),
       el("ul", { class: "deck-list", id: "in-deck" }, inDeck.map((card) => row(card, true))),
-      el("h2", { text: `${t("Sideboard")} (${side.length})` }),
+      el("h2", { text: `${t("Sideboard")} · ${tn("{n} card", "{n} cards", side.length)}` }),
       el("ul", { class: "deck-list", id: "sideboard" }, side.map((card) => row(card, false))));
   }
 }

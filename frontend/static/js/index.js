@@ -36,3 +36,20 @@ if (pods.length) {
   $("#recent-list").append(...pods.map((pod) =>
     el("li", {}, el("a", { href: `/pods/${encodeURIComponent(pod)}/host`, text: pod }))));
 }
+
+// Phones that scanned the server's own QR code land here: offer the pods still open.
+async function showOpenPods() {
+  try {
+    const { pods: open } = await api("GET", "/api/pods");
+    if (!open.length) return;
+    $("#open-pod-list").replaceChildren(...open.map((pod) => {
+      const taken = pod.players.filter((p) => !p.bot).length;
+      const label = `${pod.set} · ${t("{n} of {seats} seats taken", { n: taken, seats: pod.seats })}`;
+      return el("li", {}, el("a", { href: `/pods/${encodeURIComponent(pod.pod_id)}/join`, text: label }));
+    }));
+    $("#open-pods").hidden = false;
+  } catch {
+    // The list is a convenience; the create form works without it.
+  }
+}
+showOpenPods();

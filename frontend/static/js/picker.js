@@ -5,7 +5,7 @@
 // - a selection survives re-renders and reconnects for as long as the same pack is in
 //   front of us, and is dropped only when the server has moved us on.
 import { $, el, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { cardTile } from "./cards.js";
 
 export class Picker {
@@ -55,7 +55,7 @@ export class Picker {
       text = t("Waiting for the next pack…");
       if (view.waiting_on) text += `\n${t("{name} is still picking.", { name: view.waiting_on.name })}`;
     } else if (view.packs_waiting > 0) {
-      text = t("Packs waiting after this one: {n}", { n: view.packs_waiting });
+      text = tn("{n} pack waiting after this one", "{n} packs waiting after this one", view.packs_waiting);
     }
     message.textContent = text;
     message.hidden = !text;
@@ -85,7 +85,7 @@ export class Picker {
     } else if (this.selected.length < this.view.picks_needed) {
       this.selected.push(id);
     } else {
-      toast(t("Select {n} cards", { n: this.view.picks_needed }), 1500);
+      toast(tn("Select {n} card", "Select {n} cards", this.view.picks_needed), 1500);
       return;
     }
     this.refresh();
@@ -104,7 +104,7 @@ export class Picker {
     const missing = needed - this.selected.length;
     if (this.inFlight) button.textContent = t("Taking…");
     else if (missing <= 0) button.textContent = needed === 1 ? t("Take this card") : t("Take these {n}", { n: needed });
-    else if (this.selected.length === 0) button.textContent = t("Select {n} cards", { n: needed });
+    else if (this.selected.length === 0) button.textContent = tn("Select {n} card", "Select {n} cards", needed);
     else button.textContent = t("Select {n} more", { n: missing });
     button.disabled = this.inFlight || missing > 0 || view.paused;
     button.classList.toggle("ready", missing <= 0 && !this.inFlight);
@@ -140,7 +140,7 @@ export class Picker {
     const end = Math.min(deadline, Date.now() + cap);
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      node.textContent = seconds > 0 ? t("{s}s left", { s: seconds }) : t("Time is up");
+      node.textContent = seconds > 0 ? tn("{s} second left", "{s} seconds left", seconds, { s: seconds }) : t("Time is up");
       node.classList.toggle("urgent", seconds <= 10);
     };
     node.hidden = false;

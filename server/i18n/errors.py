@@ -1,0 +1,66 @@
+"""The error envelope's `message` in the reader's language, chosen by the stable `code`.
+
+Why on the server (not in the phone's JS): the phone already shows `error.message` as is,
+one catalog covers every client, and the code list lives next to the handlers. English
+keeps the detailed sentence the handler wrote (the protocol documents it as English and
+logs, tests and the CLI read it); other languages get the sentence for the code, and an
+unknown code keeps the English text rather than saying nothing.
+"""
+
+from __future__ import annotations
+
+from gettext import NullTranslations
+
+from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
+
+
+def _sentences(tr: NullTranslations) -> dict[str, str]:
+    _ = tr.gettext
+    return {
+        "malformed": _("The request could not be read."),
+        "invalid": _("Some values in the request are not acceptable."),
+        "no_token": _("This page has no seat or host link; open your link again."),
+        "bad_token": _("This link is no longer valid for this pod."),
+        "wrong_role": _("Only the host can do that."),
+        "unknown_pod": _("This pod does not exist."),
+        "unknown_player": _("There is no such player in this pod."),
+        "pod_full": _("All the seats are taken."),
+        "pod_started": _("The draft has already started."),
+        "name_taken": _("Someone at this pod already has that name."),
+        "not_enough_players": _("Not enough players to start."),
+        "wrong_phase": _("That is not possible at this point of the night."),
+        "paused": _("The draft is paused by the host."),
+        "not_paused": _("The draft is not paused."),
+        "seat_is_bot": _("A bot is drafting for this seat now."),
+        "kicked": _("The host removed this player from the pod."),
+        "no_player": _("That seat is a bot with no player."),
+        "stale_pick": _("That pack has moved on; here is the current one."),
+        "no_pack": _("There is no pack in front of you right now."),
+        "draft_over": _("The draft is over."),
+        "no_deck": _("Submit your deck first."),
+        "bad_timer": _("That pick timer is not allowed; choose one from the list, or off."),
+        "unknown_set": _("This set is not available."),
+        "wrong_pick_count": _("Select the number of cards this pick asks for."),
+        "duplicate_card": _("A card is listed twice."),
+        "card_not_in_pack": _("That card is not in your pack."),
+        "not_in_pool": _("That card is not in your pool."),
+        "unknown_basic": _("That is not a basic land."),
+        "bad_color": _("That is not a color."),
+        "bad_commander": _("A commander must be a card from your pool or a Prismatic Piper."),
+        "no_piper": _("This set has no choose-a-color commander."),
+        "unknown_format": _("That export format is not available."),
+        "bad_split": _("The tables cannot be split that way."),
+        "too_large": _("The request is too large."),
+        "db_busy": _("The server is busy. Try again."),
+        "internal": _("Something went wrong on the server."),
+        "not_found": _("Not found."),
+        "rate_limited": _("Too many messages; slow down."),
+        "unknown_type": _("The server did not understand that message."),
+    }
+
+
+def error_message(code: str, language: str, english: str) -> str:
+    """What to say for `code` in `language`; `english` is the handler's own sentence."""
+    if language == DEFAULT_LANGUAGE:
+        return english
+    return _sentences(translations(language)).get(code, english)
