@@ -21,6 +21,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from draft.errors import DraftError
 from server.errors import PodError
 from server.hub import RESYNC, Subscription
+from server.i18n.choice import request_language
+from server.i18n.errors import error_message
 from server.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
 from server.schemas import WsPick
@@ -67,6 +69,7 @@ class Connection:
         self.bucket = TokenBucket(settings.ws_rate_burst, settings.ws_rate_per_second)
         self.refused = 0
         self.closed = False
+        self.language = request_language(websocket)
 
     @property
     def who(self) -> str:
@@ -162,7 +165,9 @@ class Connection:
             await self.handle(raw)
 
     async def error(self, code: str, message: str, ref: str | None = None) -> None:
-        body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        """Refuse one message, in the phone's language (chosen like its pages' language)."""
+        text = error_message(code, self.language, message)
+        body: dict[str, Any] = {"type": "error", "code": code, "message": text}
         if ref is not None:
             body["ref"] = ref
         await self.send(body)
