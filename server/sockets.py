@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from draft.errors import DraftError
 from server.errors import PodError
 from server.hub import RESYNC, Subscription
-from server.i18n.choice import request_language
+from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
 from server.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
@@ -61,7 +61,7 @@ class TokenBucket:
 
 class Connection:
     def __init__(self, rt: Runtime, websocket: WebSocket, pod: LivePod,
-                 player: LivePlayer | None) -> None:
+                 player: LivePlayer | None, language: str = DEFAULT_LANGUAGE) -> None:
         self.rt, self.ws, self.pod, self.player = rt, websocket, pod, player
         self.version = 0
         self.send_lock = asyncio.Lock()
@@ -69,7 +69,7 @@ class Connection:
         self.bucket = TokenBucket(settings.ws_rate_burst, settings.ws_rate_per_second)
         self.refused = 0
         self.closed = False
-        self.language = request_language(websocket)
+        self.language = language
 
     @property
     def who(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
 
+from server.i18n.choice import request_language
 from server.runtime import Runtime
 from server.security import hash_token
 from server.sockets import (
@@ -32,7 +33,7 @@ async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None
         if player is None:
             await websocket.close(CLOSE_BAD_TOKEN, CLOSE_REASONS[CLOSE_BAD_TOKEN])
             return
-    await Connection(rt, websocket, pod, player).run()
+    await Connection(rt, websocket, pod, player, request_language(websocket)).run()
 
 
 @router.websocket("/ws/echo")
