@@ -14,7 +14,6 @@ from fastapi import FastAPI
 
 from server.db.engine import check_connection, create_db_engine
 from server.db.migrate import upgrade_to_head
-from server.db.writer import GroupWriter
 from server.errors import install_error_handlers
 from server.hub import Hub
 from server.lan import lan_ip
@@ -22,6 +21,7 @@ from server.limits import BodyLimit
 from server.logs import install_token_redaction
 from server.routes import building, events, games, health, images, pages, pods, ws
 from server.runtime import Runtime
+from server.schemas import ERROR_RESPONSES
 from server.services.restore import restore_pods
 from server.settings import Settings
 from server.timers import run_timer_loop
@@ -48,9 +48,6 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             upgrade_to_head(rt.engine)
         rt.media.reload(rt.engine, settings.data_dir)
         restore_pods(rt)
-        if settings.group_commit:
-            rt.writer = GroupWriter(rt.engine)
-            rt.writer.start()
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
         try:
@@ -59,12 +56,10 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             timer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await timer
-            if rt.writer is not None:
-                await rt.writer.stop()
-                rt.writer = None
+            await rt.close_writer()
             rt.engine.dispose()
 
-    app = FastAPI(title="Prismatic", lifespan=lifespan)
+    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
     app.add_middleware(BodyLimit)
     install_error_handlers(app)
     app.include_router(health.router)

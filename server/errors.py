@@ -64,6 +64,13 @@ class ConflictError(PodError):
     status = 409
 
 
+class BusyError(PodError):
+    """The database could not store the change right now; nothing changed, try again."""
+
+    status = 503
+    code = "db_busy"
+
+
 class InvalidError(PodError):
     """Values that are well formed but not acceptable."""
 

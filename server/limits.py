@@ -1,15 +1,17 @@
 """A cap on HTTP request bodies, before anything reads them.
 
 Why: every body the protocol accepts is small (a deck is the largest, well under 8 KiB);
-refusing a large `Content-Length` up front keeps a misbehaving client from making the
-server parse megabytes of JSON. Answers 413 with the protocol's error envelope.
+refusing a large body keeps a misbehaving client from making the server buffer and parse
+megabytes of JSON. A `Content-Length` over the cap is refused up front; a body sent
+without one (chunked) is counted as it arrives and cut off at the cap. Answers 413 with
+the protocol's error envelope.
 """
 
 from __future__ import annotations
 
 import json
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -20,12 +22,44 @@ class BodyLimit:
         self.max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for name, value in scope.get("headers", ()):
-                if name == b"content-length" and _too_big(value, self.max_bytes):
-                    await _refuse(send)
-                    return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and _too_big(value, self.max_bytes):
+                await _refuse(send)
+                return
+        body = await _read_capped(receive, self.max_bytes)
+        if body is None:
+            await _refuse(send)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+async def _read_capped(receive: Receive, limit: int) -> bytes | None:
+    """The whole body, or None once it grows past `limit` (a disconnect reads as empty)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b""
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
 
 
 def _too_big(value: bytes, limit: int) -> bool:

@@ -3,6 +3,10 @@
 Why in memory: a pick must not replay the log. The registry holds the last committed
 state; a service swaps in the new state only after the database commit succeeded, so
 memory never runs ahead of what a restart would rebuild.
+
+Why a `tip` beside the state: picks are committed in groups (`server.db.writer`), so a pod
+may have picks queued but not yet committed. The next pick builds on the tip (where the
+queued picks lead); views, timers and restarts only ever see the committed `state`.
 """
 
 from __future__ import annotations
@@ -65,6 +69,54 @@ class Notice:
 
 
 @dataclass(eq=False)
+class Tip:
+    """Where a pod's queued, uncommitted picks lead: what the next pick builds on."""
+
+    state: DraftState
+    next_seq: int
+    deadlines: dict[str, tuple[datetime | None, int | None]]
+    """player id → (deadline, pack it is for), as the queued picks planned them."""
+    last: asyncio.Future[None]
+    """The newest queued write: resolved once every pick up to the tip is settled."""
+
+
+class PodLock:
+    """The pod's lock. `async with pod.lock` is exclusive: after taking the mutex it also
+    waits until the pod's queued picks are committed (or failed), so a host command works
+    on a settled pod. The pick path takes only the mutex (`pipelined()`), queues its write
+    and lets go, so picks of one pod share a group commit instead of waiting in line."""
+
+    def __init__(self) -> None:
+        self.mutex = asyncio.Lock()
+        self.in_flight = 0
+        self.settled = asyncio.Event()
+        self.settled.set()
+
+    def pipelined(self) -> asyncio.Lock:
+        return self.mutex
+
+    def queued(self) -> None:
+        self.in_flight += 1
+        self.settled.clear()
+
+    def done(self) -> None:
+        self.in_flight -= 1
+        if self.in_flight == 0:
+            self.settled.set()
+
+    async def __aenter__(self) -> None:
+        await self.mutex.acquire()
+        try:
+            await self.settled.wait()
+        except BaseException:
+            self.mutex.release()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.mutex.release()
+
+
+@dataclass(eq=False)
 class LivePod:
     id: str
     set_code: str
@@ -84,7 +136,11 @@ class LivePod:
     games: dict[int, LiveGame] = field(default_factory=dict)
     """Table number → its current game (playing phase)."""
     event_id: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: PodLock = field(default_factory=PodLock)
+    tip: Tip | None = None
+    """`None` when nothing is queued: the tip is the committed state."""
+    epoch: int = 0
+    """Bumped when a queued pick fails: later picks queued on top of it are void."""
     connected: Counter[str] = field(default_factory=Counter)
     media: CardMedia | None = None
     """The runtime's rules text and image cache, for this pod's card JSON."""

@@ -16,7 +16,7 @@ from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
-from server.db.writer import GroupWriter, Stage
+from server.db.writer import MAX_BATCH, GroupWriter
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
@@ -37,22 +37,26 @@ class Runtime:
     clock: Callable[[], datetime] = utc_now
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
-    writer: GroupWriter | None = None
+    _writer: GroupWriter | None = field(default=None, repr=False)
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Serializes joining and forming pods across events (rare, tiny writes)."""
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
 
-    async def commit(self, stage: Stage) -> None:
-        """Write and commit one change: through the group writer when it runs (the app's
-        lifespan starts it), else directly."""
-        if self.writer is not None:
-            await self.writer.write(stage)
-            return
-        with self.session() as session:
-            stage(session)
-            session.commit()
+    @property
+    def writer(self) -> GroupWriter:
+        """The group-commit writer of picks (made on first use, inside the running loop)."""
+        if self._writer is None:
+            batch = MAX_BATCH if self.settings.group_commit else 1
+            self._writer = GroupWriter(self.session, max_batch=batch)
+        return self._writer
+
+    async def close_writer(self) -> None:
+        """Commit what is queued and stop the writer thread (the app's shutdown)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            await writer.close()
 
     def now(self) -> datetime:
         return self.clock()

@@ -7,7 +7,7 @@ envelope before any service runs, never a 500.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -30,7 +30,8 @@ Name = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_clean
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: `true` is not a seat count and "3" is not a card id (no silent coercion)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class PodCreate(Body):
@@ -154,3 +155,27 @@ class EventJoined(BaseModel):
 class EventPodsCreate(Body):
     policy: Literal["balanced", "fill"] = "balanced"
     """Balanced: equal pods (10 → 5+5). Fill: pods of eight, bots fill the last (10 → 8+2)."""
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorEnvelope(BaseModel):
+    """Every refusal: `{"error": {"code", "message"}}` (see docs/protocol.md)."""
+
+    error: ErrorDetail
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorEnvelope, "description": description}
+    for status, description in (
+        (400, "Malformed request"), (401, "Missing or wrong token"), (403, "Wrong role"),
+        (404, "Unknown pod or player"), (405, "Method not allowed"),
+        (409, "Conflicts with the pod's state"), (413, "Too large"),
+        (422, "Invalid values"), (429, "Too many requests"),
+        (503, "Database busy: try again"),
+    )
+}
+"""Declared on the app, so the OpenAPI schema documents the error envelope everywhere."""

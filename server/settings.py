@@ -38,8 +38,11 @@ class Settings(BaseSettings):
     ws_abuse_limit: int = 40
     """Refused-for-rate messages on one socket before it is closed with 4408."""
     hub_queue_size: int = 64
+    max_pods: int = Field(250, ge=1)
+    """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
     group_commit: bool = True
-    """Commit the picks of many pods in one transaction from a writer thread."""
+    """Commit the picks of many pods in one transaction from the writer thread; `False`
+    commits each pick's write on its own (still off the event loop), for comparison."""
     migrate_on_start: bool = True
 
     def database_url(self) -> str:

@@ -22,6 +22,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from draft.errors import DraftError
 from server.errors import PodError
 from server.hub import RESYNC, Subscription
+from server.i18n.catalogs import DEFAULT_LANGUAGE
+from server.i18n.errors import error_message
 from server.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
 from server.schemas import WsAdjust, WsPick, WsUndo
@@ -33,6 +35,12 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
 CLOSE_TOO_FAST = 4408
 CLOSE_TOO_LARGE = 4413
+CLOSE_REASONS = {
+    CLOSE_BAD_TOKEN: "bad token",
+    CLOSE_UNKNOWN_POD: "unknown pod",
+    CLOSE_TOO_FAST: "too many messages",
+    CLOSE_TOO_LARGE: "message too large",
+}
 
 
 class TokenBucket:
@@ -54,7 +62,7 @@ class TokenBucket:
 
 class Connection:
     def __init__(self, rt: Runtime, websocket: WebSocket, pod: LivePod,
-                 player: LivePlayer | None) -> None:
+                 player: LivePlayer | None, language: str = DEFAULT_LANGUAGE) -> None:
         self.rt, self.ws, self.pod, self.player = rt, websocket, pod, player
         self.version = 0
         self.send_lock = asyncio.Lock()
@@ -62,6 +70,7 @@ class Connection:
         self.bucket = TokenBucket(settings.ws_rate_burst, settings.ws_rate_per_second)
         self.refused = 0
         self.closed = False
+        self.language = language
 
     @property
     def who(self) -> str:
@@ -92,7 +101,7 @@ class Connection:
             if not self.closed:
                 self.closed = True
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code)
+                    await self.ws.close(code, CLOSE_REASONS.get(code))
 
     async def run(self) -> None:
         with self.rt.hub.subscribe(self.pod.channel) as subscription:
@@ -101,9 +110,11 @@ class Connection:
                 await self.send_view("snapshot")
                 tasks = {asyncio.create_task(self.write_loop(subscription)),
                          asyncio.create_task(self.read_loop())}
-                _done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
+                try:
+                    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                finally:  # also when this handler itself is cancelled: no orphan tasks
+                    for task in tasks:
+                        task.cancel()
                 for task in tasks:
                     with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
                                              RuntimeError):
@@ -155,7 +166,9 @@ class Connection:
             await self.handle(raw)
 
     async def error(self, code: str, message: str, ref: str | None = None) -> None:
-        body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        """Refuse one message, in the phone's language (chosen like its pages' language)."""
+        text = error_message(code, self.language, message)
+        body: dict[str, Any] = {"type": "error", "code": code, "message": text}
         if ref is not None:
             body["ref"] = ref
         await self.send(body)
@@ -163,7 +176,7 @@ class Connection:
     async def handle(self, raw: bytes) -> None:
         try:
             data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deep nesting
             await self.error("malformed", "That message is not valid JSON.")
             return
         kind = data.get("type") if isinstance(data, dict) else None

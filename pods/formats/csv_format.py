@@ -17,6 +17,17 @@ from pods.formats.names import MAX_COPIES_PER_LINE, CardLookup, DeckRead, displa
 from pods.problems import Problem
 
 HEADER = ("section", "count", "name", "set", "number", "chosen_color", "added")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet runs a cell starting with one of these as a formula (CSV injection)."""
+
+
+def _cell(text: str) -> str:
+    """`text` safe for a spreadsheet: a leading formula character gets a `'` prefix."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def _uncell(text: str) -> str:
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_START) else text
 
 
 def write(deck: Deck) -> str:
@@ -30,16 +41,17 @@ def write(deck: Deck) -> str:
             (
                 "commander",
                 1,
-                display_name(card),
-                card.set,
-                card.number,
+                _cell(display_name(card)),
+                _cell(card.set),
+                _cell(card.number),
                 commander.chosen_color or "",
                 "yes" if commander.added else "",
             )
         )
     for section, cards in (("main", deck.main), ("sideboard", deck.sideboard)):
         for card, count in count_cards(cards):
-            writer.writerow((section, count, display_name(card), card.set, card.number, "", ""))
+            writer.writerow((section, count, _cell(display_name(card)), _cell(card.set),
+                             _cell(card.number), "", ""))
     return out.getvalue()
 
 
@@ -59,7 +71,7 @@ def _read(text: str, lookup: CardLookup) -> DeckRead:
     cards: dict[str, list[Card]] = {"main": [], "sideboard": []}
     problems: list[Problem] = []
     for number, row in enumerate(rows, start=2):
-        name = (row.get("name") or "").strip()
+        name = _uncell((row.get("name") or "").strip())
         count_text = (row.get("count") or "").strip()
         section = (row.get("section") or "").strip().casefold()
         if section not in ("commander", "main", "sideboard") or not count_text.isdigit():
@@ -71,7 +83,8 @@ def _read(text: str, lookup: CardLookup) -> DeckRead:
             message = f"Row {number}: {count} copies is not a count we accept."
             problems.append(Problem("bad_count", name, message, {"line": number}))
             continue
-        card = lookup.find(name, row.get("set"), row.get("number"))
+        card = lookup.find(name, _uncell(row.get("set") or "") or None,
+                           _uncell(row.get("number") or "") or None)
         if card is None:
             problems.append(lookup.unknown(name, number))
         elif section == "commander":

@@ -68,6 +68,11 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
     click.echo(f"  ratio p50 {figures['ratio_p50']}  ratio p99 {figures['ratio_p99']}")
     click.echo(f"  server peak RSS {figures['server_rss_mb']} MB; errors {figures['errors']}; "
                f"pools ok {figures['pools_ok']}")
+    click.echo(f"  CPU while drafting: server {figures['server_cpu_pct']}%, "
+               f"bench client {figures['client_cpu_pct']}% (100% = one core); "
+               f"waiting for a CPU: server {figures['server_runqueue_wait_pct']}%, "
+               f"client {figures['client_runqueue_wait_pct']}%; "
+               f"load average {figures['load_avg_1m']}")
     if "idle_kb_per_pod" in figures:
         click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
 

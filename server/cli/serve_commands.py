@@ -85,6 +85,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         segno.make(target, error="m").terminal(compact=True)
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",
+                            ws_per_message_deflate=False,
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
     uvicorn.Server(config).run()
 

@@ -1,91 +1,130 @@
-"""Group commit for picks: the picks of many pods share one transaction and one fsync.
+"""Group commit: picks from many pods queue for one writer thread, one transaction per batch.
 
-Why: with `synchronous=FULL` a commit costs a disk flush (about a millisecond), and a
-flush on the event loop stalls every phone. Each pod still holds its own lock until its
-pick is durable, so nothing is acknowledged early; but while one batch is being flushed
-in a worker thread, picks from other pods queue up and go out together in the next one.
+Why: a durable commit costs an fsync (milliseconds on this laptop's disk), and a blocking
+commit on the event loop stalls every socket. One writer thread takes everything queued
+while its previous transaction was committing and commits it in one transaction, so 1 or
+400 waiting picks cost one fsync, and the loop keeps serving sockets meanwhile.
+
+The contract each write keeps: `committed()` (swap the new state in, publish) runs on the
+event loop only after the transaction holding the write committed, in submission order;
+if that transaction fails, every write in it gets `failed()` and its future raises
+`BusyError` ("try again"), and nothing of it reached memory. A write whose `valid()` turns
+false while queued (an earlier write of the same pod failed) is failed without writing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 
-from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-Stage = Callable[[Session], None]
-"""Writes one pod's change into the session (never commits)."""
+from server.errors import BusyError
+
+log = logging.getLogger(__name__)
+
+MAX_BATCH = 1024
+"""Writes per transaction at most (a bound on one transaction's time, not a tuning knob);
+`Settings.group_commit = False` makes it 1: one transaction per write, for comparison."""
+
+
+@dataclass(eq=False)
+class Write:
+    """One unit of work: `stage` adds its statements to the batch's session (no commit)."""
+
+    stage: Callable[[Session], None]
+    committed: Callable[[], None]
+    failed: Callable[[], None]
+    valid: Callable[[], bool] = lambda: True
+    future: asyncio.Future[None] | None = field(default=None, repr=False)
 
 
 class GroupWriter:
-    """A single writer task; `await write(stage)` returns once the change is committed."""
+    """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._pending: list[tuple[Stage, asyncio.Future[None]]] = []
+    def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH) -> None:
+        self._session_factory = session_factory
+        self._max_batch = max_batch
+        self._queue: list[Write] = []
         self._wake = asyncio.Event()
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
         self._task: asyncio.Task[None] | None = None
+        self._closing = False
         self.batches = 0
+        self.writes = 0
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def write(self, stage: Stage) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((stage, future))
+    def submit(self, write: Write) -> asyncio.Future[None]:
+        """Queue a write; the future resolves after its transaction committed."""
+        if self._closing:
+            raise BusyError("the server is stopping; try again", "db_busy")
+        loop = asyncio.get_running_loop()
+        write.future = loop.create_future()
+        self._queue.append(write)
         self._wake.set()
-        await future
+        if self._task is None:
+            self._task = loop.create_task(self._run(), name="group-writer")
+        return write.future
+
+    async def close(self) -> None:
+        """Commit what is queued, then stop the loop and the thread."""
+        self._closing = True
+        self._wake.set()
+        if self._task is not None:
+            await self._task
+        self._thread.shutdown(wait=True)
 
     async def _run(self) -> None:
         while True:
+            while self._queue:
+                await self._commit_batch()
+            if self._closing:
+                return
             await self._wake.wait()
             self._wake.clear()
-            batch, self._pending = self._pending, []
-            if batch:
-                await self._flush(batch)
 
-    async def _flush(self, batch: list[tuple[Stage, asyncio.Future[None]]]) -> None:
+    async def _commit_batch(self) -> None:
+        batch, self._queue = self._queue[:self._max_batch], self._queue[self._max_batch:]
+        live: list[Write] = []
+        for write in batch:
+            if write.valid():
+                live.append(write)
+            else:
+                _fail(write, BusyError("an earlier pick of this pod was not stored; try again",
+                                       "db_busy"))
+        if not live:
+            return
+        loop = asyncio.get_running_loop()
         try:
-            await asyncio.to_thread(self._commit, [stage for stage, _ in batch])
-        except Exception as error:
-            if len(batch) == 1:
-                _settle(batch[0][1], error=error)
-                return
-            # One bad change must not fail the others: retry each on its own.
-            for stage, future in batch:
-                try:
-                    await asyncio.to_thread(self._commit, [stage])
-                except Exception as error:
-                    _settle(future, error=error)
-                else:
-                    _settle(future)
+            await loop.run_in_executor(self._thread, self._commit, live)
+        except Exception as error:  # any failure: the whole transaction rolled back
+            log.warning("group commit of %d writes failed: %s", len(live), error)
+            for write in live:
+                _fail(write, BusyError("The database is busy; try again.", "db_busy"))
             return
         self.batches += 1
-        for _, future in batch:
-            _settle(future)
+        self.writes += len(live)
+        for write in live:
+            try:
+                write.committed()
+            except Exception:  # a publish must not stop the other writes' acknowledgements
+                log.exception("after-commit step failed")
+            if write.future is not None and not write.future.done():
+                write.future.set_result(None)
 
-    def _commit(self, stages: list[Stage]) -> None:
-        with Session(self.engine) as session:
-            for stage in stages:
-                stage(session)
+    def _commit(self, batch: list[Write]) -> None:
+        """On the writer thread: stage every write, one commit."""
+        with self._session_factory() as session:
+            for write in batch:
+                write.stage(session)
             session.commit()
 
 
-def _settle(future: asyncio.Future[None], error: Any = None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    elif isinstance(error, BaseException):
-        future.set_exception(error)
-    else:
-        future.set_exception(RuntimeError("the pick could not be stored"))
+def _fail(write: Write, error: BusyError) -> None:
+    try:
+        write.failed()
+    finally:
+        if write.future is not None and not write.future.done():
+            write.future.set_exception(error)

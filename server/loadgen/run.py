@@ -9,6 +9,8 @@ merit, comparable across runs and machines.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import socket
 import subprocess
@@ -110,6 +112,40 @@ def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
     return None
 
 
+def runqueue_wait_seconds(pid: int | None) -> float | None:
+    """Time the process's threads were ready to run but waited for a CPU (/proc schedstat):
+    on a shared machine this says whether latency came from our work or from others'."""
+    if pid is None:
+        return None
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                total += int((task / "schedstat").read_text().split()[1])
+    except OSError:
+        return None
+    return total / 1e9
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a local process from /proc (all its threads)."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _delta(after: float | None, before: float | None) -> float | None:
+    return None if after is None or before is None else after - before
+
+
+def _pct(seconds: float | None, elapsed: float) -> float | None:
+    return None if seconds is None or not elapsed else round(100 * seconds / elapsed, 1)
+
+
 async def run_bench(
     config: BenchConfig, base: str, pid: int | None, progress: Callable[[str], None]
 ) -> dict[str, Any]:
@@ -132,6 +168,8 @@ async def run_bench(
     seats = [seat for pod in pods for seat in pod]
     progress(f"drafting: {len(seats)} phones")
     started = time.perf_counter()
+    client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
+    waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
     results = await asyncio.gather(
         *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
@@ -139,6 +177,10 @@ async def run_bench(
         return_exceptions=True,
     )
     elapsed = time.perf_counter() - started
+    client_cpu = time.process_time() - client_cpu
+    server_after = cpu_seconds(pid)
+    waited = [_delta(runqueue_wait_seconds(p), w) for p, w in zip((pid, os.getpid()), waits,
+                                                                 strict=True)]
     ticker.cancel()
     stats.errors.extend(repr(r) for r in results if isinstance(r, BaseException))
     figures: dict[str, Any] = {
@@ -151,6 +193,18 @@ async def run_bench(
         "baseline_ms": {k: v for k, v in summary_ms(baseline).items() if k != "max"},
         "server_rss_mb": rss_mb(pid, "VmHWM"),
         "errors": len(stats.errors),
+        "client_cpu_pct": round(100 * client_cpu / elapsed, 1) if elapsed else None,
+        "client_cpu_ms_per_pick": (round(1000 * client_cpu / stats.picks_sent, 3)
+                                   if stats.picks_sent else None),
+        "server_cpu_ms_per_pick": (round(1000 * (server_after - server_cpu) / stats.picks_sent, 3)
+                                   if stats.picks_sent and server_after is not None
+                                   and server_cpu is not None else None),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
+        "server_runqueue_wait_pct": _pct(waited[0], elapsed),
+        "client_runqueue_wait_pct": _pct(waited[1], elapsed),
+        "server_cpu_pct": (round(100 * (server_after - server_cpu) / elapsed, 1)
+                           if elapsed and server_after is not None and server_cpu is not None
+                           else None),
         "pools_ok": len(stats.pools) == len(seats)
         and all(size == POOL_SIZE for size in stats.pools)
         and stats.acks == stats.picks_sent,
@@ -159,6 +213,8 @@ async def run_bench(
     figures["ratio_p50"] = round(figures["latency_ms"]["p50"] / base_p50, 2) if base_p50 else None
     figures["ratio_p99"] = round(figures["latency_ms"]["p99"] / base_p99, 2) if base_p99 else None
     figures["acks"] = stats.acks
+    figures["views_per_pick"] = (round(stats.views / stats.picks_sent, 2)
+                                 if stats.picks_sent else None)
     figures["error_samples"] = sorted(set(stats.errors))[:5]
     if config.idle_pods:
         figures["idle_kb_per_pod"] = await idle_memory(config, base, pid, progress)

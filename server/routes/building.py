@@ -30,7 +30,14 @@ async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
     return await building.submit_deck(rt, pod, player, body, language)
 
 
-@router.get("/{pod_id}/export")
+FILE_CONTENT = {"text/plain": {"schema": {"type": "string"}},
+                "text/csv": {"schema": {"type": "string"}},
+                "application/xml": {"schema": {"type": "string"}},
+                "application/json": {"schema": {}}}
+
+
+@router.get("/{pod_id}/export", response_class=Response,
+            responses={200: {"description": "The file", "content": FILE_CONTENT}})
 async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                  what: Literal["deck", "pool", "log"] = "pool",
                  format: Format = "arena") -> Response:
@@ -39,7 +46,10 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
     return _attachment(file.filename, file.media_type, file.content)
 
 
-@router.get("/{pod_id}/export.zip")
+@router.get("/{pod_id}/export.zip", response_class=Response,
+            responses={200: {"description": "A zip of every seat's files",
+                             "content": {"application/zip": {"schema": {"type": "string",
+                                                                        "format": "binary"}}}}})
 async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
     return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
                        exports.export_zip(rt, pod, language))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Response, status
 
 from server.deps import HostPod, PodDep, RuntimeDep, Seat
+from server.live import LivePlayer, LivePod
 from server.schemas import BotUpdate, PickCreate, PodCreate, PodCreated, SeatCreate, SeatCreated
 from server.services import drafting, lifecycle
-from server.views import host_view, seat_view, summary
+from server.views import host_view, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
 
@@ -86,14 +87,19 @@ async def get_host_view(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     return host_view(pod, rt.join_url(pod.id))
 
 
+def seat_view_response(pod: LivePod, player: LivePlayer) -> Response:
+    """The seat view as ready JSON text (the phone's pick path: no re-encoding of cards)."""
+    return Response(seat_view_text(pod, player)[1], media_type="application/json")
+
+
 @router.get("/{pod_id}/me")
-async def get_seat_view(seat: Seat) -> dict[str, Any]:
+async def get_seat_view(seat: Seat) -> Response:
     pod, player = seat
-    return seat_view(pod, player)
+    return seat_view_response(pod, player)
 
 
 @router.post("/{pod_id}/picks")
-async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep) -> dict[str, Any]:
+async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep) -> Response:
     pod, player = seat
-    view, _applied = await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
-    return view
+    await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
+    return seat_view_response(pod, player)

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
 
+from server.i18n.choice import request_language
 from server.runtime import Runtime
 from server.security import hash_token
-from server.sockets import CLOSE_BAD_TOKEN, CLOSE_TOO_LARGE, CLOSE_UNKNOWN_POD, Connection
+from server.sockets import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_REASONS,
+    CLOSE_TOO_LARGE,
+    CLOSE_UNKNOWN_POD,
+    Connection,
+)
 
 router = APIRouter(tags=["websocket"])
 
@@ -17,16 +24,16 @@ async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None
     await websocket.accept()
     pod = rt.registry.find(pod_id)
     if pod is None:
-        await websocket.close(CLOSE_UNKNOWN_POD)
+        await websocket.close(CLOSE_UNKNOWN_POD, CLOSE_REASONS[CLOSE_UNKNOWN_POD])
         return
     token_hash = hash_token(token)
     player = None
     if not pod.is_host(token_hash):
         player = pod.seat_token_owner(token_hash)
         if player is None:
-            await websocket.close(CLOSE_BAD_TOKEN)
+            await websocket.close(CLOSE_BAD_TOKEN, CLOSE_REASONS[CLOSE_BAD_TOKEN])
             return
-    await Connection(rt, websocket, pod, player).run()
+    await Connection(rt, websocket, pod, player, request_language(websocket)).run()
 
 
 @router.websocket("/ws/echo")
@@ -41,6 +48,6 @@ async def echo_socket(websocket: WebSocket) -> None:
             return
         text = message.get("text")
         if text is None or len(text.encode()) > limit:
-            await websocket.close(CLOSE_TOO_LARGE)
+            await websocket.close(CLOSE_TOO_LARGE, CLOSE_REASONS[CLOSE_TOO_LARGE])
             return
         await websocket.send_text(text)

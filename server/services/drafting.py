@@ -3,10 +3,19 @@
 Why bots run inside the same command: a bot seat picks as soon as a change gives it a
 pack, under the pod's lock, and its picks are stored in the same transaction as the human
 pick that caused them; the table never waits on a bot and a crash never splits the two.
+
+Why picks are queued, not committed here: the pod's mutex covers only the pure step
+(check → engine → bots → plan), which builds on the pod's tip; the write then joins the
+group commit (`server.db.writer`) and the mutex is free for the next pick of the same pod.
+The pick is acknowledged, swapped in and published only after its transaction committed;
+if it fails, the pod's tip falls back to the committed state and the phone hears
+"try again" (`db_busy`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -17,12 +26,13 @@ from sqlmodel import Session
 from draft import engine
 from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
+from draft.engine import waiting_on
 from draft.state import DraftState
 from server.db import repo
+from server.db.writer import Write
 from server.errors import ConflictError
-from server.live import LivePlayer, LivePod
+from server.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
-from server.views import seat_view
 
 PickEntry = tuple[int, tuple[int, ...], bool]
 """(seat, card ids, by_bot) of a pick not yet numbered."""
@@ -69,22 +79,30 @@ def plan_deadlines(
         return []
     timer = timedelta(seconds=pod.timer_seconds)
     planned = []
+    known = pod.tip.deadlines if pod.tip is not None else {}
     for player in pod.players:
         if player.seat is None:
             continue
+        current, current_pack = known.get(player.id, (player.deadline, player.deadline_pack))
         queue = state.seats[player.seat].queue
         head = queue[0] if queue and not player.bot and not state.finished else None
-        if head is not None and head == player.deadline_pack and player.deadline is not None:
+        if head is not None and head == current_pack and current is not None:
             continue
         deadline = None if head is None else now + timer
-        if deadline != player.deadline or head != player.deadline_pack:
+        if deadline != current or head != current_pack:
             planned.append((player, deadline, head))
     return planned
 
 
-def affected_seats(state: DraftState, changes: Sequence[Change]) -> frozenset[int] | None:
-    """Seats whose view changed: pickers, receivers, and seats waiting (their `waiting_on`
-    may move). `None` (everyone) for a new round or the end of the draft."""
+def affected_seats(
+    before: DraftState | None, state: DraftState, changes: Sequence[Change]
+) -> frozenset[int] | None:
+    """Seats whose view changed: pickers, receivers, and waiting seats whose `waiting_on`
+    moved. `None` (everyone) for a new round or the end of the draft.
+
+    Why compare `waiting_on`: with fast pickers most seats wait most of the time, and a
+    pick elsewhere rarely changes whom they wait for; an update that changes nothing costs
+    a view build on the laptop and a parse on every such phone."""
     seats: set[int] = set()
     for change in changes:
         if isinstance(change, RoundStarted | DraftFinished):
@@ -93,7 +111,11 @@ def affected_seats(state: DraftState, changes: Sequence[Change]) -> frozenset[in
             seats.add(change.seat)
         elif isinstance(change, PackPassed):
             seats.add(change.to_seat)
-    seats.update(seat.index for seat in state.seats if not seat.queue)
+    for seat in state.seats:
+        if seat.queue or seat.index in seats:
+            continue
+        if before is None or waiting_on(before, seat.index) != waiting_on(state, seat.index):
+            seats.add(seat.index)
     return frozenset(seats)
 
 
@@ -102,14 +124,16 @@ def advance(
     changes: list[Change],
 ) -> Step:
     """After a pure change: bots pick, the picks get sequence numbers, deadlines move."""
+    before = pod.tip.state if pod.tip is not None else pod.state
     state, bot_entries, bot_changes = run_bots(pod, state, rt.bot)
     entries = entries + bot_entries
     changes = changes + bot_changes
-    picks = [(pod.next_seq + i, seat, cards, by_bot)
+    next_seq = pod.tip.next_seq if pod.tip is not None else pod.next_seq
+    picks = [(next_seq + i, seat, cards, by_bot)
              for i, (seat, cards, by_bot) in enumerate(entries)]
     finished = state.finished and pod.phase == "drafting"
     step = Step(state, picks, plan_deadlines(pod, state, rt.now()), finished,
-                affected_seats(state, changes))
+                affected_seats(before, state, changes))
     if finished:
         step.pod_values["phase"] = "building"
         step.seats = None
@@ -137,6 +161,7 @@ def swap(rt: Runtime, pod: LivePod, step: Step) -> None:
 
 
 def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
+    """The state the seat's next pick builds on (the tip), or why it may not pick."""
     if pod.phase != "drafting" or pod.state is None:
         raise ConflictError(f"the pod is in the {pod.phase} phase, not drafting", "wrong_phase")
     if pod.paused:
@@ -144,34 +169,86 @@ def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
                             "paused")
     if player.bot or player.seat is None:
         raise ConflictError("a bot is drafting for this seat now", "seat_is_bot")
-    return pod.state
+    return pod.tip.state if pod.tip is not None else pod.state
+
+
+def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
+    """Queue the step for the group commit and move the pod's tip past it (no await:
+    call under the pod's mutex). The future resolves once it is committed and live."""
+    tip = pod.tip
+    deadlines = dict(tip.deadlines) if tip is not None else {}
+    for player, deadline, head in step.deadlines:
+        deadlines[player.id] = (deadline, head)
+    next_seq = (tip.next_seq if tip is not None else pod.next_seq) + len(step.picks)
+    epoch = pod.epoch
+
+    def committed() -> None:
+        swap(rt, pod, step)
+        settle()
+
+    def failed() -> None:
+        if pod.epoch == epoch:  # the first failure voids every write queued on top of it
+            pod.epoch += 1
+            pod.tip = None
+        settle()
+
+    def settle() -> None:
+        pod.lock.done()
+        if pod.lock.in_flight == 0:
+            pod.tip = None
+
+    future = rt.writer.submit(Write(
+        stage=lambda session: stage(session, pod, step), committed=committed, failed=failed,
+        valid=lambda: pod.epoch == epoch,
+    ))
+    pod.lock.queued()
+    pod.tip = Tip(step.state, next_seq, deadlines, future)
+    return future
 
 
 async def submit_pick(
     rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
-) -> tuple[dict[str, Any], bool]:
-    """Apply the seat's pick; returns (its new view, whether a pick was applied).
+) -> bool:
+    """Apply the seat's pick; returns whether a pick was applied, once it is committed
+    (the caller builds the view it needs: the socket sends only an ack). Raises
+    `BusyError` (nothing changed) when the commit failed.
 
-    A repeat of an applied pick (an older pick number) changes nothing and returns the view.
+    A repeat of an applied pick (an older pick number whose cards are all in the pool)
+    changes nothing and returns once that earlier pick is committed; an older pick number
+    with other cards is a `stale_pick` conflict, so a phone is never told its cards were
+    taken when the pick timer took others.
     """
-    async with pod.lock:
-        state = check_can_pick(pod, player)
-        assert player.seat is not None
-        current = state.seats[player.seat].picks + 1
-        if pick_number < current:
-            return seat_view(pod, player), False
-        if pick_number > current:
-            raise ConflictError(
-                f"pick {pick_number} is not your current pick ({current}); refresh your view",
-                "stale_pick",
-            )
-        new_state, changes = engine.pick(state, player.seat, list(cards))
-        first = changes[0]
-        assert isinstance(first, PickMade)
-        step = advance(rt, pod, new_state, [(player.seat, first.cards, False)], changes)
-        await rt.commit(lambda session: stage(session, pod, step))
-        swap(rt, pod, step)
-        return seat_view(pod, player), True
+    while True:
+        async with pod.lock.pipelined():
+            state = check_can_pick(pod, player)
+            assert player.seat is not None
+            current = state.seats[player.seat].picks + 1
+            if pick_number > current:
+                raise ConflictError(
+                    f"pick {pick_number} is not your current pick ({current}); "
+                    "refresh your view", "stale_pick",
+                )
+            if pick_number < current:
+                if not set(cards) <= set(state.seats[player.seat].pool):
+                    raise ConflictError(
+                        f"pick {pick_number} was already made with other cards (the pick "
+                        "timer may have picked for you); refresh your view", "stale_pick")
+                if pod.tip is None:
+                    return False
+                earlier = pod.tip.last
+            else:
+                new_state, changes = engine.pick(state, player.seat, list(cards))
+                first = changes[0]
+                assert isinstance(first, PickMade)
+                step = advance(rt, pod, new_state, [(player.seat, first.cards, False)],
+                               changes)
+                stored = queue_step(rt, pod, step)
+                break
+        # The same pick is queued but not committed yet: wait for it, then look again.
+        with contextlib.suppress(Exception):
+            await asyncio.shield(earlier)
+    await stored
+    return True
 
 
 async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool:
@@ -187,8 +264,7 @@ async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool
         first = changes[0]
         assert isinstance(first, PickMade)
         step = advance(rt, pod, new_state, [(player.seat, first.cards, True)], changes)
-        await rt.commit(lambda session: stage(session, pod, step))
-        swap(rt, pod, step)
+        await queue_step(rt, pod, step)
         return True
 
 

@@ -42,7 +42,8 @@ def _media(ext: str) -> str:
 
 
 def _slug(text: str) -> str:
-    kept = "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
+    # ASCII only: the slug goes into a Content-Disposition header (latin-1) and zip paths.
+    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text).strip("-")
     return kept[:32] or "player"
 
 

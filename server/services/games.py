@@ -26,6 +26,7 @@ from pods.tracker import (
 from pods.tracker import apply as apply_entry
 from server.db import game_repo
 from server.db.tables import GameRow
+from server.db.writer import Write
 from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
 from server.game_views import PLACEHOLDER
 from server.live import LiveGame, LivePlayer, LivePod
@@ -126,7 +127,7 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         except TrackerError as error:
             refusal = ConflictError if isinstance(entry, Undo) else InvalidError
             raise refusal(str(error), error.code) from error
-        await rt.commit(lambda session: game_repo.append_entry(session, live.id, entry))
+        await _commit(rt, lambda session: game_repo.append_entry(session, live.id, entry))
         live.game, live.next_seq = game, live.next_seq + 1
         _publish(rt, pod, live)
         return live
@@ -154,7 +155,7 @@ async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) 
         live = game_at(pod, table)
         if winner is not None and winner not in {p.id for p in live.game.players}:
             raise InvalidError(f"{winner!r} does not play at table {table}", "unknown_player")
-        await rt.commit(lambda session: game_repo.set_winner(session, live.id, winner))
+        await _commit(rt, lambda session: game_repo.set_winner(session, live.id, winner))
         live.winner = winner
         _publish(rt, pod, live)
         return live
@@ -168,11 +169,22 @@ async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
         old = game_at(pod, table)
         players = [p.name for p in old.game.players]
         planned = plan_games(pod, [{"number": table, "players": players}], {table: old.number})
-        await rt.commit(lambda session: stage_new_games(session, pod, planned, table))
+        await _commit(rt, lambda session: stage_new_games(session, pod, planned, table))
         live = planned[0][0]
         pod.games[table] = live
         _publish(rt, pod, live)
         return live
+
+
+async def _commit(rt: Runtime, stage: Callable[[Session], None]) -> None:
+    """Durably store one change through the writer thread (off the event loop). The caller
+    holds the pod's exclusive lock, so nothing else of this pod interleaves; the swap into
+    memory happens after this returns. A failed commit raises `BusyError` (try again)."""
+    await rt.writer.submit(Write(stage=stage, committed=_nothing, failed=_nothing))
+
+
+def _nothing() -> None:
+    return None
 
 
 def _publish(rt: Runtime, pod: LivePod, live: LiveGame) -> None:

@@ -48,6 +48,10 @@ def create_pod(
 
     With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
     """
+    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
+    if live >= rt.settings.max_pods:
+        raise ConflictError(f"this server already runs {live} pods; end one first",
+                            "too_many_pods")
     set_code = set_code.upper()
     cube = None
     if cube_text is not None:

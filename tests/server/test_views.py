@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta, timezone
 
+from fastapi.testclient import TestClient
+
 from server.db.repo import as_utc
-from server.views import iso
+from server.runtime import Runtime
+from server.views import iso, seat_view, seat_view_text
+from tests.server.builders import join, new_pod, start, take_first
 
 
 def test_deadlines_are_sent_in_utc_whatever_zone_the_database_used() -> None:
@@ -15,3 +20,20 @@ def test_deadlines_are_sent_in_utc_whatever_zone_the_database_used() -> None:
     assert as_utc(moment) == datetime(2026, 11, 29, 20, 15, 3, tzinfo=UTC)
     assert as_utc(datetime(2026, 11, 29, 20, 15, 3)) == datetime(2026, 11, 29, 20, 15, 3,
                                                                  tzinfo=UTC)
+
+
+def test_the_sockets_seat_view_text_is_the_seat_view(client: TestClient) -> None:
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    live = rt.registry.get(pod.pod_id)
+    player = live.player(seat.player_id)
+    lobby_version, lobby_text = seat_view_text(live, player)
+    assert json.loads(lobby_text) == seat_view(live, player)
+    start(client, pod)
+    for _ in range(3):
+        assert take_first(client, seat).status_code == 200
+    version, text = seat_view_text(live, player)
+    view = seat_view(live, player)
+    assert json.loads(text) == view and version == view["version"] > lobby_version
+    assert len(view["pool"]) == 6 and view["pack"]

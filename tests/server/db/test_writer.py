@@ -1,61 +1,112 @@
-"""Group commit: concurrent changes share transactions; one bad change fails alone."""
+"""Group commit: queued writes share one transaction, go live after it in order, and a
+failed transaction fails every write in it and stores none of them ("try again")."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 
+import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
-from server.db.writer import GroupWriter, Stage
+from server.db.writer import GroupWriter, Write
+from server.errors import BusyError
 from server.settings import Settings
 
 
-def insert_pod(pod_id: str) -> Stage:
+@pytest.fixture
+def engine(db_url: str) -> Iterator[sa.Engine]:
+    engine = create_db_engine(Settings(db_url=db_url))
+    upgrade_to_head(engine)
+    yield engine
+    engine.dispose()
+
+
+def insert_pod(pod_id: str) -> Write:
     def stage(session: Session) -> None:
         session.connection().execute(sa.text(
             "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
             " paused, version, created_at, updated_at) VALUES (:id, 'CMR', 8, true, 1, 'h',"
             " 'lobby', false, 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"), {"id": pod_id})
-    return stage
+    return Write(stage=stage, committed=lambda: None, failed=lambda: None)
 
 
-def test_concurrent_writes_are_all_committed_in_fewer_transactions(db_url: str) -> None:
-    engine = create_db_engine(Settings(db_url=db_url))
-    upgrade_to_head(engine)
-
-    async def scenario() -> int:
-        writer = GroupWriter(engine)
-        writer.start()
-        await asyncio.gather(*(writer.write(insert_pod(f"p{i}")) for i in range(50)))
-        await writer.stop()
-        return writer.batches
-
-    batches = asyncio.run(scenario())
+def stored(engine: sa.Engine) -> list[str]:
     with engine.connect() as connection:
-        count = connection.execute(sa.text("SELECT count(*) FROM pod")).scalar()
-    engine.dispose()
-    assert count == 50
-    assert batches < 50
+        return [row[0] for row in connection.execute(sa.text("SELECT id FROM pod ORDER BY id"))]
 
 
-def test_one_failing_change_does_not_fail_the_others(db_url: str) -> None:
-    engine = create_db_engine(Settings(db_url=db_url))
-    upgrade_to_head(engine)
+def test_writes_queued_together_share_one_commit_and_go_live_after_it_in_order(
+    engine: sa.Engine,
+) -> None:
+    seen: list[tuple[str, int]] = []
+    names = [f"p{i:02}" for i in range(50)]
 
-    async def scenario() -> list[object]:
-        writer = GroupWriter(engine)
-        writer.start()
-        results = await asyncio.gather(
-            writer.write(insert_pod("a")), writer.write(insert_pod("a")),
-            writer.write(insert_pod("b")), return_exceptions=True)
-        await writer.stop()
-        return list(results)
+    def write(name: str) -> Write:
+        w = insert_pod(name)
+        w.committed = lambda: seen.append((name, len(stored(engine))))
+        return w
+
+    async def scenario() -> GroupWriter:
+        writer = GroupWriter(lambda: Session(engine))
+        await asyncio.gather(*(writer.submit(write(name)) for name in names))
+        await writer.close()
+        return writer
+
+    writer = asyncio.run(scenario())
+    assert writer.batches == 1 and writer.writes == 50
+    assert [name for name, _ in seen] == names
+    assert all(count == 50 for _, count in seen)  # every write was durable before going live
+
+
+def test_a_failed_commit_fails_every_write_in_it_and_stores_none(engine: sa.Engine) -> None:
+    failed: list[str] = []
+
+    def write(name: str) -> Write:
+        w = insert_pod(name)
+        w.failed = lambda: failed.append(name)
+        w.committed = lambda: pytest.fail("nothing of a failed batch may go live")
+        return w
+
+    async def scenario() -> list[BaseException | None]:
+        writer = GroupWriter(lambda: Session(engine))
+        results = await asyncio.gather(*(writer.submit(write(n)) for n in ("a", "b", "a")),
+                                       return_exceptions=True)
+        await writer.close()
+        return list(results)  # type: ignore[arg-type]
 
     results = asyncio.run(scenario())
-    engine.dispose()
-    assert results[0] is None and results[2] is None
-    assert isinstance(results[1], Exception)
+    assert all(isinstance(r, BusyError) and r.code == "db_busy" for r in results)
+    assert failed == ["a", "b", "a"]
+    assert stored(engine) == []
 
+
+def test_a_write_voided_while_queued_is_failed_without_writing(engine: sa.Engine) -> None:
+    async def scenario() -> list[BaseException | None]:
+        writer = GroupWriter(lambda: Session(engine))
+        void = insert_pod("void")
+        void.valid = lambda: False
+        results = await asyncio.gather(writer.submit(void), writer.submit(insert_pod("kept")),
+                                       return_exceptions=True)
+        await writer.close()
+        return list(results)  # type: ignore[arg-type]
+
+    first, second = asyncio.run(scenario())
+    assert isinstance(first, BusyError) and second is None
+    assert stored(engine) == ["kept"]
+
+
+def test_without_group_commit_each_write_is_its_own_transaction(
+    engine: sa.Engine,
+) -> None:
+    async def scenario() -> GroupWriter:
+        writer = GroupWriter(lambda: Session(engine), max_batch=1)
+        await asyncio.gather(*(writer.submit(insert_pod(f"p{i}")) for i in range(5)))
+        await writer.close()
+        return writer
+
+    assert asyncio.run(scenario()).batches == 5
+    assert len(stored(engine)) == 5

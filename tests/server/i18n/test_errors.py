@@ -39,3 +39,18 @@ def test_the_cookie_choice_applies_to_the_api(client: TestClient) -> None:
     missing = client.get("/api/pods/nope/me", headers={"Authorization": "Bearer x"})
     assert missing.json()["error"]["message"] in (
         "Questo pod non esiste.", "Questo link non è più valido per questo pod.")
+
+
+def test_a_refused_socket_message_reaches_an_italian_phone_in_italian(
+    client: TestClient,
+) -> None:
+    pod = new_pod(client, seats=2)
+    seat = client.post(pod.url("/seats"), json={"name": "Ann"}).json()
+    url = f"/ws/pods/{pod.pod_id}?token={seat['seat_token']}"
+    with client.websocket_connect(url, headers={"Accept-Language": "it-IT,it"}) as ws:
+        assert ws.receive_json()["type"] == "snapshot"
+        ws.send_text("{not json")
+        refused = ws.receive_json()
+    assert refused["type"] == "error" and refused["code"] == "malformed"
+    assert refused["message"] == error_message("malformed", "it", "")
+    assert refused["message"] != error_message("malformed", "en", "That message is not valid JSON.")

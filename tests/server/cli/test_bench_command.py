@@ -1,0 +1,28 @@
+"""`prismatic bench --spawn --pods 1 --json`: a smoke test of the load generator (not speed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.server.live import ROOT
+
+KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "baseline_ms",
+        "ratio_p50", "ratio_p99", "server_rss_mb", "errors", "pools_ok"}
+
+
+def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "server", "bench", "--spawn", "--pods", "1", "--json",
+         "--idle-pods", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout)
+    assert set(figures) >= KEYS
+    assert figures["pools_ok"] is True and figures["errors"] == 0
+    assert figures["pods"] == 1 and figures["seats"] == 8 and figures["picks"] == 240
+    assert set(figures["latency_ms"]) == {"p50", "p95", "p99", "max"}
+    assert set(figures["baseline_ms"]) == {"p50", "p95", "p99"}
+    assert figures["server_rss_mb"] > 0 and figures["idle_kb_per_pod"] is not None

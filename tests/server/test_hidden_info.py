@@ -1,0 +1,126 @@
+"""Hidden information over real sockets, and secrets kept out of the server's logs.
+
+Rules: during a whole draft, no message a seat receives names a card it could not see at
+the table (only the packs that reached it, at the moment they did); the host's socket gets
+no card contents at all while drafting; no token appears in the server's output.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from draft import engine
+from draft.changes import PickMade
+from draft.state import DraftConfig
+from tests.server.builders import bearer, join, me, new_pod, start
+from tests.server.chaos import Phone
+from tests.server.live import LiveServer
+from tests.server.test_restore import stored_log
+
+pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+SEED = 404
+
+
+def cards_in(message: Any) -> Iterator[dict[str, Any]]:
+    """Every card payload anywhere in a message."""
+    if isinstance(message, dict):
+        if "mana_cost" in message and "id" in message:
+            yield message
+        for value in message.values():
+            yield from cards_in(value)
+    elif isinstance(message, list):
+        for value in message:
+            yield from cards_in(value)
+
+
+def visible_cards(db_url: str, pod_id: str, seed: int = SEED) -> dict[int, set[int]]:
+    """Seat → every card id it may have seen: the packs in front of it when it picked."""
+    players, log = stored_log(db_url, pod_id)
+    state = engine.start(DraftConfig("CMR", 8), players, seed)
+    seen: dict[int, set[int]] = {seat: set() for seat in range(8)}
+    for seat, cards in log:
+        state, changes = engine.pick(state, seat, cards)
+        made = changes[0]
+        assert isinstance(made, PickMade)
+        seen[seat].update(made.pack_before)
+    assert state.finished
+    return seen
+
+
+def record_host(url: str, into: list[dict[str, Any]], stop: threading.Event) -> None:
+    with connect(url) as ws:
+        while not stop.is_set():
+            try:
+                into.append(json.loads(ws.recv(timeout=0.2)))
+            except TimeoutError:
+                continue
+
+
+def test_no_seat_ever_receives_a_card_it_could_not_see(
+    live_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    server = live_server()
+    with server.client() as client:
+        pod = new_pod(client, seats=8, seed=SEED)
+        seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
+    host_messages: list[dict[str, Any]] = []
+    stop = threading.Event()
+    host = threading.Thread(target=record_host, daemon=True,
+                            args=(server.ws_url(pod.pod_id, pod.host_token), host_messages, stop))
+    host.start()
+    with server.client() as client:
+        start(client, pod)
+    ws_base = server.base_url.replace("http://", "ws://")
+    phones = [Phone(seat, ws_base, server.base_url, i, time.monotonic() + 60)
+              for i, seat in enumerate(seats)]
+    for phone in phones:
+        phone.stop_decks.set()
+        phone.start()
+    for phone in phones:
+        assert phone.thread is not None
+        phone.thread.join(60)
+        assert phone.drafting_done.is_set()
+    stop.set()
+    host.join(5)
+
+    allowed = visible_cards(db_url, pod.pod_id)
+    with server.client() as client:
+        seat_of = {s.player_id: me(client, s)["me"]["seat"] for s in seats}
+    for phone in phones:
+        mine = allowed[seat_of[phone.seat.player_id]]
+        shown = {card["id"] for message in phone.messages for card in cards_in(message)}
+        assert len(phone.messages) > 30
+        assert shown <= mine, f"{phone.seat.name} saw cards of other seats"
+        assert len(shown) > 60
+    drafting = [m for m in host_messages if m.get("view", {}).get("phase") == "drafting"]
+    assert len(drafting) > 30
+    assert [card for m in drafting for card in cards_in(m)] == []
+    assert not any("pack" in m["view"] or "pool" in m["view"] for m in drafting)
+
+
+def test_no_token_reaches_the_server_log(live_server: Callable[..., LiveServer]) -> None:
+    server = live_server(PRISMATIC_ACCESS_LOG="1")
+    with server.client() as client:
+        pod = new_pod(client, seats=2)
+        ann = join(client, pod, "Ann")
+        start(client, pod)
+        me(client, ann)
+        client.get(pod.url("/host"), headers=pod.host)
+        client.get(pod.url("/host"), headers=bearer(ann.token))  # refused: wrong role
+        client.get(pod.url(f"/me?token={ann.token}"))  # a token where it does not belong
+    for token in (ann.token, pod.host_token, "not-a-real-token"):
+        with connect(server.ws_url(pod.pod_id, token)) as ws:
+            ws.recv(timeout=5) if token != "not-a-real-token" else None
+    server.stop()
+    output = server.output()
+    assert "WebSocket /ws/pods/" in output  # the handshakes were logged…
+    assert "token=***" in output
+    for secret in (ann.token, pod.host_token, "not-a-real-token"):
+        assert secret not in output  # …without the tokens
