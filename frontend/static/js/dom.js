@@ -21,6 +21,13 @@ export function el(tag, attrs = {}, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
+/** A real button that hands itself to its click handler (so the handler can disable it). */
+export function button(label, onClick, kind = "") {
+  const node = el("button", { type: "button", class: `btn ${kind}`, text: label });
+  node.addEventListener("click", () => onClick(node));
+  return node;
+}
+
 export function show(node, visible) {
   node.hidden = !visible;
 }

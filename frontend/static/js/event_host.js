@@ -2,7 +2,7 @@
 // to its own host screen. Polled every two seconds: a handful of requests on a LAN is
 // simpler than another socket channel, and each pod's own screen is live anyway.
 import { api, downloadResponse } from "./api.js";
-import { $, el, toast } from "./dom.js";
+import { $, button, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
@@ -59,12 +59,6 @@ async function download(format, button) {
   } finally {
     button.disabled = false;
   }
-}
-
-function button(label, onClick, kind = "") {
-  const node = el("button", { type: "button", class: `btn ${kind}`, text: label });
-  node.addEventListener("click", () => onClick(node));
-  return node;
 }
 
 function render(next) {

@@ -1,7 +1,7 @@
 // The host screen: QR code, live seat list and the host's controls. It never receives
 // card contents during the draft (the host view has none), so a TV can show it freely.
 import { api, downloadResponse } from "./api.js";
-import { $, el, podId, toast } from "./dom.js";
+import { $, button, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
 import { GameBoard } from "./game.js";
@@ -111,12 +111,6 @@ async function downloadZip(button) {
   } finally {
     button.disabled = false;
   }
-}
-
-function button(label, onClick, kind = "") {
-  const node = el("button", { type: "button", class: `btn ${kind}`, text: label });
-  node.addEventListener("click", () => onClick(node));
-  return node;
 }
 
 function render(next) {
