@@ -29,7 +29,7 @@ from server.runtime import Runtime
 from server.schemas import WsAdjust, WsPick, WsUndo
 from server.services import drafting, games
 from server.services.lifecycle import mark_connected
-from server.views import dumps, host_view, seat_view_text
+from server.views import dumps, host_dashboard, seat_view_text
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
@@ -78,7 +78,7 @@ class Connection:
 
     def view_text(self) -> tuple[int, str]:
         if self.player is None:
-            view = host_view(self.pod, self.rt.join_url(self.pod.id))
+            view = host_dashboard(self.rt, self.pod)
             return view["version"], dumps(view)
         return seat_view_text(self.pod, self.player)
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
 from server.card_media import CardMedia
 from server.game_views import game_view
 from server.live import LivePlayer, LivePod
+
+if TYPE_CHECKING:
+    from server.runtime import Runtime
 
 
 def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
@@ -165,6 +168,11 @@ def _game_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
     """The game at the player's table: only its players see it (and the host)."""
     live = pod.games.get(player.table) if player.table is not None else None
     return game_view(live) if live is not None else None
+
+
+def host_dashboard(rt: Runtime, pod: LivePod) -> dict[str, Any]:
+    """The host view with this server's join link: what every host command answers."""
+    return host_view(pod, rt.join_url(pod.id))
 
 
 def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:

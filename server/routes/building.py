@@ -11,7 +11,7 @@ from server.deps import HostPod, RuntimeDep, Seat
 from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
 from server.services import building, exports
-from server.views import host_view
+from server.views import host_dashboard
 
 router = APIRouter(prefix="/api/pods", tags=["building"])
 
@@ -58,4 +58,4 @@ async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Res
 @router.post("/{pod_id}/tables")
 async def tables(pod: HostPod, rt: RuntimeDep, body: TablesCreate | None = None) -> dict[str, Any]:
     await building.split(rt, pod, body.policy if body else "random")
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)

@@ -10,7 +10,7 @@ from server.deps import HostPod, PodDep, RuntimeDep, Seat
 from server.live import LivePlayer, LivePod
 from server.schemas import BotUpdate, PickCreate, PodCreate, PodCreated, SeatCreate, SeatCreated
 from server.services import drafting, lifecycle
-from server.views import host_view, seat_view_text, summary
+from server.views import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
 
@@ -48,43 +48,43 @@ async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep) -> SeatCreated:
 @router.post("/{pod_id}/start")
 async def start(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.start_pod(rt, pod)
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/pause")
 async def pause(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.pause_pod(rt, pod)
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/resume")
 async def resume(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.resume_pod(rt, pod)
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/end")
 async def end(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.end_pod(rt, pod)
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/players/{player_id}/bot")
 async def set_bot(player_id: str, body: BotUpdate, pod: HostPod,
                   rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.set_bot(rt, pod, pod.player(player_id), body.bot)
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 @router.delete("/{pod_id}/players/{player_id}")
 async def kick(player_id: str, pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.kick(rt, pod, pod.player(player_id))
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 @router.get("/{pod_id}/host")
 async def get_host_view(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
-    return host_view(pod, rt.join_url(pod.id))
+    return host_dashboard(rt, pod)
 
 
 def seat_view_response(pod: LivePod, player: LivePlayer) -> Response:
