@@ -9,7 +9,7 @@ never awaits a socket, so one dead or slow socket cannot stall or break a broadc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -20,12 +20,16 @@ RESYNC = object()
 class Subscription:
     """One subscriber's bounded queue of messages."""
 
-    def __init__(self, channel: str, maxsize: int) -> None:
+    def __init__(self, channel: str, maxsize: int,
+                 accepts: Callable[[Any], bool] | None = None) -> None:
         self.channel = channel
         self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=maxsize)
         self.overflows = 0
+        self.accepts = accepts
 
     def offer(self, message: Any) -> None:
+        if self.accepts is not None and not self.accepts(message):
+            return
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -53,15 +57,16 @@ class Hub:
         self._channels: dict[str, set[Subscription]] = {}
 
     def publish(self, channel: str, message: Any) -> int:
-        """Queue `message` for every subscriber of `channel`; returns how many got it."""
+        """Offer `message` to every subscriber of `channel`; returns how many there are."""
         subscribers = self._channels.get(channel, ())
         for subscription in tuple(subscribers):
             subscription.offer(message)
         return len(subscribers)
 
     @contextmanager
-    def subscribe(self, channel: str) -> Iterator[Subscription]:
-        subscription = Subscription(channel, self.queue_size)
+    def subscribe(self, channel: str,
+                  accepts: Callable[[Any], bool] | None = None) -> Iterator[Subscription]:
+        subscription = Subscription(channel, self.queue_size, accepts)
         self._channels.setdefault(channel, set()).add(subscription)
         try:
             yield subscription

@@ -29,7 +29,7 @@ from server.runtime import Runtime
 from server.schemas import WsAdjust, WsPick, WsUndo
 from server.services import drafting, games
 from server.services.lifecycle import mark_connected
-from server.views import dumps, host_dashboard, seat_view_text
+from server.views import PoolSent, dumps, host_dashboard, seat_view_text
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404
@@ -71,16 +71,21 @@ class Connection:
         self.refused = 0
         self.closed = False
         self.language = language
+        self.pool_sent = PoolSent()
 
     @property
     def who(self) -> str:
         return self.player.id if self.player else "host"
 
-    def view_text(self) -> tuple[int, str]:
+    def view_text(self, kind: str) -> tuple[int, str]:
+        """A snapshot is whole; an update carries only the pool cards added since the
+        last view this socket sent (the phone appends them, protocol.md)."""
         if self.player is None:
             view = host_dashboard(self.rt, self.pod)
             return view["version"], dumps(view)
-        return seat_view_text(self.pod, self.player)
+        if kind == "snapshot":
+            self.pool_sent = PoolSent()
+        return seat_view_text(self.pod, self.player, self.pool_sent)
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_text(dumps(message))
@@ -91,7 +96,7 @@ class Connection:
                 await self.ws.send_text(text)
 
     async def send_view(self, kind: str) -> None:
-        version, view = self.view_text()
+        version, view = self.view_text(kind)
         base = f',"base":{self.version}' if kind == "update" else ""
         self.version = version
         await self.send_text(f'{{"type":"{kind}","version":{version}{base},"view":{view}}}')
@@ -104,7 +109,7 @@ class Connection:
                     await self.ws.close(code, CLOSE_REASONS.get(code))
 
     async def run(self) -> None:
-        with self.rt.hub.subscribe(self.pod.channel) as subscription:
+        with self.rt.hub.subscribe(self.pod.channel, self._accepts) as subscription:
             mark_connected(self.rt, self.pod, self.who, +1)
             try:
                 await self.send_view("snapshot")
@@ -126,6 +131,9 @@ class Connection:
 
     def _revoked(self) -> bool:
         return self.player is not None and self.player.token_hash is None
+
+    def _accepts(self, item: Any) -> bool:
+        return not isinstance(item, Notice) or self._concerns_me(item)
 
     def _concerns_me(self, notice: Notice) -> bool:
         if self.player is None or notice.seats is None:

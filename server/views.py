@@ -8,7 +8,8 @@ the host view carries counts and names but never card contents.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -93,21 +94,60 @@ def _players(pod: LivePod) -> list[dict[str, Any]]:
 
 def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     """The seat view of protocol.md for `player` (lobby, drafting and after)."""
-    return _seat_view(pod, player, card_json)
+    view = _seat_view(pod, player)
+    pack = view["pack"]
+    view["pack"] = None if pack is None else [card_json(pod, c) for c in pack]
+    view["pool_count"] = len(view["pool"])
+    view["pool"] = [card_json(pod, c) for c in view["pool"]]
+    return view
 
 
-def seat_view_text(pod: LivePod, player: LivePlayer) -> tuple[int, str]:
+@dataclass
+class PoolSent:
+    """What one socket has already sent of its seat's pool, so an update can carry only
+    the cards added since (a pool only grows, and it is most of a view's bytes)."""
+
+    count: int | None = None  # None: no view sent yet on this socket
+    last_id: int | None = None
+
+    def precedes(self, pool: Sequence[CardInstance]) -> bool:
+        """Whether `pool` is what was sent plus cards appended after it."""
+        if self.count is None:
+            return False
+        if self.count == 0:
+            return True
+        return len(pool) >= self.count and pool[self.count - 1].id == self.last_id
+
+    def record(self, pool: Sequence[CardInstance]) -> None:
+        self.count = len(pool)
+        self.last_id = pool[-1].id if pool else None
+
+
+def seat_view_text(pod: LivePod, player: LivePlayer,
+                   sent: PoolSent | None = None) -> tuple[int, str]:
     """(version, the seat view as JSON text): cards are spliced in from the text cache,
-    so a 60-card pool is not re-encoded for every update."""
-    view = _seat_view(pod, player, card_text)
+    so a 60-card pool is not re-encoded for every update.
+
+    With `sent` (a socket's record of the pool it already sent) the view carries only the
+    new cards as `pool_added` in place of `pool`, when the pool grew from what was sent;
+    `pool_count` is always there, so a phone can tell that its merged pool is whole."""
+    view = _seat_view(pod, player)
     pack, pool = view.pop("pack"), view.pop("pool")
+    view["pool_count"] = len(pool)
     head = dumps(view)[:-1]
-    pack_text = "null" if pack is None else "[" + ",".join(pack) + "]"
-    return view["version"], f'{head},"pack":{pack_text},"pool":[{",".join(pool)}]}}'
+    pack_text = "null" if pack is None else "[" + ",".join(card_text(pod, c) for c in pack) + "]"
+    if sent is not None and sent.precedes(pool):
+        pool_key, cards = "pool_added", pool[sent.count or 0:]
+    else:
+        pool_key, cards = "pool", pool
+    if sent is not None:
+        sent.record(pool)
+    pool_text = ",".join(card_text(pod, c) for c in cards)
+    return view["version"], f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
-def _seat_view(pod: LivePod, player: LivePlayer,
-               card: Callable[[LivePod, CardInstance], Any]) -> dict[str, Any]:
+def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
+    """The seat view with the pack and pool as card instances (the callers encode them)."""
     view: dict[str, Any] = {
         "pod_id": pod.id,
         "version": pod.version,
@@ -145,11 +185,11 @@ def _seat_view(pod: LivePod, player: LivePlayer,
         pick_in_round=seen.pick_in_round,
         direction=seen.direction,
         pack_id=seen.pack_id,
-        pack=[card(pod, c) for c in seen.pack] if seen.pack is not None else None,
+        pack=seen.pack,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
         waiting_on=waiting,
-        pool=[card(pod, c) for c in seen.pool],
+        pool=seen.pool,
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
     return view

@@ -44,6 +44,7 @@ class Seat:
     acks: int = 0
     done: bool = False
     version: int = 0
+    pool: int = 0
 
 
 async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> list[Seat]:
@@ -67,7 +68,7 @@ def ws_url(base_url: str, path: str) -> str:
 
 
 CARDS_AT = b',"pack":'
-POOL_AT = b',"pool":'
+POOL_AT = b',"pool'  # "pool" in a snapshot, "pool_added" in an update
 
 
 def read_message(raw: bytes) -> tuple[dict[str, Any], bytes]:
@@ -96,10 +97,13 @@ def pack_of(view: dict[str, Any], rest: bytes) -> list[dict[str, Any]] | None:
     return parsed
 
 
-def pool_size(view: dict[str, Any], rest: bytes) -> int:
+def pool_cards(view: dict[str, Any], rest: bytes) -> int:
+    """How many cards the view's `pool` (or `pool_added`) holds, counted without parsing
+    them: every card object starts with its id."""
     if not rest:
-        return len(view["pool"])
-    return len(json.loads(b"{" + rest)["pool"])
+        cards = view.get("pool_added", view.get("pool")) or []
+        return len(cards)
+    return rest[rest.find(POOL_AT):].count(b'{"id":')
 
 
 async def draft_seat(
@@ -137,13 +141,18 @@ async def draft_seat(
                 continue
             seat.version = message["version"]
             view: dict[str, Any] = message["view"]
+            delta = b'"pool_added":' in rest or "pool_added" in view
+            seat.pool = (seat.pool if delta else 0) + pool_cards(view, rest)
+            if seat.pool != view["pool_count"]:
+                stats.errors.append("pool_mismatch")
+                seat.pool = view["pool_count"]
             if seat.sent_pick and view["pick"] > seat.sent_pick and seat.sent_at:
                 stats.latencies.append(now - seat.sent_at)
                 seat.sent_at = 0.0
             if view["phase"] != "drafting":
                 if not seat.done:
                     seat.done = True
-                    stats.pools.append(pool_size(view, rest))
+                    stats.pools.append(seat.pool)
                 if seat.acks >= seat.picks_sent:  # the ack may follow the final update
                     return
                 continue

@@ -51,6 +51,9 @@ def take_first_two(page: Page) -> bool:
     if not page.locator("#take-bar").is_visible() or tiles.count() < 2:
         return False
     before = page.evaluate("document.body.dataset.pick")
+    # Socket updates carry only the cards added to the pool: the phone's pool, appended
+    # from them, holds two cards for every pick made so far.
+    expect(page.locator("#tab-pool")).to_have_text(f"Pool ({2 * (int(before) - 1)})")
     for index in (0, 1):
         if "selected" not in (tiles.nth(index).get_attribute("class") or ""):
             tiles.nth(index).click()

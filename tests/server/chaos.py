@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import connect
 
 from tests.server.builders import SeatHandle
+from tests.server.socket_views import SocketViews
 
 NETWORK_ERRORS = (ConnectionClosed, InvalidHandshake, InvalidStatus, OSError, TimeoutError)
 
@@ -84,6 +85,7 @@ class Phone:
             pending.clear()
             version = None
             view: dict[str, Any] | None = None
+            views = SocketViews()
             while time.monotonic() < self.deadline:
                 message = json.loads(ws.recv(timeout=5))
                 self.messages.append(message)
@@ -104,9 +106,10 @@ class Phone:
                 if kind not in ("snapshot", "update"):
                     continue
                 if kind == "update" and message["base"] != version:
-                    ws.send(json.dumps({"type": "snapshot"}))
+                    ws.send(json.dumps({"type": "snapshot"}))  # a gap: as live.js does
+                    continue
                 version = message["version"]
-                view = message["view"]
+                view = views.take(message)
                 self.pool = [c["id"] for c in view["pool"]]
                 if view["phase"] != "drafting":
                     self.drafting_done.set()

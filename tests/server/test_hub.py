@@ -42,3 +42,15 @@ def test_publishing_to_nobody_is_fine_and_unsubscribe_cleans_up() -> None:
         assert hub.subscriber_count("a") == 0
 
     asyncio.run(scenario())
+
+
+def test_a_subscriber_is_never_queued_what_it_does_not_accept() -> None:
+    async def scenario() -> None:
+        hub = Hub()
+        with hub.subscribe("a", lambda n: n % 2 == 0) as evens, hub.subscribe("a") as all_:
+            for n in range(6):
+                hub.publish("a", n)
+            assert evens.drain() == [0, 2, 4]
+            assert all_.drain() == [0, 1, 2, 3, 4, 5]
+
+    asyncio.run(scenario())

@@ -11,8 +11,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.server.builders import PodHandle, SeatHandle, join, new_pod, start
+from tests.server.builders import PodHandle, SeatHandle, bearer, join, me, new_pod, start
 from tests.server.live import LiveServer
+from tests.server.socket_views import SocketViews
 
 
 def receive(ws: ClientConnection, timeout: float = 5) -> dict[str, Any]:
@@ -108,8 +109,9 @@ def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
     with connect(server.ws_url(pod.pod_id, ann.token)) as ann_ws, \
             connect(server.ws_url(pod.pod_id, bob.token)) as bob_ws, \
             connect(server.ws_url(pod.pod_id, pod.host_token)) as host_ws:
+        bob_views = SocketViews()
         ann_view = receive(ann_ws)["view"]
-        bob_view = receive(bob_ws)["view"]
+        bob_view = bob_views.take(receive(bob_ws))
         host_text = host_ws.recv(timeout=5)
         ann_ids = {c["id"] for c in ann_view["pack"]}
         bob_ids = {c["id"] for c in bob_view["pack"]}
@@ -121,9 +123,40 @@ def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
         ann_ws.send(json.dumps({"type": "pick", "pick": 1,
                                 "cards": [c["id"] for c in ann_view["pack"][:2]]}))
         receive_until(ann_ws, "ack")
-        update = receive_until(bob_ws, "update")["view"]
+        update = bob_views.take(receive_until(bob_ws, "update"))
         seen = {c["id"] for c in (update["pack"] or [])} | {c["id"] for c in update["pool"]}
         assert seen <= bob_ids
+
+
+def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_pool(
+    server: LiveServer,
+) -> None:
+    pod, ann, bob = two_seat_pod(server)
+    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+        views = SocketViews()
+        view = views.take(receive(ws))
+        for _ in range(3):
+            cards = [c["id"] for c in view["pack"][:2]]
+            ws.send(json.dumps({"type": "pick", "pick": view["pick"], "cards": cards}))
+            with server.client() as client:  # Bob passes the next pack to Ann
+                bobs = me(client, bob)
+                client.post(pod.url("/picks"), headers=bearer(bob.token), json={
+                    "pick": bobs["pick"], "cards": [c["id"] for c in bobs["pack"][:2]]})
+            acked, picked = False, view["pick"]
+            while not (acked and view["pick"] > picked and view["pack"]):
+                message = receive(ws)
+                if message["type"] == "ack":
+                    acked = True
+                    continue
+                assert message["type"] == "update" and "pool" not in message["view"]
+                assert len(message["view"]["pool_added"]) in (0, 2)
+                view = views.take(message)
+        with server.client() as client:
+            assert view["pool"] == me(client, ann)["pool"]
+        assert view["pool_count"] == 6
+        ws.send(json.dumps({"type": "snapshot"}))
+        snapshot = receive_until(ws, "snapshot")["view"]
+        assert "pool_added" not in snapshot and snapshot["pool"] == view["pool"]
 
 
 def test_host_socket_gets_the_dashboard(server: LiveServer) -> None:

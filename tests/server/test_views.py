@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from server.db.repo import as_utc
 from server.runtime import Runtime
-from server.views import iso, seat_view, seat_view_text
+from server.views import PoolSent, iso, seat_view, seat_view_text
 from tests.server.builders import join, new_pod, start, take_first
 
 
@@ -37,3 +37,36 @@ def test_the_sockets_seat_view_text_is_the_seat_view(client: TestClient) -> None
     view = seat_view(live, player)
     assert json.loads(text) == view and version == view["version"] > lobby_version
     assert len(view["pool"]) == 6 and view["pack"]
+
+
+def test_a_socket_is_sent_its_pool_once_then_only_the_cards_added(client: TestClient) -> None:
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    live = rt.registry.get(pod.pod_id)
+    player = live.player(seat.player_id)
+    start(client, pod)
+    assert take_first(client, seat).status_code == 200
+    sent = PoolSent()
+    first = json.loads(seat_view_text(live, player, sent)[1])
+    assert "pool_added" not in first and first["pool_count"] == len(first["pool"]) == 2
+    again = json.loads(seat_view_text(live, player, sent)[1])
+    assert "pool" not in again and again["pool_added"] == []
+    assert take_first(client, seat).status_code == 200
+    later = json.loads(seat_view_text(live, player, sent)[1])
+    assert later["pool_count"] == 4
+    assert first["pool"] + later["pool_added"] == seat_view(live, player)["pool"]
+
+
+def test_a_pool_that_did_not_grow_from_what_was_sent_is_sent_whole(client: TestClient) -> None:
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    live = rt.registry.get(pod.pod_id)
+    player = live.player(seat.player_id)
+    start(client, pod)
+    assert take_first(client, seat).status_code == 200
+    sent = PoolSent(count=2, last_id=-1)  # not this pool's second card
+    view = json.loads(seat_view_text(live, player, sent)[1])
+    assert "pool_added" not in view and len(view["pool"]) == 2
+    assert (sent.count, sent.last_id) == (2, view["pool"][-1]["id"])

@@ -5,6 +5,9 @@
 // becomes visible or the browser says it is online, (3) ping to notice dead sockets, and
 // (4) trust only versioned messages: an update whose `base` is not the last version this
 // connection got means we missed one, so we ask for a snapshot instead of applying it (protocol.md, WebSocket).
+// An update may carry only the pool cards added since this connection's last view
+// (`pool_added`): we append them to the pool of that view, and a pool that does not come
+// out at `pool_count` cards is a gap like any other.
 
 const MIN_DELAY = 500;
 const MAX_DELAY = 15000;
@@ -24,6 +27,7 @@ export class LiveView {
     this.onState = onState;
     this.version = -1; // of the view on screen, from any source
     this.socketVersion = -1; // of the last message this connection got (the protocol's base)
+    this.socketPool = null; // the pool of the last view this connection got
     this.socket = null;
     this.delay = MIN_DELAY;
     this.retryTimer = null;
@@ -86,6 +90,7 @@ export class LiveView {
     }
     this.socket = socket;
     this.socketVersion = -1;
+    this.socketPool = null;
     socket.onopen = () => {
       this.delay = MIN_DELAY;
       this.startPings();
@@ -113,6 +118,7 @@ export class LiveView {
       case "snapshot":
         // The first snapshot on a connection is authoritative (after a server restore it
         // may be older than what we showed); a requested one only if it is not stale.
+        this.socketPool = message.view.pool || null;
         if (this.socketVersion === -1 || message.version >= this.version) {
           this.version = message.version;
           this.onView(message.view);
@@ -124,7 +130,7 @@ export class LiveView {
       case "update":
         // `base` chains this connection's own messages; a view we got over HTTP in the
         // meantime (a pick's reply) is not a gap, merely newer than some updates.
-        if (message.base !== this.socketVersion) {
+        if (message.base !== this.socketVersion || !this.mergePool(message.view)) {
           this.requestSnapshot();
           return;
         }
@@ -140,6 +146,21 @@ export class LiveView {
       default:
         break; // pong, ack: liveness only
     }
+  }
+
+  /** Complete an update's pool from this connection's last one; false if it cannot be. */
+  mergePool(view) {
+    if (!("pool_added" in view)) {
+      this.socketPool = view.pool || null;
+      return true;
+    }
+    if (!this.socketPool || this.socketPool.length + view.pool_added.length !== view.pool_count) {
+      return false;
+    }
+    view.pool = this.socketPool.concat(view.pool_added);
+    delete view.pool_added;
+    this.socketPool = view.pool;
+    return true;
   }
 
   scheduleRetry() {
