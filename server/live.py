@@ -57,6 +57,8 @@ class LiveGame:
     game: Game
     next_seq: int = 1
     winner: str | None = None
+    refs: dict[tuple[str, str], int] = field(default_factory=dict)
+    """`(author, ref) -> seq`: the taps already stored under a phone's name for them."""
 
 
 @dataclass(eq=False)

@@ -106,15 +106,22 @@ class CommanderSource(Body):
     index: int = Field(ge=0, le=1)
 
 
+TapRef = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[!-~]+$")]
+"""A phone's own name for one tap (printable ASCII): a tap resent with the same `ref`
+(after a lost reply or a reconnect) is applied once and answered like the first time."""
+
+
 class GameAdjust(Body):
     kind: Literal["life", "commander_damage", "commander_cast"]
     target: PlayerId
     delta: int = Field(ge=-999, le=999)
     source: CommanderSource | None = None
+    ref: TapRef | None = None
 
 
 class GameUndo(Body):
     seq: int = Field(ge=1, le=1_000_000)
+    ref: TapRef | None = None
 
 
 class GameWinner(Body):
@@ -124,13 +131,11 @@ class GameWinner(Body):
 class WsAdjust(GameAdjust):
     type: Literal["adjust"]
     table: int | None = Field(None, ge=1, le=16)
-    ref: str | None = Field(None, max_length=64)
 
 
 class WsUndo(GameUndo):
     type: Literal["undo"]
     table: int | None = Field(None, ge=1, le=16)
-    ref: str | None = Field(None, max_length=64)
 
 
 class EventCreate(Body):

@@ -216,7 +216,7 @@ class Connection:
         """A tap at the table (`adjust`) or taking one back (`undo`); `table` defaults to
         the seat's own table (the host must name it)."""
 
-        async def run() -> None:
+        async def run() -> dict[str, Any]:
             body: WsAdjust | WsUndo
             if data.get("type") == "adjust":
                 body = WsAdjust.model_validate(data)
@@ -224,17 +224,20 @@ class Connection:
                 body = WsUndo.model_validate(data)
             table = body.table or (self.player.table if self.player else None) or 0
             if isinstance(body, WsAdjust):
-                await games.adjust(self.rt, self.pod, self.player, table, body)
+                applied = await games.adjust(self.rt, self.pod, self.player, table, body)
             else:
-                await games.undo(self.rt, self.pod, self.player, table, body.seq)
+                applied = await games.undo(self.rt, self.pod, self.player, table, body)
+            return {"seq": applied.seq}
 
         await self.acked(data, run)
 
-    async def acked(self, data: dict[str, Any], run: Callable[[], Awaitable[None]]) -> None:
-        """Run a command; `ack` once it is durably stored, else an error frame."""
+    async def acked(self, data: dict[str, Any],
+                    run: Callable[[], Awaitable[dict[str, Any] | None]]) -> None:
+        """Run a command; `ack` (with what `run` returns) once it is durably stored, else
+        an error frame."""
         ref = _ref(data)
         try:
-            await run()
+            extra = await run()
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
@@ -245,7 +248,7 @@ class Connection:
         except OperationalError:
             await self.error("db_busy", "The database is busy; try again.", ref)
         else:
-            ack: dict[str, Any] = {"type": "ack"}
+            ack: dict[str, Any] = {"type": "ack", **(extra or {})}
             if ref is not None:
                 ack["ref"] = ref
             await self.send(ack)

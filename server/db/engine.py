@@ -7,6 +7,8 @@ wait instead of failing at once; `synchronous` is the durability/speed trade-off
 
 from __future__ import annotations
 
+import os
+import shutil
 from typing import Any
 
 import sqlalchemy as sa
@@ -62,4 +64,23 @@ def check_connection(engine: Engine) -> None:
             connection.execute(sa.text("SELECT 1"))
     except sa.exc.SQLAlchemyError as error:
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        raise DatabaseConfigError(f"cannot connect to the database: {reason}") from error
+        raise DatabaseConfigError(
+            f"cannot connect to the database: {reason}{_full_disk_hint(engine)}") from error
+
+
+FULL_DISK_BYTES = 1 << 20
+
+
+def _full_disk_hint(engine: Engine) -> str:
+    """Why a SQLite file fails to open when its disk is full: SQLite says "disk I/O error"
+    when it cannot create the `-shm` file; the host needs to hear "free some space"."""
+    path = engine.url.database if engine.url.get_backend_name() == "sqlite" else None
+    if not path or path == ":memory:":
+        return ""
+    try:
+        free = shutil.disk_usage(os.path.dirname(os.path.abspath(path))).free
+    except OSError:
+        return ""
+    if free >= FULL_DISK_BYTES:
+        return ""
+    return f" (the disk holding {path} is full: {free} bytes free; free some space)"

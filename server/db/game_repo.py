@@ -56,9 +56,9 @@ def list_games(session: Session, pod_id: str, current_only: bool = False) -> lis
     return list(session.exec(query).all())
 
 
-def entry_values(game_id: str, entry: Entry) -> dict[str, Any]:
+def entry_values(game_id: str, entry: Entry, ref: str | None = None) -> dict[str, Any]:
     values: dict[str, Any] = {"game_id": game_id, "seq": entry.seq, "author": entry.author,
-                              "created_at": utcnow()}
+                              "ref": ref, "created_at": utcnow()}
     if isinstance(entry, Undo):
         return {**values, "kind": UNDO, "undoes": entry.undoes, "delta": 0}
     source = entry.source
@@ -67,10 +67,25 @@ def entry_values(game_id: str, entry: Entry) -> dict[str, Any]:
             "source_index": source.index if source else None}
 
 
-def append_entry(session: Session, game_id: str, entry: Entry) -> None:
+def append_entry(session: Session, game_id: str, entry: Entry, ref: str | None = None) -> None:
     """One INSERT: the entry is durable once the surrounding transaction commits."""
     table: sa.Table = GameEntryRow.__table__  # type: ignore[attr-defined]
-    session.connection().execute(sa.insert(table), [entry_values(game_id, entry)])
+    session.connection().execute(sa.insert(table), [entry_values(game_id, entry, ref)])
+
+
+def load_refs(session: Session, game_ids: Iterable[str]) -> dict[str, dict[tuple[str, str], int]]:
+    """Each game's tap names: `(author, ref) -> seq` of the entry stored under them."""
+    ids = list(game_ids)
+    refs: dict[str, dict[tuple[str, str], int]] = {game_id: {} for game_id in ids}
+    if not ids:
+        return refs
+    query = (select(GameEntryRow.game_id, GameEntryRow.author, GameEntryRow.ref,
+                    GameEntryRow.seq)
+             .where(col(GameEntryRow.game_id).in_(ids), col(GameEntryRow.ref).is_not(None)))
+    for game_id, author, ref, seq in session.exec(query).all():
+        assert ref is not None
+        refs[game_id][(author, ref)] = seq
+    return refs
 
 
 def load_entries(session: Session, game_ids: Iterable[str]) -> dict[str, list[Entry]]:

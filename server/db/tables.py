@@ -122,10 +122,15 @@ class GameEntryRow(SQLModel, table=True):
     """One tap at the table (`kind` life/commander_damage/commander_cast) or an undo.
 
     Append-only, like picks: the totals are a fold over a game's entries in `seq` order.
+    `ref` is the phone's name for the tap: one author's tap with a given `ref` is stored
+    once per game, so a resend after a lost reply cannot apply it twice.
     """
 
     __tablename__ = "game_entry"
-    __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (
+        sa.UniqueConstraint("game_id", "seq"),
+        sa.Index("ix_game_entry_game_id_author_ref", "game_id", "author", "ref", unique=True),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", max_length=32)
@@ -137,6 +142,7 @@ class GameEntryRow(SQLModel, table=True):
     source_owner: str | None = Field(default=None, max_length=32)
     source_index: int | None = None
     undoes: int | None = None
+    ref: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

@@ -18,6 +18,11 @@ router = APIRouter(prefix="/api/pods", tags=["games"])
 Table = Path(ge=1, le=16)
 
 
+def applied_view(applied: games.Applied) -> dict[str, Any]:
+    """The board after a tap, and `applied`: the seq of the log entry holding that tap."""
+    return {**game_view(applied.live), "applied": applied.seq}
+
+
 @router.get("/{pod_id}/games/{table}")
 async def get_game(who: SeatOrHost, table: int = Table) -> dict[str, Any]:
     pod, player = who
@@ -29,14 +34,14 @@ async def get_game(who: SeatOrHost, table: int = Table) -> dict[str, Any]:
 async def adjust(body: GameAdjust, who: SeatOrHost, rt: RuntimeDep,
                  table: int = Table) -> dict[str, Any]:
     pod, player = who
-    return game_view(await games.adjust(rt, pod, player, table, body))
+    return applied_view(await games.adjust(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/undo")
 async def undo(body: GameUndo, who: SeatOrHost, rt: RuntimeDep,
                table: int = Table) -> dict[str, Any]:
     pod, player = who
-    return game_view(await games.undo(rt, pod, player, table, body.seq))
+    return applied_view(await games.undo(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/winner")

@@ -3,11 +3,16 @@
 Why under the pod's lock and committed before the swap: two phones tapping at once are
 serialized, each tap becomes one numbered log entry (`pods.tracker` folds increments, so
 both apply), and memory never shows a total a restart would not rebuild from the log.
+
+Why a tap may carry a `ref`: increments are not idempotent. A phone whose reply was lost
+(Wi-Fi drop, server crash after the commit) cannot know whether its "-3" was stored; it
+resends with the same `ref`, and the entry already stored under it is the answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlmodel import Session
@@ -31,7 +36,7 @@ from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRol
 from server.game_views import PLACEHOLDER
 from server.live import LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
-from server.schemas import GameAdjust
+from server.schemas import GameAdjust, GameUndo
 from server.security import new_id
 
 HOST = "host"
@@ -82,13 +87,15 @@ def restore_games(session: Session, pod: LivePod) -> int:
     """Rebuild the pod's current games by replaying their logs; returns the entry count."""
     rows = game_repo.list_games(session, pod.id, current_only=True)
     logs = game_repo.load_entries(session, [row.id for row in rows])
+    refs = game_repo.load_refs(session, [row.id for row in rows])
     count = 0
     for row in rows:
         log = logs[row.id]
         game = replay_game(game_repo.players_of(row), log)
         pod.games[row.table_number] = LiveGame(
             id=row.id, table=row.table_number, number=row.number, game=game,
-            next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id)
+            next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,
+            refs=refs[row.id])
         count += len(log)
     return count
 
@@ -107,44 +114,71 @@ def check_may_act(pod: LivePod, player: LivePlayer | None, table: int) -> None:
         raise WrongRoleError("you do not play at that table", "not_at_table")
 
 
+@dataclass(frozen=True)
+class Applied:
+    """A tap's outcome: the game now, and the `seq` of the log entry holding the tap
+    (stored by this request, or by an earlier one with the same `ref`)."""
+
+    live: LiveGame
+    seq: int
+
+
 def _adjustment(seq: int, author: str, body: GameAdjust) -> Adjustment:
     source = CommanderRef(body.source.owner, body.source.index) if body.source else None
     return Adjustment(seq, author, Kind(body.kind), body.target, body.delta, source)
 
 
+def _already_stored(live: LiveGame, author: str, ref: str | None, entry: Entry) -> int | None:
+    """The seq of the entry this author stored under `ref`, if any; the same `ref` for a
+    different tap is refused (silently answering it would hide a lost tap)."""
+    seq = live.refs.get((author, ref)) if ref is not None else None
+    if seq is None:
+        return None
+    stored = next(e for e in live.game.log if e.seq == seq)
+    if stored != replace(entry, seq=seq):
+        raise ConflictError(f"ref {ref!r} already names another change", "ref_reused")
+    return seq
+
+
 async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
-                  make: Callable[[int, str], Entry]) -> LiveGame:
+                  ref: str | None, make: Callable[[int, str], Entry]) -> Applied:
     async with pod.lock:
         if pod.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         check_may_act(pod, player, table)
         live = game_at(pod, table)
+        author = player.id if player else HOST
+        entry: Entry = make(live.next_seq, author)
+        seq = _already_stored(live, author, ref, entry)
+        if seq is not None:
+            return Applied(live, seq)
         if len(live.game.log) >= MAX_ENTRIES:
             raise ConflictError("this game's log is full; start the next game", "game_log_full")
-        entry: Entry = make(live.next_seq, player.id if player else HOST)
         try:
             game = apply_entry(live.game, entry)
         except TrackerError as error:
             refusal = ConflictError if isinstance(entry, Undo) else InvalidError
             raise refusal(str(error), error.code) from error
-        await _commit(rt, lambda session: game_repo.append_entry(session, live.id, entry))
+        await _commit(rt, lambda session: game_repo.append_entry(session, live.id, entry, ref))
         live.game, live.next_seq = game, live.next_seq + 1
+        if ref is not None:
+            live.refs[(author, ref)] = entry.seq
         _publish(rt, pod, live)
-        return live
+        return Applied(live, entry.seq)
 
 
 async def adjust(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
-                 body: GameAdjust) -> LiveGame:
+                 body: GameAdjust) -> Applied:
     """Add one increment (life, commander damage or a commander cast) to the table's log."""
-    return await _append(rt, pod, player, table,
+    return await _append(rt, pod, player, table, body.ref,
                          lambda seq, author: _adjustment(seq, author, body))
 
 
 async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
-               seq: int) -> LiveGame:
-    """Take back one's own adjustment `seq` (the tracker refuses anyone else's)."""
-    return await _append(rt, pod, player, table, lambda next_seq, author: Undo(next_seq,
-                                                                               author, seq))
+               body: GameUndo) -> Applied:
+    """Take back one's own adjustment `body.seq` (the tracker refuses anyone else's)."""
+    return await _append(rt, pod, player, table, body.ref,
+                         lambda next_seq, author: Undo(next_seq, author, body.seq))
 
 
 async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) -> LiveGame:

@@ -44,7 +44,7 @@ def test_one_phone_taps_and_the_others_socket_gets_the_new_totals(server: LiveSe
         target = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
         ann_ws.send(json.dumps({"type": "adjust", "kind": "life", "target": target,
                                 "delta": -5, "ref": "t1"}))
-        assert receive_until(ann_ws, "ack") == {"type": "ack", "ref": "t1"}
+        assert receive_until(ann_ws, "ack") == {"type": "ack", "ref": "t1", "seq": 1}
         assert life_of(next_game_update(bob_ws, 1), "Bob") == 35
         ann_ws.send('{"type": "undo", "seq": 1, "ref": "u1"}')
         assert receive_until(ann_ws, "ack")["ref"] == "u1"

@@ -116,6 +116,34 @@ def test_only_the_author_can_undo(client: TestClient, table: People) -> None:
     assert undone.json()["log"][0]["undone"] is True
 
 
+def test_a_tap_resent_with_the_same_ref_applies_once(client: TestClient, table: People) -> None:
+    pod, seats = table
+    first = tap(client, pod, seats["Ann"], "Bob", -3, ref="ann-1")
+    tap(client, pod, seats["Bob"], "Cid", -1, ref="ann-1")  # another author's ref is its own
+    again = tap(client, pod, seats["Ann"], "Bob", -3, ref="ann-1")
+    assert first.status_code == again.status_code == 200, again.text
+    assert first.json()["applied"] == again.json()["applied"] == 1
+    assert player(again.json(), "Bob")["life"] == 37 and again.json()["seq"] == 2
+
+
+def test_the_same_ref_for_another_change_is_refused(client: TestClient, table: People) -> None:
+    pod, seats = table
+    tap(client, pod, seats["Ann"], "Bob", -3, ref="r")
+    other = tap(client, pod, seats["Ann"], "Bob", -4, ref="r")
+    assert other.status_code == 409 and other.json()["error"]["code"] == "ref_reused"
+    assert player(game_of(client, seats["Ann"]), "Bob")["life"] == 37
+
+
+def test_a_resent_undo_is_answered_as_the_first_time(client: TestClient, table: People) -> None:
+    pod, seats = table
+    seq = tap(client, pod, seats["Ann"], "Bob", -4, ref="t").json()["applied"]
+    undo = {"seq": seq, "ref": "u"}
+    first = client.post(pod.url("/games/1/undo"), headers=seats["Ann"].auth, json=undo)
+    again = client.post(pod.url("/games/1/undo"), headers=seats["Ann"].auth, json=undo)
+    assert again.status_code == 200 and again.json()["applied"] == first.json()["applied"] == 2
+    assert player(again.json(), "Bob")["life"] == 40 and again.json()["seq"] == 2
+
+
 def test_the_host_may_adjust_and_records_the_winner(client: TestClient, table: People) -> None:
     pod, seats = table
     assert tap(client, pod, None, "Ann", -1).status_code == 200
@@ -202,7 +230,7 @@ def test_games_survive_a_restart(
     settings = make_settings()
     with app_client(settings) as client:
         pod, seats = play(client)
-        tap(client, pod, seats["Ann"], "Bob", -6)
+        tap(client, pod, seats["Ann"], "Bob", -6, ref="a1")
         seq = tap(client, pod, seats["Bob"], "Ann", -2).json()["seq"]
         client.post(pod.url("/games/1/undo"), headers=seats["Bob"].auth, json={"seq": seq})
         before = game_of(client, seats["Cid"])
@@ -212,3 +240,5 @@ def test_games_survive_a_restart(
         again = client.post(pod.url("/games/1/undo"), headers=seats["Bob"].auth,
                             json={"seq": seq})
         assert again.status_code == 409  # already undone, also after the restart
+        resent = tap(client, pod, seats["Ann"], "Bob", -6, ref="a1")
+        assert resent.json()["applied"] == 1 and resent.json()["seq"] == 3  # refs survive too

@@ -7,12 +7,32 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 const STEPS = [-5, -1, 1, 5];
+const RETRIES = [500, 1500, 3000];
+
+/** A fresh name for one tap (crypto.getRandomValues also works on plain-http LAN pages). */
+function newRef() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Send one tap, resending it (same body, same `ref`) when the reply was lost or the
+ * server was busy: the server stores a `ref` once, so a resend never applies twice. */
+async function sendOnce(send) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (problem) {
+      const retryable = problem.status === 0 || problem.status === 503;
+      if (!retryable || attempt >= RETRIES.length) throw problem;
+      await new Promise((resolve) => setTimeout(resolve, RETRIES[attempt]));
+    }
+  }
+}
 
 export class GameBoard {
   /**
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
-   *          undo: (table, seq) => Promise<object>, host?: object}} options
+   *          undo: (table, seq, ref) => Promise<object>, host?: object}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
    *   `host` adds the host's controls: `{winner(table, playerId), next(table)}`.
    */
@@ -52,7 +72,9 @@ export class GameBoard {
   }
 
   tap(body) {
-    return this.adjust(this.game.table, body).then((game) => this.render(game));
+    const table = this.game.table;
+    const tapped = { ...body, ref: newRef() };
+    return sendOnce(() => this.adjust(table, tapped)).then((game) => this.render(game));
   }
 
   stepButtons(label, body, what) {
@@ -133,7 +155,8 @@ export class GameBoard {
         const button = el("button", { type: "button", class: "btn small", text: t("Undo") });
         button.addEventListener("click", () => {
           button.disabled = true;
-          this.undo(game.table, entry.seq).then((next) => this.render(next)).catch(() => { button.disabled = false; });
+          const ref = newRef();
+          sendOnce(() => this.undo(game.table, entry.seq, ref)).then((next) => this.render(next)).catch(() => { button.disabled = false; });
         });
         item.append(button);
       }

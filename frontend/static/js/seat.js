@@ -156,7 +156,7 @@ function renderGame(view) {
     board = new GameBoard(root, {
       me: view.me?.player_id ?? null,
       adjust: (table, body) => gameCall(String(table), body),
-      undo: (table, seq) => gameCall(`${table}/undo`, { seq }),
+      undo: (table, seq, ref) => gameCall(`${table}/undo`, { seq, ref }),
     });
   }
   board.render(view.game);
