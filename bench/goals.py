@@ -51,6 +51,7 @@ FIGURES = (
     ("ratio p99", lambda r: r["ratio_p99"]),
     ("server ms/pick", lambda r: r.get("server_cpu_ms_per_pick")),
     ("server cpu %", lambda r: r.get("server_cpu_pct")),
+    ("view KiB avg", lambda r: r.get("view_kb_avg")),
     ("idle KiB/pod", lambda r: r.get("idle_kb_per_pod")),
 )
 

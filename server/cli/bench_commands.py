@@ -73,6 +73,8 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
                f"waiting for a CPU: server {figures['server_runqueue_wait_pct']}%, "
                f"client {figures['client_runqueue_wait_pct']}%; "
                f"load average {figures['load_avg_1m']}")
+    click.echo(f"  views per pick {figures['views_per_pick']}, "
+               f"{figures['view_kb_avg']} KiB per view on average")
     if "idle_kb_per_pod" in figures:
         click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
 

@@ -28,6 +28,7 @@ class RunStats:
     picks_sent: int = 0
     acks: int = 0
     views: int = 0
+    view_bytes: int = 0
     errors: list[str] = field(default_factory=list)
     pools: list[int] = field(default_factory=list)
 
@@ -135,6 +136,7 @@ async def draft_seat(
             if kind not in ("snapshot", "update"):
                 continue
             stats.views += 1
+            stats.view_bytes += len(raw)
             if kind == "update" and message.get("base") != seat.version:
                 seat.version = message["version"]
                 await ws.send(json.dumps({"type": "snapshot"}))

@@ -215,6 +215,8 @@ async def run_bench(
     figures["acks"] = stats.acks
     figures["views_per_pick"] = (round(stats.views / stats.picks_sent, 2)
                                  if stats.picks_sent else None)
+    figures["view_kb_avg"] = (round(stats.view_bytes / stats.views / 1024, 2)
+                              if stats.views else None)
     figures["error_samples"] = sorted(set(stats.errors))[:5]
     if config.idle_pods:
         figures["idle_kb_per_pod"] = await idle_memory(config, base, pid, progress)

@@ -26,3 +26,6 @@ def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
     assert set(figures["latency_ms"]) == {"p50", "p95", "p99", "max"}
     assert set(figures["baseline_ms"]) == {"p50", "p95", "p99"}
     assert figures["server_rss_mb"] > 0 and figures["idle_kb_per_pod"] is not None
+    # Updates carry only the pool cards added since the last view (a 60-card pool alone is
+    # ~18 KiB), and the phones checked every merged pool against the server's count.
+    assert 0 < figures["view_kb_avg"] < 8
