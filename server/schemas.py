@@ -109,6 +109,9 @@ class CommanderSource(Body):
 TapRef = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[!-~]+$")]
 """A phone's own name for one tap (printable ASCII): a tap resent with the same `ref`
 (after a lost reply or a reconnect) is applied once and answered like the first time."""
+GameNumber = Annotated[int, Field(ge=1, le=100_000)]
+"""The table's game the phone was looking at: a tap resent after the host started the next
+game is refused (409 `game_over`) instead of landing in the new game."""
 
 
 class GameAdjust(Body):
@@ -117,11 +120,13 @@ class GameAdjust(Body):
     delta: int = Field(ge=-999, le=999)
     source: CommanderSource | None = None
     ref: TapRef | None = None
+    game: GameNumber | None = None
 
 
 class GameUndo(Body):
     seq: int = Field(ge=1, le=1_000_000)
     ref: TapRef | None = None
+    game: GameNumber | None = None
 
 
 class GameWinner(Body):

@@ -60,6 +60,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "unknown_table": _("There is no game at that table."),
         "undo_refused": _("Only the person who made a change can undo it, and only once."),
         "game_log_full": _("This game has too many changes; start the next game."),
+        "game_over": _("That game is over; the table has started the next one."),
         "bad_adjustment": _("That change is not possible."),
         "unknown_commander": _("There is no such commander at this table."),
         "unknown_event": _("This night does not exist."),

@@ -141,12 +141,16 @@ def _already_stored(live: LiveGame, author: str, ref: str | None, entry: Entry) 
 
 
 async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
-                  ref: str | None, make: Callable[[int, str], Entry]) -> Applied:
+                  body: GameAdjust | GameUndo, make: Callable[[int, str], Entry]) -> Applied:
+    ref = body.ref
     async with pod.lock:
         if pod.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         check_may_act(pod, player, table)
         live = game_at(pod, table)
+        if body.game is not None and body.game != live.number:
+            raise ConflictError(f"game {body.game} at table {table} is over; "
+                                f"game {live.number} is being played", "game_over")
         author = player.id if player else HOST
         entry: Entry = make(live.next_seq, author)
         seq = _already_stored(live, author, ref, entry)
@@ -170,14 +174,14 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
 async def adjust(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                  body: GameAdjust) -> Applied:
     """Add one increment (life, commander damage or a commander cast) to the table's log."""
-    return await _append(rt, pod, player, table, body.ref,
+    return await _append(rt, pod, player, table, body,
                          lambda seq, author: _adjustment(seq, author, body))
 
 
 async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                body: GameUndo) -> Applied:
     """Take back one's own adjustment `body.seq` (the tracker refuses anyone else's)."""
-    return await _append(rt, pod, player, table, body.ref,
+    return await _append(rt, pod, player, table, body,
                          lambda next_seq, author: Undo(next_seq, author, body.seq))
 
 

@@ -178,6 +178,22 @@ def test_the_next_game_starts_fresh_and_keeps_the_old_winner(
     assert [(g["number"], g["winner"]) for g in games] == [(1, "Ann"), (2, None)]
 
 
+def test_a_tap_for_a_game_that_is_over_never_lands_in_the_next_one(
+    client: TestClient, table: People
+) -> None:
+    pod, seats = table
+    assert tap(client, pod, seats["Ann"], "Bob", -3, ref="a1", game=1).status_code == 200
+    assert client.post(pod.url("/games/1/next"), headers=pod.host).status_code == 200
+    late = tap(client, pod, seats["Ann"], "Bob", -3, ref="a1", game=1)  # a resend, too late
+    assert late.status_code == 409 and late.json()["error"]["code"] == "game_over"
+    undo = client.post(pod.url("/games/1/undo"), headers=seats["Ann"].auth,
+                       json={"seq": 1, "ref": "u1", "game": 1})
+    assert undo.status_code == 409 and undo.json()["error"]["code"] == "game_over"
+    game = game_of(client, seats["Ann"])
+    assert game["number"] == 2 and game["seq"] == 0 and player(game, "Bob")["life"] == 40
+    assert tap(client, pod, seats["Ann"], "Bob", -3, ref="a1", game=2).status_code == 200
+
+
 def test_players_act_only_at_their_own_table(client: TestClient) -> None:
     names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
     pod, seats = play(client, names)

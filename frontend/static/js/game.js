@@ -32,7 +32,7 @@ export class GameBoard {
   /**
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
-   *          undo: (table, seq, ref) => Promise<object>, host?: object}} options
+   *          undo: (table, body) => Promise<object>, host?: object}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
    *   `host` adds the host's controls: `{winner(table, playerId), next(table)}`.
    */
@@ -73,7 +73,9 @@ export class GameBoard {
 
   tap(body) {
     const table = this.game.table;
-    const tapped = { ...body, ref: newRef() };
+    // `game`: a resend that arrives after the host started the next game is refused
+    // instead of changing the new game.
+    const tapped = { ...body, ref: newRef(), game: this.game.number };
     return sendOnce(() => this.adjust(table, tapped)).then((game) => this.render(game));
   }
 
@@ -155,8 +157,8 @@ export class GameBoard {
         const button = el("button", { type: "button", class: "btn small", text: t("Undo") });
         button.addEventListener("click", () => {
           button.disabled = true;
-          const ref = newRef();
-          sendOnce(() => this.undo(game.table, entry.seq, ref)).then((next) => this.render(next)).catch(() => { button.disabled = false; });
+          const body = { seq: entry.seq, ref: newRef(), game: game.number };
+          sendOnce(() => this.undo(game.table, body)).then((next) => this.render(next)).catch(() => { button.disabled = false; });
         });
         item.append(button);
       }

@@ -75,7 +75,7 @@ function boardFor(number) {
     const board = new GameBoard(root, {
       me: null,
       adjust: (table, body) => gameCall(String(table), body),
-      undo: (table, seq, ref) => gameCall(`${table}/undo`, { seq, ref }),
+      undo: (table, body) => gameCall(`${table}/undo`, body),
       host: {
         winner: (table, playerId) => gameCall(`${table}/winner`, { player_id: playerId }).then((game) => board.render(game)).catch(() => {}),
         next: (table) => gameCall(`${table}/next`).then((game) => board.render(game)).catch(() => {}),

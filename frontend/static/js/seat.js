@@ -156,7 +156,7 @@ function renderGame(view) {
     board = new GameBoard(root, {
       me: view.me?.player_id ?? null,
       adjust: (table, body) => gameCall(String(table), body),
-      undo: (table, seq, ref) => gameCall(`${table}/undo`, { seq, ref }),
+      undo: (table, body) => gameCall(`${table}/undo`, body),
     });
   }
   board.render(view.game);
