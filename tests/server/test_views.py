@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta, timezone
 from fastapi.testclient import TestClient
 
 from server.db.repo import as_utc
+from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.views import PoolSent, iso, seat_view, seat_view_text
-from tests.server.builders import join, new_pod, start, take_first
+from tests.server.builders import SeatHandle, join, new_pod, start, take_first
 
 
 def test_deadlines_are_sent_in_utc_whatever_zone_the_database_used() -> None:
@@ -39,14 +40,19 @@ def test_the_sockets_seat_view_text_is_the_seat_view(client: TestClient) -> None
     assert len(view["pool"]) == 6 and view["pack"]
 
 
-def test_a_socket_is_sent_its_pool_once_then_only_the_cards_added(client: TestClient) -> None:
+def ann_after_one_pick(client: TestClient) -> tuple[LivePod, LivePlayer, SeatHandle]:
+    """A drafting pod (Ann and bots) in which Ann has made her first pick."""
     pod = new_pod(client, bots=True)
     seat = join(client, pod, "Ann")
     rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
     live = rt.registry.get(pod.pod_id)
-    player = live.player(seat.player_id)
     start(client, pod)
     assert take_first(client, seat).status_code == 200
+    return live, live.player(seat.player_id), seat
+
+
+def test_a_socket_is_sent_its_pool_once_then_only_the_cards_added(client: TestClient) -> None:
+    live, player, seat = ann_after_one_pick(client)
     sent = PoolSent()
     first = json.loads(seat_view_text(live, player, sent)[1])
     assert "pool_added" not in first and first["pool_count"] == len(first["pool"]) == 2
@@ -59,13 +65,7 @@ def test_a_socket_is_sent_its_pool_once_then_only_the_cards_added(client: TestCl
 
 
 def test_a_pool_that_did_not_grow_from_what_was_sent_is_sent_whole(client: TestClient) -> None:
-    pod = new_pod(client, bots=True)
-    seat = join(client, pod, "Ann")
-    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
-    live = rt.registry.get(pod.pod_id)
-    player = live.player(seat.player_id)
-    start(client, pod)
-    assert take_first(client, seat).status_code == 200
+    live, player, _seat = ann_after_one_pick(client)
     sent = PoolSent(count=2, last_id=-1)  # not this pool's second card
     view = json.loads(seat_view_text(live, player, sent)[1])
     assert "pool_added" not in view and len(view["pool"]) == 2
