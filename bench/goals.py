@@ -40,6 +40,8 @@ GOALS = (
     Goal("200-table", ("--pods", "200", "--think-ms", "500-1500", "--timeout", "600"),
          "p99 <= 100 ms"),
     Goal("idle", ("--pods", "1", "--idle-pods", "100"), "<= 1 MB RSS per idle pod"),
+    Goal("50-table-http", ("--pods", "50", "--think-ms", "500-1500", "--picks-over", "http"),
+         "none: the phone page's own path (picks over HTTP), for comparison"),
 )
 
 FIGURES = (

@@ -32,9 +32,14 @@ from server.loadgen.stats import parse_think
               help=_("Also measure RSS per idle pod with every seat connected."))
 @click.option("--timeout", type=click.FloatRange(1, 3600), default=120.0, show_default=True,
               help=_("Seconds to wait for any one message."))
+@click.option("--picks-over", type=click.Choice(["socket", "http"]), default="socket",
+              show_default=True,
+              help=_("How phones send picks: over the WebSocket, or over HTTP as the phone "
+                     "page does."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
 def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_text: str,
-                  db_url: str | None, idle_pods: int, timeout: float, as_json: bool) -> None:
+                  db_url: str | None, idle_pods: int, timeout: float, picks_over: str,
+                  as_json: bool) -> None:
     from server.loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     if url and spawn:
@@ -46,7 +51,8 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--think-ms") from None
     config = BenchConfig(pods=pods, seats=seats, think=think, think_text=think_text,
-                         url=url, db_url=db_url, idle_pods=idle_pods, timeout=timeout)
+                         url=url, db_url=db_url, idle_pods=idle_pods, timeout=timeout,
+                         picks_over=picks_over)
 
     def progress(line: str) -> None:
         click.echo(line, err=True)
@@ -59,7 +65,7 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
         click.echo(json.dumps(figures))
         return
     lat, base = figures["latency_ms"], figures["baseline_ms"]
-    click.echo(f"pods {pods} x {seats} seats, think {think_text} ms: "
+    click.echo(f"pods {pods} x {seats} seats, think {think_text} ms, picks over {picks_over}: "
                f"{figures['picks']} picks, {figures['picks_per_s']} picks/s")
     click.echo(f"  pick latency ms   p50 {lat['p50']:8.2f}  p95 {lat['p95']:8.2f}  "
                f"p99 {lat['p99']:8.2f}  max {lat['max']:8.2f}")

@@ -114,8 +114,12 @@ async def draft_seat(
     rng: random.Random,
     stats: RunStats,
     timeout: float,
+    http: httpx.AsyncClient | None = None,
 ) -> None:
-    """Connect, pick whenever a pack is in front of the seat, until the draft ends."""
+    """Connect, pick whenever a pack is in front of the seat, until the draft ends.
+
+    With `http` the seat picks over `POST /picks` as the phone UI does: the answer is the
+    seat's next view (and the pick's acknowledgement), and the socket still brings updates."""
     url = ws_url(base_url, f"/ws/pods/{seat.pod_id}?token={seat.token}")
     refs = itertools.count(1)
     async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
@@ -158,14 +162,20 @@ async def draft_seat(
                 if seat.acks >= seat.picks_sent:  # the ack may follow the final update
                     return
                 continue
-            if view["pick"] > seat.sent_pick:
-                pack = pack_of(view, rest)
-                if pack:
-                    await _think_and_pick(ws, seat, view, pack, think, rng, stats, next(refs))
+            pack = pack_of(view, rest) if view["pick"] > seat.sent_pick else None
+            while pack:
+                answer = await _think_and_pick(ws, http, seat, view, pack, think, rng, stats,
+                                               next(refs))
+                if answer is None:
+                    break
+                view = answer  # over HTTP: the next pack may be in the answer already
+                fresh = view["phase"] == "drafting" and view["pick"] > seat.sent_pick
+                pack = view["pack"] if fresh else None
 
 
 async def _think_and_pick(
     ws: ClientConnection,
+    http: httpx.AsyncClient | None,
     seat: Seat,
     view: dict[str, Any],
     pack: list[dict[str, Any]],
@@ -173,18 +183,31 @@ async def _think_and_pick(
     rng: random.Random,
     stats: RunStats,
     ref: int,
-) -> None:
+) -> dict[str, Any] | None:
+    """Send one pick; over HTTP, the answer (the seat's next view) once it is stored."""
     low, high = think
     if high > 0:
         await asyncio.sleep(rng.uniform(low, high))
-    cards = [card["id"] for card in pack[: view["picks_needed"]]]
+    body = {"pick": view["pick"], "cards": [card["id"] for card in pack[: view["picks_needed"]]]}
     seat.sent_pick = view["pick"]
     seat.sent_at = time.perf_counter()
     seat.picks_sent += 1
     stats.picks_sent += 1
-    await ws.send(
-        json.dumps({"type": "pick", "pick": view["pick"], "cards": cards, "ref": str(ref)})
-    )
+    if http is None:
+        await ws.send(json.dumps({"type": "pick", **body, "ref": str(ref)}))
+        return None
+    response = await http.post(f"/api/pods/{seat.pod_id}/picks", json=body,
+                               headers={"Authorization": f"Bearer {seat.token}"})
+    if response.status_code != 200:
+        stats.errors.append(f"http_{response.status_code}")
+        return None
+    stats.acks += 1
+    seat.acks += 1
+    answer: dict[str, Any] = response.json()
+    if answer["pick"] > seat.sent_pick and seat.sent_at:  # the phone shows this view now
+        stats.latencies.append(time.perf_counter() - seat.sent_at)
+        seat.sent_at = 0.0
+    return answer
 
 
 async def echo_socket(

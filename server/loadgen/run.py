@@ -51,6 +51,7 @@ class BenchConfig:
     idle_pods: int = 0
     timeout: float = 120.0
     seed: int = 1
+    picks_over: str = "socket"  # or "http", as the phone UI picks
 
 
 def free_port() -> int:
@@ -171,11 +172,14 @@ async def run_bench(
     client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
     waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
-    results = await asyncio.gather(
-        *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
-                     config.timeout) for seat in seats),
-        return_exceptions=True,
-    )
+    limits = httpx.Limits(max_connections=len(seats), max_keepalive_connections=len(seats))
+    async with httpx.AsyncClient(base_url=base, timeout=config.timeout, limits=limits) as http:
+        results = await asyncio.gather(
+            *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
+                         config.timeout, http if config.picks_over == "http" else None)
+              for seat in seats),
+            return_exceptions=True,
+        )
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
     server_after = cpu_seconds(pid)
@@ -187,6 +191,7 @@ async def run_bench(
         "pods": config.pods,
         "seats": config.seats,
         "think_ms": config.think_text,
+        "picks_over": config.picks_over,
         "picks": len(stats.latencies),
         "picks_per_s": round(stats.picks_sent / elapsed, 1) if elapsed else None,
         "latency_ms": summary_ms(stats.latencies),

@@ -29,3 +29,15 @@ def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
     # Updates carry only the pool cards added since the last view (a 60-card pool alone is
     # ~18 KiB), and the phones checked every merged pool against the server's count.
     assert 0 < figures["view_kb_avg"] < 8
+
+
+def test_phones_may_pick_over_http_as_the_phone_page_does() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "server", "bench", "--spawn", "--pods", "1", "--json",
+         "--picks-over", "http"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout)
+    assert figures["picks_over"] == "http" and figures["picks"] == 240
+    assert figures["pools_ok"] is True and figures["errors"] == 0
