@@ -68,4 +68,9 @@ def remember_choice(connection: HTTPConnection, response: Response) -> None:
         response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", httponly=True)
 
 
-LanguageDep = Annotated[str, Depends(request_language)]
+async def _language_dependency(connection: HTTPConnection) -> str:
+    """`request_language` as a dependency that runs on the event loop (no thread hop)."""
+    return request_language(connection)
+
+
+LanguageDep = Annotated[str, Depends(_language_dependency)]

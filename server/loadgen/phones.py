@@ -13,11 +13,14 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from server.loadgen.http1 import Http1Connection
 
 
 @dataclass
@@ -29,6 +32,7 @@ class RunStats:
     acks: int = 0
     views: int = 0
     view_bytes: int = 0
+    last_ack_at: float = 0.0  # perf_counter of the run's last acknowledgement
     errors: list[str] = field(default_factory=list)
     pools: list[int] = field(default_factory=list)
 
@@ -114,14 +118,25 @@ async def draft_seat(
     rng: random.Random,
     stats: RunStats,
     timeout: float,
-    http: httpx.AsyncClient | None = None,
+    over_http: bool = False,
 ) -> None:
     """Connect, pick whenever a pack is in front of the seat, until the draft ends.
 
-    With `http` the seat picks over `POST /picks` as the phone UI does: the answer is the
+    With `over_http` the seat picks over `POST /picks` as the phone UI does: the answer is the
     seat's next view (and the pick's acknowledgement), and the socket still brings updates."""
     url = ws_url(base_url, f"/ws/pods/{seat.pod_id}?token={seat.token}")
     refs = itertools.count(1)
+    http = Http1Connection(base_url, timeout) if over_http else None
+    try:
+        await _draft(url, seat, think, rng, stats, timeout, http, refs)
+    finally:
+        if http is not None:
+            await http.close()
+
+
+async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.Random,
+                 stats: RunStats, timeout: float, http: Http1Connection | None,
+                 refs: Iterator[int]) -> None:
     async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
         while True:
             raw = await asyncio.wait_for(ws.recv(decode=False), timeout)
@@ -131,6 +146,7 @@ async def draft_seat(
             if kind == "ack":
                 stats.acks += 1
                 seat.acks += 1
+                stats.last_ack_at = now
                 if seat.done and seat.acks >= seat.picks_sent:
                     return
                 continue
@@ -175,7 +191,7 @@ async def draft_seat(
 
 async def _think_and_pick(
     ws: ClientConnection,
-    http: httpx.AsyncClient | None,
+    http: Http1Connection | None,
     seat: Seat,
     view: dict[str, Any],
     pack: list[dict[str, Any]],
@@ -196,14 +212,15 @@ async def _think_and_pick(
     if http is None:
         await ws.send(json.dumps({"type": "pick", **body, "ref": str(ref)}))
         return None
-    response = await http.post(f"/api/pods/{seat.pod_id}/picks", json=body,
-                               headers={"Authorization": f"Bearer {seat.token}"})
-    if response.status_code != 200:
-        stats.errors.append(f"http_{response.status_code}")
+    status, text = await http.post_json(f"/api/pods/{seat.pod_id}/picks",
+                                        json.dumps(body).encode(), seat.token)
+    if status != 200:
+        stats.errors.append(f"http_{status}")
         return None
     stats.acks += 1
     seat.acks += 1
-    answer: dict[str, Any] = response.json()
+    stats.last_ack_at = time.perf_counter()
+    answer: dict[str, Any] = json.loads(text)
     if answer["pick"] > seat.sent_pick and seat.sent_at:  # the phone shows this view now
         stats.latencies.append(time.perf_counter() - seat.sent_at)
         seat.sent_at = 0.0
