@@ -39,6 +39,16 @@ def start_pod_with_one_phone(base: str, browser: Browser) -> Page:
     return page
 
 
+COUNT_SOCKET_PICKS = """() => {
+  window.socketPicks = 0;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (String(data).includes('"type":"pick"')) window.socketPicks += 1;
+    return send.call(this, data);
+  };
+}"""
+
+
 def test_pick_screen_fits_360px_without_sideways_scroll(server: str, browser: Browser) -> None:
     page = start_pod_with_one_phone(server, browser)
     expect(page.locator("#timer")).to_have_text(re.compile(r"^\d+ seconds? left$"))
@@ -54,10 +64,12 @@ def test_pick_screen_fits_360px_without_sideways_scroll(server: str, browser: Br
 
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.url.endswith("/picks") else None)
+    page.evaluate(COUNT_SOCKET_PICKS)
     page.get_by_role("button", name="Take these 2").dblclick()  # an impatient thumb
     expect(page.get_by_role("tab", name="Pool (2)")).to_be_visible()
     page.wait_for_timeout(300)
-    assert len(posts) == 1
+    # One pick, sent once, over the open socket (HTTP only when there is no socket).
+    assert page.evaluate("window.socketPicks") == 1 and posts == []
     page.get_by_role("tab", name="Pool (2)").click()
     expect(page.locator("#pool-list .card-row")).to_have_count(2)
     assert page.evaluate(NO_SIDEWAYS_SCROLL) <= 360

@@ -14,6 +14,20 @@ const MAX_DELAY = 15000;
 const PING_EVERY = 20000;
 const PONG_WITHIN = 8000;
 const WAKE_PONG_WITHIN = 3000;
+const ACK_WITHIN = 5000;
+
+/** A request sent on the socket got no answer (closed or too slow): send it another way. */
+export class SocketLost extends Error {}
+
+/** The server refused a socket request: `code` and `message` as in protocol.md. */
+export class SocketRefusal extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+    // As the HTTP status would be: busy is "try again", the rest a conflict to resync on.
+    this.status = code === "db_busy" ? 503 : 409;
+  }
+}
 
 export class LiveView {
   /**
@@ -35,6 +49,9 @@ export class LiveView {
     this.pongTimer = null;
     this.stopped = false;
     this.everLive = false;
+    this.pending = new Map(); // ref → {resolve, reject, timer}: requests awaiting an ack
+    this.nextRef = 1;
+    this.viewWaiters = []; // {test, resolve}: callers waiting for a view
     const kick = () => { if (!this.stopped && !this.isOpen()) this.connectNow(); };
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible" || this.stopped) return;
@@ -65,8 +82,57 @@ export class LiveView {
   offer(view) {
     if (view && typeof view.version === "number" && view.version > this.version) {
       this.version = view.version;
-      this.onView(view);
+      this.show(view);
     }
+  }
+
+  show(view) {
+    this.onView(view);
+    const waiting = this.viewWaiters;
+    this.viewWaiters = waiting.filter((waiter) => !waiter.test(view));
+    for (const waiter of waiting) if (!this.viewWaiters.includes(waiter)) waiter.resolve(true);
+  }
+
+  /** Resolves true once a shown view passes `test`, false after `within` ms. */
+  waitForView(test, within) {
+    return new Promise((resolve) => {
+      const waiter = { test, resolve };
+      this.viewWaiters.push(waiter);
+      setTimeout(() => {
+        this.viewWaiters = this.viewWaiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, within);
+    });
+  }
+
+  /**
+   * Send a request that the server acknowledges (`ack` or `error` with its `ref`).
+   * Rejects with SocketRefusal when refused, SocketLost when the socket is not open, closes,
+   * or stays silent: the caller may then send the same request over HTTP (picks and taps
+   * are idempotent).
+   */
+  request(message) {
+    if (!this.isOpen()) return Promise.reject(new SocketLost("socket not open"));
+    const ref = `r${this.nextRef++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(ref, null, new SocketLost("no ack")), ACK_WITHIN);
+      this.pending.set(ref, { resolve, reject, timer });
+      this.send({ ...message, ref });
+    });
+  }
+
+  settle(ref, value, problem) {
+    const entry = this.pending.get(ref);
+    if (!entry) return false;
+    this.pending.delete(ref);
+    clearTimeout(entry.timer);
+    if (problem) entry.reject(problem);
+    else entry.resolve(value);
+    return true;
+  }
+
+  failPending() {
+    for (const ref of [...this.pending.keys()]) this.settle(ref, null, new SocketLost("socket closed"));
   }
 
   requestSnapshot() {
@@ -99,6 +165,7 @@ export class LiveView {
     socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this.stopPings();
+      this.failPending();
       this.socket = null;
       if (event.code === 4401 || event.code === 4404) {
         this.stopped = true;
@@ -121,7 +188,7 @@ export class LiveView {
         this.socketPool = message.view.pool || null;
         if (this.socketVersion === -1 || message.version >= this.version) {
           this.version = message.version;
-          this.onView(message.view);
+          this.show(message.view);
         }
         this.socketVersion = message.version;
         this.everLive = true;
@@ -137,14 +204,19 @@ export class LiveView {
         this.socketVersion = message.version;
         if (message.version > this.version) {
           this.version = message.version;
-          this.onView(message.view);
+          this.show(message.view);
         }
         break;
+      case "ack":
+        this.settle(message.ref, message);
+        break;
       case "error":
-        this.onState("error", message);
+        if (!this.settle(message.ref, null, new SocketRefusal(message.code, message.message))) {
+          this.onState("error", message);
+        }
         break;
       default:
-        break; // pong, ack: liveness only
+        break; // pong: liveness only
     }
   }
 
@@ -194,6 +266,7 @@ export class LiveView {
 
   drop() {
     this.stopPings();
+    this.failPending();
     const socket = this.socket;
     this.socket = null;
     if (socket) {

@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { $, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { LiveView, socketUrl, statusPill } from "./live.js";
+import { LiveView, SocketLost, socketUrl, statusPill } from "./live.js";
 import { Picker } from "./picker.js";
 import { renderPool } from "./pool.js";
 import { DeckBuilder } from "./deck.js";
@@ -22,10 +22,30 @@ let activeTab = "pack";
 let current = null;
 let board = null;
 
+const NEXT_VIEW_WITHIN = 3000;
+
+// A pick goes over the open socket (the server's cheapest path: one small message, and the
+// next view comes as the socket update it sends anyway); without a socket, or when the
+// socket goes quiet, the same pick goes over HTTP, which treats a repeat as already taken.
+async function sendPick(pick) {
+  try {
+    await live.request({ type: "pick", ...pick });
+  } catch (problem) {
+    if (!(problem instanceof SocketLost)) throw problem;
+    live.offer(await api("POST", `${base}/picks`, { token, body: pick }));
+    return;
+  }
+  // The ack may come before the update that shows the next pack: keep the button busy
+  // until that view is on screen, and ask for it if it does not come.
+  const moved = (view) => view.pick > pick.pick || view.phase !== "drafting";
+  if (current && moved(current)) return;
+  if (!(await live.waitForView(moved, NEXT_VIEW_WITHIN))) refresh();
+}
+
 const picker = new Picker({
   submit: async (pick) => {
     try {
-      live.offer(await api("POST", `${base}/picks`, { token, body: pick }));
+      await sendPick(pick);
     } catch (problem) {
       // Stale pick (someone else's view was newer) or a lost reply: resync, don't guess.
       if (problem.status === 409 || problem.status === 422) refresh();
