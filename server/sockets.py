@@ -148,9 +148,7 @@ class Connection:
                 return
             if any(item is RESYNC for item in items):
                 await self.send_view("snapshot")
-            elif self.pod.version != self.version and any(
-                isinstance(n, Notice) and self._concerns_me(n) for n in items
-            ):
+            elif self.pod.version != self.version:  # only notices for me were queued
                 await self.send_view("update")
 
     async def read_loop(self) -> None:

@@ -97,7 +97,6 @@ def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     view = _seat_view(pod, player)
     pack = view["pack"]
     view["pack"] = None if pack is None else [card_json(pod, c) for c in pack]
-    view["pool_count"] = len(view["pool"])
     view["pool"] = [card_json(pod, c) for c in view["pool"]]
     return view
 
@@ -133,7 +132,6 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     `pool_count` is always there, so a phone can tell that its merged pool is whole."""
     view = _seat_view(pod, player)
     pack, pool = view.pop("pack"), view.pop("pool")
-    view["pool_count"] = len(pool)
     head = dumps(view)[:-1]
     pack_text = "null" if pack is None else "[" + ",".join(card_text(pod, c) for c in pack) + "]"
     if sent is not None and sent.precedes(pool):
@@ -166,6 +164,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "packs_waiting": 0,
         "waiting_on": None,
         "pool": [],
+        "pool_count": 0,
         "deadline": None,
         "timer_seconds": pod.timer_seconds,
         "deck": player.deck,
@@ -190,6 +189,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         packs_waiting=seen.packs_waiting,
         waiting_on=waiting,
         pool=seen.pool,
+        pool_count=len(seen.pool),
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
     return view

@@ -51,6 +51,18 @@ class Seat:
     version: int = 0
     pool: int = 0
 
+    def acked(self, stats: RunStats, at: float) -> None:
+        """An acknowledgement of one of this seat's picks (a socket `ack` or an HTTP 200)."""
+        self.acks += 1
+        stats.acks += 1
+        stats.last_ack_at = at
+
+    def shown(self, stats: RunStats, view: dict[str, Any], at: float) -> None:
+        """A view arrived: if it has moved past the pick in flight, that pick's latency."""
+        if self.sent_pick and view["pick"] > self.sent_pick and self.sent_at:
+            stats.latencies.append(at - self.sent_at)
+            self.sent_at = 0.0
+
 
 async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> list[Seat]:
     """A pod with `seats` simulated players joined and the draft started."""
@@ -144,9 +156,7 @@ async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.R
             message, rest = read_message(raw)
             kind = message.get("type")
             if kind == "ack":
-                stats.acks += 1
-                seat.acks += 1
-                stats.last_ack_at = now
+                seat.acked(stats, now)
                 if seat.done and seat.acks >= seat.picks_sent:
                     return
                 continue
@@ -168,9 +178,7 @@ async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.R
             if seat.pool != view["pool_count"]:
                 stats.errors.append("pool_mismatch")
                 seat.pool = view["pool_count"]
-            if seat.sent_pick and view["pick"] > seat.sent_pick and seat.sent_at:
-                stats.latencies.append(now - seat.sent_at)
-                seat.sent_at = 0.0
+            seat.shown(stats, view, now)
             if view["phase"] != "drafting":
                 if not seat.done:
                     seat.done = True
@@ -217,13 +225,10 @@ async def _think_and_pick(
     if status != 200:
         stats.errors.append(f"http_{status}")
         return None
-    stats.acks += 1
-    seat.acks += 1
-    stats.last_ack_at = time.perf_counter()
+    answered = time.perf_counter()
+    seat.acked(stats, answered)
     answer: dict[str, Any] = json.loads(text)
-    if answer["pick"] > seat.sent_pick and seat.sent_at:  # the phone shows this view now
-        stats.latencies.append(time.perf_counter() - seat.sent_at)
-        seat.sent_at = 0.0
+    seat.shown(stats, answer, answered)  # the phone shows the answer at once
     return answer
 
 

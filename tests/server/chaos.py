@@ -157,6 +157,21 @@ class Phone:
                     time.sleep(0.05)
 
 
+def draft_to_the_end(base_url: str, seats: list[SeatHandle], seconds: float = 60) -> list[Phone]:
+    """Phones for `seats` that only draft (no decks), run until the draft is over."""
+    ws_base = base_url.replace("http://", "ws://")
+    phones = [Phone(seat, ws_base, base_url, i, time.monotonic() + seconds)
+              for i, seat in enumerate(seats)]
+    for phone in phones:
+        phone.stop_decks.set()
+        phone.start()
+    for phone in phones:
+        assert phone.thread is not None
+        phone.thread.join(seconds)
+        assert phone.drafting_done.is_set()
+    return phones
+
+
 def check_sightings(phone: Phone) -> list[str]:
     """Problems with what a phone was shown: a pack holding a card it had already taken
     (acknowledged at an earlier pick), or a pack it had passed shown again with nothing

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -20,7 +19,7 @@ from draft import engine
 from draft.changes import PickMade
 from draft.state import DraftConfig
 from tests.server.builders import bearer, join, me, new_pod, start
-from tests.server.chaos import Phone
+from tests.server.chaos import draft_to_the_end
 from tests.server.live import LiveServer
 from tests.server.test_restore import stored_log
 
@@ -77,16 +76,7 @@ def test_no_seat_ever_receives_a_card_it_could_not_see(
     host.start()
     with server.client() as client:
         start(client, pod)
-    ws_base = server.base_url.replace("http://", "ws://")
-    phones = [Phone(seat, ws_base, server.base_url, i, time.monotonic() + 60)
-              for i, seat in enumerate(seats)]
-    for phone in phones:
-        phone.stop_decks.set()
-        phone.start()
-    for phone in phones:
-        assert phone.thread is not None
-        phone.thread.join(60)
-        assert phone.drafting_done.is_set()
+    phones = draft_to_the_end(server.base_url, seats)
     stop.set()
     host.join(5)
 

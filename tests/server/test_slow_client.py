@@ -27,7 +27,7 @@ from server.runtime import Runtime
 from server.settings import Settings
 from server.sockets import Connection
 from tests.server.builders import bearer, join, me, new_pod, start
-from tests.server.chaos import Phone
+from tests.server.chaos import draft_to_the_end
 from tests.server.figures import report
 from tests.server.live import LiveServer
 from tests.server.socket_views import SocketViews
@@ -95,16 +95,7 @@ def _run_with_sleepy_sockets(live_server: Callable[..., LiveServer],
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
-    ws_base = server.base_url.replace("http://", "ws://")
-    phones = [Phone(seat, ws_base, server.base_url, i, time.monotonic() + 60)
-              for i, seat in enumerate(seats[:3])]
-    for phone in phones:
-        phone.stop_decks.set()
-        phone.start()
-    for phone in phones:
-        assert phone.thread is not None
-        phone.thread.join(60)
-        assert phone.drafting_done.is_set()
+    draft_to_the_end(server.base_url, seats[:3])
     time.sleep(0.5)
     done.set()
     sampler.join(5)

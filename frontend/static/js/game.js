@@ -3,7 +3,8 @@
 // Why the board only sends increments: four phones tap at once, and the server's log
 // adds them all up (protocol.md, games). The board never computes totals itself; it
 // draws the newest game it has seen (by `seq`) and lets each phone undo its own taps.
-import { el } from "./dom.js";
+import { api } from "./api.js";
+import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
 const STEPS = [-5, -1, 1, 5];
@@ -26,6 +27,22 @@ async function sendOnce(send) {
       await new Promise((resolve) => setTimeout(resolve, RETRIES[attempt]));
     }
   }
+}
+
+/**
+ * `(path, body) => game view`: a tap (`"1"`) or undo (`"1/undo"`) for the pod at `base`.
+ * Taps go over HTTP: the reply is the new board (drawn at once), and the socket brings
+ * everyone else's taps. A refused tap says why and changes nothing.
+ */
+export function gameCaller(base, token) {
+  return async (path, body) => {
+    try {
+      return await api("POST", `${base}/games/${path}`, { token, body });
+    } catch (problem) {
+      toast(problem.message);
+      throw problem;
+    }
+  };
 }
 
 export class GameBoard {

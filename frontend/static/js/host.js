@@ -4,13 +4,14 @@ import { api, downloadResponse } from "./api.js";
 import { $, button, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
-import { GameBoard } from "./game.js";
+import { GameBoard, gameCaller } from "./game.js";
 import { tablesOf } from "./tables.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
 const pod = podId();
 const token = takeTokenFromFragment("host", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
+const gameCall = gameCaller(base, token);
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
 const PICKS_PER_ROUND = 10; // 20-card packs, 2 cards a pick; used only when the view lacks round info
 let view = null;
@@ -56,15 +57,6 @@ async function act(method, path, body, button) {
     toast(problem.message);
   } finally {
     if (button) button.disabled = false;
-  }
-}
-
-async function gameCall(path, body) {
-  try {
-    return await api("POST", `${base}/games/${path}`, { token, body });
-  } catch (problem) {
-    toast(problem.message);
-    throw problem;
   }
 }
 

@@ -7,13 +7,14 @@ import { Picker } from "./picker.js";
 import { renderPool } from "./pool.js";
 import { DeckBuilder } from "./deck.js";
 import { renderExports } from "./exports.js";
-import { GameBoard } from "./game.js";
+import { GameBoard, gameCaller } from "./game.js";
 import { normalise } from "./tables.js";
 import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 
 const pod = podId();
 const token = takeTokenFromFragment("seat", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
+const gameCall = gameCaller(base, token);
 const SCREENS = ["loading", "lobby", "draft", "builder", "table-view"];
 let live = null;
 const pill = statusPill(t);
@@ -154,17 +155,6 @@ function renderLobby(view) {
       el("span", { text: player.name }),
       player.name === view.me?.name ? el("span", { class: "badge", text: t("you") }) : null,
       player.bot ? el("span", { class: "badge", text: t("Bot") }) : null)));
-}
-
-// Taps go over HTTP: the reply is the new board (drawn at once), and the socket brings
-// everyone else's taps. A refused tap says why and changes nothing.
-async function gameCall(path, body) {
-  try {
-    return await api("POST", `${base}/games/${path}`, { token, body });
-  } catch (problem) {
-    toast(problem.message);
-    throw problem;
-  }
 }
 
 function renderGame(view) {

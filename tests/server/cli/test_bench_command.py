@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 from tests.server.live import ROOT
 
@@ -12,14 +13,20 @@ KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "base
         "ratio_p50", "ratio_p99", "server_rss_mb", "errors", "pools_ok"}
 
 
-def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
+def bench_one_pod(*options: str) -> dict[str, Any]:
+    """The JSON figures of `prismatic bench --spawn --pods 1` with `options`."""
     result = subprocess.run(
         [sys.executable, "-m", "server", "bench", "--spawn", "--pods", "1", "--json",
-         "--idle-pods", "1"],
+         *options],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    figures = json.loads(result.stdout)
+    figures: dict[str, Any] = json.loads(result.stdout)
+    return figures
+
+
+def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
+    figures = bench_one_pod("--idle-pods", "1")
     assert set(figures) >= KEYS
     assert figures["pools_ok"] is True and figures["errors"] == 0
     assert figures["pods"] == 1 and figures["seats"] == 8 and figures["picks"] == 240
@@ -32,12 +39,6 @@ def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
 
 
 def test_phones_may_pick_over_http_as_the_phone_page_does() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "server", "bench", "--spawn", "--pods", "1", "--json",
-         "--picks-over", "http"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    figures = json.loads(result.stdout)
+    figures = bench_one_pod("--picks-over", "http")
     assert figures["picks_over"] == "http" and figures["picks"] == 240
     assert figures["pools_ok"] is True and figures["errors"] == 0
