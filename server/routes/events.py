@@ -49,7 +49,7 @@ def _refreshed(rt: Runtime, night: Night) -> dict[str, Any]:
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated)
 async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
-    row, token = events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds)
+    row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds)
     return EventCreated(event_id=row.id, host_token=token,
                         host_url=rt.event_host_url(row.id, token),
                         join_url=rt.event_join_url(row.id))

@@ -11,6 +11,8 @@ import json
 import random
 from typing import Any
 
+from sqlmodel import Session
+
 from draft.cards import Card
 from draft.state import DraftState
 from pods.basics import basic_land
@@ -27,6 +29,7 @@ from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services import games
+from server.services.commit import commit
 
 
 def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
@@ -105,12 +108,17 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
         report = check_deck(deck, pool_cards(pod, player))
         stored = {"deck": body.model_dump(exclude_none=True),
                   "report": report_json(report, language)}
-        with rt.session() as session:
-            repo.update_player(session, player.id, deck_json=json.dumps(stored))
-            session.commit()
-        player.deck = stored
-        rt.hub.publish(pod.channel, pod.bump(frozenset({player.seat})))
-        return stored
+        deck_json = json.dumps(stored)
+        seats = frozenset({player.seat})
+
+        def submitted() -> dict[str, Any]:
+            player.deck = stored
+            rt.hub.publish(pod.channel, pod.bump(seats))
+            return stored
+
+        return await commit(
+            rt, lambda session: repo.update_player(session, player.id, deck_json=deck_json),
+            submitted)
 
 
 def table_players(pod: LivePod) -> list[LivePlayer]:
@@ -137,16 +145,21 @@ async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
         planned = games.plan_games(pod, tables)
-        with rt.session() as session:
+        version = pod.version + 1
+
+        def staged(session: Session) -> None:
             for person in people:
                 repo.update_player(session, person.id, table_number=number_of[person.name])
             repo.update_pod(session, pod.id, phase="playing", tables_json=json.dumps(tables),
-                            version=pod.version + 1)
+                            version=version)
             games.stage_new_games(session, pod, planned)
-            session.commit()
-        for person in people:
-            person.table = number_of[person.name]
-        pod.tables, pod.phase = tables, "playing"
-        pod.games = {live.table: live for live, _row in planned}
-        rt.hub.publish(pod.channel, pod.bump())
-        return tables
+
+        def dealt() -> list[dict[str, Any]]:
+            for person in people:
+                person.table = number_of[person.name]
+            pod.tables, pod.phase = tables, "playing"
+            pod.games = {live.table: live for live, _row in planned}
+            rt.hub.publish(pod.channel, pod.bump())
+            return tables
+
+        return await commit(rt, staged, dealt)

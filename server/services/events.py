@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from sqlmodel import Session
+
 from draft.cards import load_set
 from pods.forming import FormingError, PodPolicy, plan_pods
 from server.db import event_repo, repo
@@ -23,6 +25,7 @@ from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
+from server.services.commit import commit
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""
@@ -37,8 +40,8 @@ class Night:
     pod_ids: list[str]
 
 
-def create_event(rt: Runtime, set_code: str, seed: int | None,
-                 timer: int | None) -> tuple[EventRow, str]:
+async def create_event(rt: Runtime, set_code: str, seed: int | None,
+                       timer: int | None) -> tuple[EventRow, str]:
     set_code = set_code.upper()
     load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
@@ -48,10 +51,8 @@ def create_event(rt: Runtime, set_code: str, seed: int | None,
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
                    host_token_hash=hash_token(token))
-    with rt.session() as session:
-        session.add(row)
-        session.commit()
-    return row, token
+    return await commit(rt, lambda session: event_repo.add_event(session, row),
+                        lambda: (row, token))
 
 
 def load_night(rt: Runtime, event_id: str) -> Night:
@@ -76,10 +77,8 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
         token = new_token()
         row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,
                              join_index=len(night.players), token_hash=hash_token(token))
-        with rt.session() as session:
-            session.add(row)
-            session.commit()
-        return row, token
+        return await commit(rt, lambda session: event_repo.add_event_player(session, row),
+                            lambda: (row, token))
 
 
 async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
@@ -113,20 +112,23 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                seed=pod.seed, host_token_hash=pod.host_hash,
                                version=pod.version, event_id=event_id,
                                created_at=now + timedelta(microseconds=plan.number)))
-        with rt.session() as session:
+        players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
+                             token_hash=p.token_hash) for pod in created for p in pod.players]
+
+        def staged(session: Session) -> None:
             for row in rows:
                 repo.add_pod(session, row)
             session.flush()
-            repo.add_players(session, [
-                PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
-                          token_hash=p.token_hash) for pod in created for p in pod.players])
-            for person_id, pod_id in assigned:
-                session.get_one(EventPlayerRow, person_id).pod_id = pod_id
-            session.get_one(EventRow, event_id).phase = "formed"
-            session.commit()
-        for pod in created:
-            rt.registry.add(pod)
-        return created
+            repo.add_players(session, players)
+            event_repo.assign_pods(session, assigned)
+            event_repo.set_event_phase(session, event_id, "formed")
+
+        def formed_pods() -> list[LivePod]:
+            for pod in created:
+                rt.registry.add(pod)
+            return created
+
+        return await commit(rt, staged, formed_pods)
 
 
 async def start_all(rt: Runtime, event_id: str) -> None:
