@@ -47,7 +47,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
         rt.media.reload(rt.engine, settings.data_dir)
-        restore_pods(rt)
+        if not rt.restored:
+            restore_pods(rt)
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
         try:

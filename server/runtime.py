@@ -26,6 +26,16 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+@dataclass(frozen=True)
+class Unrestored:
+    """A stored pod that did not rebuild at start-up: set aside, shown on the start page."""
+
+    pod_id: str
+    set_code: str
+    reason: str
+    """One line for the log and the host (exception type and message)."""
+
+
 @dataclass(eq=False)
 class Runtime:
     settings: Settings
@@ -39,7 +49,11 @@ class Runtime:
     """Imported rules text and cached images for the card JSON (read at start)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    """Serializes joining and forming pods across events (rare, tiny writes)."""
+    """Serializes creating pods, and joining and forming pods across events (rare writes)."""
+    restored: bool = False
+    """Whether the stored pods were restored already (`prismatic serve` does it before the
+    app starts, to print their links; the lifespan then does not replay them again)."""
+    unrestored: list[Unrestored] = field(default_factory=list)
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
