@@ -13,11 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session
 
 from draft.cards import Card
-from server import cards_store
-from server.db.tables import CardRow
+from server.db.cards_store import load_texts
 from server.images import local_image_url
 
 
@@ -49,11 +47,3 @@ class CardMedia:
                     found["image_url"] = local
             self._memo[card.key] = found
         return found
-
-
-def load_texts(engine: sa.Engine) -> dict[str, str]:
-    """Imported rules text by name; empty before the card table exists."""
-    if not sa.inspect(engine).has_table(CardRow.__tablename__):
-        return {}
-    with Session(engine) as session:
-        return cards_store.load_rules_text(session)

@@ -27,6 +27,8 @@ from server.errors import UnknownPodError
 from server.security import token_matches
 
 PHASES = ("lobby", "drafting", "building", "playing", "done")
+PLACEHOLDER = "Commander"
+"""The name of a commander nobody submitted; phones show it in their language."""
 
 
 @dataclass(eq=False)

@@ -19,8 +19,8 @@ from sqlmodel import Session
 
 from draft.cards import Card
 from draft.imports import CardFileError, ImportedCards, parse_card_file
-from server import cards_store
 from server.cli.i18n import _
+from server.db import cards_store
 from server.db.engine import DatabaseConfigError, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.db.tables import CardRow

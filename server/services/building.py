@@ -11,8 +11,6 @@ import json
 import random
 from typing import Any
 
-from sqlmodel import Session
-
 from draft.cards import Card
 from draft.state import DraftState
 from pods.basics import basic_land
@@ -21,7 +19,7 @@ from pods.errors import PodsError
 from pods.identity import parse_color
 from pods.legality import DeckReport, check_deck
 from pods.split import SplitPolicy, split_tables
-from server.db import repo
+from server.db import Session, repo
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json

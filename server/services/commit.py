@@ -18,8 +18,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TypeVar
 
-from sqlmodel import Session
-
+from server.db import Session
 from server.db.writer import Write
 from server.runtime import Runtime
 

@@ -21,14 +21,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from draft import engine
 from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.engine import waiting_on
 from draft.state import DraftState
-from server.db import repo
+from server.db import Session, repo
 from server.errors import ConflictError
 from server.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime

@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from draft.cards import load_set
 from pods.forming import FormingError, PodPolicy, plan_pods
-from server.db import event_repo, repo
+from server.db import Session, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.live import LivePlayer, LivePod

@@ -15,8 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlmodel import Session
-
 from pods.tracker import (
     Adjustment,
     CommanderRef,
@@ -29,11 +27,10 @@ from pods.tracker import (
     replay_game,
 )
 from pods.tracker import apply as apply_entry
-from server.db import game_repo
+from server.db import Session, game_repo
 from server.db.tables import GameRow
 from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
-from server.game_views import PLACEHOLDER
-from server.live import LiveGame, LivePlayer, LivePod
+from server.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import GameAdjust, GameUndo
 from server.security import new_id

@@ -11,15 +11,12 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlmodel import Session
-
 from draft import engine
 from draft.cards import load_set
 from draft.catalog import build_catalog
 from draft.cube import Cube, parse_cube
 from draft.state import DraftConfig
-from server import cards_store
-from server.db import repo
+from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, InvalidError
 from server.live import LivePlayer, LivePod

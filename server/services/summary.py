@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pods.tracker import replay_game
-from server.cli.i18n import N_
 from server.db import game_repo
-from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
+from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
 from server.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of

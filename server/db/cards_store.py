@@ -82,5 +82,13 @@ def load_rules_text(session: Session, names: Iterable[str] | None = None) -> dic
     return {name: text for name, text in session.exec(query) if text}
 
 
+def load_texts(engine: sa.Engine) -> dict[str, str]:
+    """Imported rules text by name; empty before the card table exists."""
+    if not sa.inspect(engine).has_table(CardRow.__tablename__):
+        return {}
+    with Session(engine) as session:
+        return load_rules_text(session)
+
+
 def count_imported(session: Session) -> int:
     return int(session.exec(select(sa.func.count()).select_from(CardRow)).one())
