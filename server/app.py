@@ -15,10 +15,10 @@ from fastapi import FastAPI
 from server.db.engine import check_connection, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
-from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
 from server.logs import install_token_redaction
+from server.realtime.hub import Hub
 from server.routes import building, events, games, health, images, pages, pods, ws
 from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
@@ -70,14 +70,5 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(events.router)
     app.include_router(ws.router)
     app.include_router(images.router)
-    _include_pages(app)
+    app.include_router(pages.router)  # the web UI's pages and static files
     return app
-
-
-def _include_pages(app: FastAPI) -> None:
-    """The web UI's pages and static files (`server/routes/pages.py`)."""
-    install = getattr(pages, "install", None)
-    if callable(install):
-        install(app)
-    else:
-        app.include_router(pages.router)

@@ -15,7 +15,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 
 from server.errors import BadTokenError, WrongRoleError
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import bearer_token, hash_token
 

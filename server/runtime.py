@@ -17,8 +17,8 @@ from sqlmodel import Session
 from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
 from server.db.writer import MAX_BATCH, GroupWriter
-from server.hub import Hub
-from server.live import Registry
+from server.realtime.hub import Hub
+from server.realtime.live import Registry
 from server.settings import Settings
 
 

@@ -11,7 +11,7 @@ from server.deps import HostPod, RuntimeDep, Seat
 from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
 from server.services import building, exports
-from server.views import host_dashboard
+from server.views.pod import host_dashboard
 
 router = APIRouter(prefix="/api/pods", tags=["building"])
 

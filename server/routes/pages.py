@@ -109,9 +109,7 @@ def public_base_url(request: Request) -> str:
     prefer the server's LAN base (`app.state.runtime.base_url`) when it has one.
     """
     runtime = getattr(request.app.state, "runtime", None)
-    configured = getattr(runtime, "base_url", None) or getattr(
-        request.app.state, "public_base_url", None
-    )
+    configured = getattr(runtime, "base_url", None)
     return str(configured or request.base_url).rstrip("/")
 
 

@@ -7,10 +7,10 @@ from typing import Any
 from fastapi import APIRouter, Response, status
 
 from server.deps import HostPod, PodDep, RuntimeDep, Seat
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.schemas import BotUpdate, PickCreate, PodCreate, PodCreated, SeatCreate, SeatCreated
 from server.services import drafting, lifecycle
-from server.views import host_dashboard, seat_view_text, summary
+from server.views.pod import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
 

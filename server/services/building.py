@@ -23,7 +23,7 @@ from server.db import Session, repo
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services import games

@@ -28,7 +28,7 @@ from draft.engine import waiting_on
 from draft.state import DraftState
 from server.db import Session, repo
 from server.errors import ConflictError
-from server.live import LivePlayer, LivePod, Tip
+from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
 from server.services.commit import queue
 

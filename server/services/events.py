@@ -19,7 +19,7 @@ from pods.forming import FormingError, PodPolicy, plan_pods
 from server.db import Session, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle

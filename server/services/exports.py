@@ -19,7 +19,7 @@ from pods.formats.draft_log import DraftLog, LoggedPick, write_json, write_mtgo
 from server.db import repo
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services.building import build_deck

@@ -30,7 +30,7 @@ from pods.tracker import apply as apply_entry
 from server.db import Session, game_repo
 from server.db.tables import GameRow
 from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
-from server.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
+from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import GameAdjust, GameUndo
 from server.security import new_id

@@ -19,7 +19,7 @@ from draft.state import DraftConfig
 from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, InvalidError
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services.commit import Stage, commit

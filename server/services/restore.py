@@ -19,7 +19,7 @@ from draft.cube import Cube
 from draft.replay import replay
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime, Unrestored
 from server.services.games import restore_games
 

@@ -12,7 +12,7 @@ from typing import Any
 from pods.tracker import replay_game
 from server.db import game_repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
-from server.live import LivePod
+from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of
 

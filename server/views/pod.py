@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
 from server.card_media import CardMedia
-from server.game_views import game_view
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
+from server.views.game import game_view
 
 if TYPE_CHECKING:
     from server.runtime import Runtime

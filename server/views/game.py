@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pods.tracker import Adjustment, CommanderRef
-from server.live import PLACEHOLDER, LiveGame
+from server.realtime.live import PLACEHOLDER, LiveGame
 
 RECENT = 12
 """How many of the latest adjustments the view carries (enough to undo a slip)."""
