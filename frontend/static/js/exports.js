@@ -15,6 +15,7 @@ export function renderExports(container, { pod, token }) {
   const choice = el("select", { "aria-label": t("What to export") },
     el("option", { value: "deck", text: t("Deck") }),
     el("option", { value: "pool", text: t("Pool") }),
+    el("option", { value: "unused", text: t("Unused cards") }),
     el("option", { value: "log", text: t("Draft log") }));
   const what = () => choice.value;
   choice.addEventListener("change", () => {
