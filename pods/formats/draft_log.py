@@ -20,7 +20,8 @@ A `------ SET ------` line is written before each round (MTGO does the same); th
 accepts one or many. The `Time:` line is in MTGO's own form (`mtgo_time`): some log
 readers wait for it before the players and never stop looking without it. Every card taken
 in a pick is marked `-->` in that pick's one block, which is how XMage's `DraftLogImporter`
-reads it (any line `--> Name` is a card taken).
+reads it (any line `--> Name` is a card taken). Split cards are `A // B` here, not MTGO's
+`A/B`: XMage looks a log's names up as written, and its cards are named `A // B`.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def write_mtgo(log: DraftLog) -> str:
         for card in pick.pack:
             marked = to_mark[card] > 0
             to_mark[card] -= 1
-            lines.append((MARK if marked else INDENT) + display_name(card, mtgo=True))
+            lines.append((MARK if marked else INDENT) + display_name(card))
     return "\n".join(lines) + "\n"
 
 

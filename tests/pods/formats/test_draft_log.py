@@ -58,7 +58,7 @@ def test_mtgo_log_marks_yourself_and_each_taken_card_with_an_arrow() -> None:
         f"    {A.name}",
         f"--> {B.name}",
         f"    {C.name}",
-        "--> Response/Resurgence",
+        "--> Response // Resurgence",
         "",
     ]
 
