@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 // A draft log has its own formats (MTGO-style text, or JSON); decks and pools have all.
 const LOG_FORMATS = new Set(["mtgo", "text", "json"]);
 const FORMATS = [
-  ["arena", "MTG Arena / Moxfield"], ["mtgo", "MTGO"], ["cockatrice", "Cockatrice"],
+  ["arena", "Moxfield / Archidekt"], ["mtgo", "MTGO / XMage"], ["cockatrice", "Cockatrice"],
   ["forge", "Forge"], ["text", "Text"], ["csv", "CSV"], ["json", "JSON"],
 ];
 
