@@ -42,13 +42,18 @@ def _transliterate(ch: str) -> str:
     return latin.capitalize() if ch.isupper() else latin
 
 
-def content_disposition(filename: str) -> str:
-    """`attachment; filename="ascii"; filename*=UTF-8''exact` for a name from `safe_stem`
-    plus an extension (RFC 6266 §4.3, RFC 8187)."""
+def ascii_filename(filename: str) -> str:
+    """`Дмитрий-deck.cod` as `Dmitrij-deck.cod`: for old browsers and zip entries."""
     stem, dot, ext = filename.rpartition(".")
     if not dot:
         stem, ext = filename, ""
-    fallback = ascii_stem(stem) + (f".{ext}" if ext else "")
+    return ascii_stem(stem) + (f".{ascii_stem(ext, 'txt')}" if ext else "")
+
+
+def content_disposition(filename: str) -> str:
+    """`attachment; filename="ascii"; filename*=UTF-8''exact` for a name from `safe_stem`
+    plus an extension (RFC 6266 §4.3, RFC 8187)."""
+    fallback = ascii_filename(filename)
     if fallback == filename:
         return f'attachment; filename="{fallback}"'
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"

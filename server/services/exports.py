@@ -24,7 +24,7 @@ from pods.formats import WRITERS, cockatrice, write_deck
 from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
 from pods.formats.names import display_name
 from server.db import repo
-from server.downloads import safe_stem
+from server.downloads import ascii_filename, ascii_stem, safe_stem
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
 from server.live import LivePlayer, LivePod
@@ -150,11 +150,13 @@ def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> b
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for player in sorted(pod.players, key=lambda p: p.seat or 0):
-            folder = f"{player.seat + 1 if player.seat is not None else 0}-{safe_stem(player.name)}"
+            # ASCII entry names: every unzip tool shows them right.
+            number = player.seat + 1 if player.seat is not None else 0
+            folder = f"{number}-{ascii_stem(player.name)}"
             for what, fmt in (("pool", "arena"), ("deck", "arena"), ("unused", "arena"),
                               ("log", "mtgo")):
                 if what in ("deck", "unused") and player.deck is None:
                     continue
                 file = export_file(rt, pod, player, what, fmt, language)
-                archive.writestr(f"{folder}/{file.filename}", file.content)
+                archive.writestr(f"{folder}/{ascii_filename(file.filename)}", file.content)
     return buffer.getvalue()
