@@ -99,7 +99,7 @@ def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
     if pod.state is None or player.seat is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
     if what not in WHATS:
-        raise InvalidError(f"export one of {', '.join(WHATS)}", "unknown_export")
+        raise InvalidError(f"export one of {', '.join(WHATS)}", "unknown_format")
     name = safe_stem(player.name)
     if what == "log":
         if fmt not in LOG_FORMATS:
@@ -144,7 +144,8 @@ def _comments(pod: LivePod, language: str) -> str:
 
 
 def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
-    """Every seat's pool (Arena text), deck (if submitted) and draft log, in one zip."""
+    """Every seat's pool, deck and unused cards (Arena text; the last two once a deck is
+    submitted) and draft log (MTGO text), in one zip."""
     if pod.state is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
     buffer = io.BytesIO()
