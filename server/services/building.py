@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from draft.cards import Card
 from draft.state import DraftState
@@ -23,7 +22,7 @@ from server.db import Session, repo
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json
-from server.realtime.live import LivePlayer, LivePod
+from server.realtime.live import DeckReportJson, LivePlayer, LivePod, StoredDeck, Table
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services import games
@@ -81,7 +80,7 @@ def _color(text: str | None) -> str | None:
         raise InvalidError(str(error), error.code) from error
 
 
-def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> DeckReportJson:
     """The report as the protocol sends it, each problem's `message` in `language`."""
     return {
         "legal": report.legal,
@@ -92,7 +91,7 @@ def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> dict[st
 
 
 async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
-                      body: DeckSubmit, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+                      body: DeckSubmit, language: str = DEFAULT_LANGUAGE) -> StoredDeck:
     """Check the deck against the seat's pool, store body and report, publish.
 
     The report is stored in the submitting phone's language: that phone is the only one
@@ -104,12 +103,12 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
                                 "wrong_phase")
         deck = build_deck(pod.state, player.seat, body, pod.chosen_color_card)
         report = check_deck(deck, pool_cards(pod, player))
-        stored = {"deck": body.model_dump(exclude_none=True),
-                  "report": report_json(report, language)}
+        stored: StoredDeck = {"deck": body.model_dump(exclude_none=True),
+                              "report": report_json(report, language)}
         deck_json = json.dumps(stored)
         seats = frozenset({player.seat})
 
-        def submitted() -> dict[str, Any]:
+        def submitted() -> StoredDeck:
             player.deck = stored
             rt.hub.publish(pod.channel, pod.bump(seats))
             return stored
@@ -126,7 +125,7 @@ def table_players(pod: LivePod) -> list[LivePlayer]:
     return sorted(people, key=lambda p: p.seat if p.seat is not None else 0)
 
 
-async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
+async def split(rt: Runtime, pod: LivePod, policy: str) -> list[Table]:
     """Random tables (neighbours apart when asked); the pod moves to `playing`."""
     async with pod.lock:
         if pod.phase not in ("building", "playing"):
@@ -139,7 +138,7 @@ async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
                                               allow_small=True))
         except PodsError as error:
             raise InvalidError(str(error), error.code) from error
-        tables: list[dict[str, Any]] = [
+        tables: list[Table] = [
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
         planned = games.plan_games(pod, tables)
@@ -152,7 +151,7 @@ async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
                             version=version)
             games.stage_new_games(session, pod, planned)
 
-        def dealt() -> list[dict[str, Any]]:
+        def dealt() -> list[Table]:
             for person in people:
                 person.table = number_of[person.name]
             pod.tables, pod.phase = tables, "playing"

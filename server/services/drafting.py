@@ -90,7 +90,7 @@ def plan_deadlines(
         return []
     timer = timedelta(seconds=pod.timer_seconds)
     planned = []
-    known = pod.tip.deadlines if pod.tip is not None else {}
+    known = pod.pipeline.tip.deadlines if pod.pipeline.tip is not None else {}
     seats = seat_of(state)
     for player in pod.players if players is None else players:
         if player.id not in seats:
@@ -141,11 +141,11 @@ def advance(
     `players` and `drafting` describe the pod as the step will leave it when that differs
     from memory (the start: bots seated, phase drafting), so memory changes only after
     the commit."""
-    before = pod.tip.state if pod.tip is not None else pod.state
+    before = pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.state
     state, bot_entries, bot_changes = run_bots(pod, state, rt.bot, players)
     entries = entries + bot_entries
     changes = changes + bot_changes
-    next_seq = pod.tip.next_seq if pod.tip is not None else pod.next_seq
+    next_seq = pod.pipeline.tip.next_seq if pod.pipeline.tip is not None else pod.next_seq
     picks = [(next_seq + i, seat, cards, by_bot)
              for i, (seat, cards, by_bot) in enumerate(entries)]
     if drafting is None:
@@ -188,38 +188,38 @@ def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
                             "paused")
     if player.bot or player.seat is None:
         raise ConflictError("a bot is drafting for this seat now", "seat_is_bot")
-    return pod.tip.state if pod.tip is not None else pod.state
+    return pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.state
 
 
 def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
     """Queue the step for the group commit and move the pod's tip past it (no await:
     call under the pod's mutex). The future resolves once it is committed and live."""
-    tip = pod.tip
+    tip = pod.pipeline.tip
     deadlines = dict(tip.deadlines) if tip is not None else {}
     for player, deadline, head in step.deadlines:
         deadlines[player.id] = (deadline, head)
     next_seq = (tip.next_seq if tip is not None else pod.next_seq) + len(step.picks)
-    epoch = pod.epoch
+    epoch = pod.pipeline.epoch
 
     def committed() -> None:
         swap(rt, pod, step)
         settle()
 
     def failed() -> None:
-        if pod.epoch == epoch:  # the first failure voids every write queued on top of it
-            pod.epoch += 1
-            pod.tip = None
+        if pod.pipeline.epoch == epoch:  # the first failure voids every write queued on top of it
+            pod.pipeline.epoch += 1
+            pod.pipeline.tip = None
         settle()
 
     def settle() -> None:
         pod.lock.done()
         if pod.lock.in_flight == 0:
-            pod.tip = None
+            pod.pipeline.tip = None
 
     future = queue(rt, lambda session: stage(session, pod, step), committed, failed,
-                   valid=lambda: pod.epoch == epoch)
+                   valid=lambda: pod.pipeline.epoch == epoch)
     pod.lock.queued()
-    pod.tip = Tip(step.state, next_seq, deadlines, future)
+    pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future
 
 
@@ -250,9 +250,9 @@ async def submit_pick(
                     raise ConflictError(
                         f"pick {pick_number} was already made with other cards (the pick "
                         "timer may have picked for you); refresh your view", "stale_pick")
-                if pod.tip is None:
+                if pod.pipeline.tip is None:
                     return False
-                earlier = pod.tip.last
+                earlier = pod.pipeline.tip.last
             else:
                 new_state, changes = engine.pick(state, player.seat, list(cards))
                 first = changes[0]

@@ -30,7 +30,7 @@ from pods.tracker import apply as apply_entry
 from server.db import Session, game_repo
 from server.db.tables import GameRow
 from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
-from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
+from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod, Table
 from server.runtime import Runtime
 from server.schemas import GameAdjust, GameUndo
 from server.security import new_id
@@ -43,7 +43,7 @@ MAX_ENTRIES = 5000
 
 def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     """The commander names of the seat's submitted deck, or one placeholder."""
-    body = (player.deck or {}).get("deck") or {}
+    body: dict[str, Any] = player.deck["deck"] if player.deck is not None else {}
     pool = {}
     if pod.state is not None and player.seat is not None:
         pool = {i.id: i.card.name for i in pod.state.pool_of(player.seat)}
@@ -57,7 +57,7 @@ def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     return tuple(names[:2]) or (PLACEHOLDER,)
 
 
-def plan_games(pod: LivePod, tables: Sequence[dict[str, Any]],
+def plan_games(pod: LivePod, tables: Sequence[Table],
                numbers: dict[int, int] | None = None) -> list[tuple[LiveGame, GameRow]]:
     """A fresh game per table (players by name, in table order), not yet stored."""
     by_name = {p.name: p for p in pod.players if not p.kicked}

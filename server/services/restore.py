@@ -19,7 +19,7 @@ from draft.cube import Cube
 from draft.replay import replay
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.realtime.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod, as_phase
 from server.runtime import Runtime, Unrestored
 from server.services.games import restore_games
 
@@ -39,7 +39,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
     pod = LivePod(
         id=row.id, set_code=row.set_code, seats=row.seats, seed=row.seed,
         timer_seconds=row.pick_timer_seconds, bots_allowed=row.bots_allowed,
-        host_hash=row.host_token_hash, phase=row.phase, paused=row.paused,
+        host_hash=row.host_token_hash, phase=as_phase(row.phase), paused=row.paused,
         paused_at=repo.as_utc(row.paused_at),
         # Each stored pick batch bumped the version at least once: this stays ahead.
         version=row.version + len(log) + 1,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
 from server.card_media import CardMedia
-from server.realtime.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod, Table
 from server.views.game import game_view
 
 if TYPE_CHECKING:
@@ -25,17 +25,17 @@ if TYPE_CHECKING:
 
 def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
     """One card instance as the phone draws it (cached per pod: card facts never change)."""
-    cached = pod.card_cache.get(instance.id)
+    cached = pod.cards.json.get(instance.id)
     if cached is None:
-        cached = pod.card_cache[instance.id] = with_media(instance, pod.media)
+        cached = pod.cards.json[instance.id] = with_media(instance, pod.media)
     return cached
 
 
 def card_text(pod: LivePod, instance: CardInstance) -> str:
     """The same card as compact JSON text, cached per pod (the socket's hot path)."""
-    cached = pod.card_text_cache.get(instance.id)
+    cached = pod.cards.text.get(instance.id)
     if cached is None:
-        cached = pod.card_text_cache[instance.id] = dumps(card_json(pod, instance))
+        cached = pod.cards.text[instance.id] = dumps(card_json(pod, instance))
     return cached
 
 
@@ -195,11 +195,11 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     return view
 
 
-def _table_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
+def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
     if player.table is None or not pod.tables:
         return None
     for table in pod.tables:
-        if table.get("number") == player.table:
+        if table["number"] == player.table:
             return table
     return None
 
@@ -221,7 +221,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
     players = []
     for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         seat = state.seats[p.seat] if state is not None and p.seat is not None else None
-        report = (p.deck or {}).get("report") or {}
+        report: dict[str, Any] = dict(p.deck["report"]) if p.deck is not None else {}
         players.append(
             {
                 "player_id": p.id,

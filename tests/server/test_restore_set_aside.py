@@ -78,3 +78,21 @@ def test_a_runtime_restored_before_the_app_starts_is_not_replayed_again(
         assert client.get(pod.url("/host"), headers=pod.host).status_code == 200
         assert runtime.registry.all() == restored
         assert runtime.registry.get(pod.pod_id) is restored[0]
+
+
+def test_a_pod_with_an_unknown_stored_phase_is_set_aside(
+    make_settings: Callable[..., Settings], app_client: Any, db_url: str
+) -> None:
+    settings = make_settings()
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=2, seed=6)
+    engine = sa.create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("UPDATE pod SET phase = 'warming' WHERE id = :p"),
+                           {"p": pod.pod_id})
+    engine.dispose()
+    with app_client(settings) as client:
+        assert client.get(pod.url("/host"), headers=pod.host).status_code == 404
+        lost = client.app.state.runtime.unrestored  # type: ignore[attr-defined]
+    assert [(u.pod_id, u.reason) for u in lost] == [
+        (pod.pod_id, "ValueError: unknown pod phase 'warming'")]
