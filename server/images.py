@@ -6,7 +6,8 @@ fetch a set's images the evening before. Files live at `DATA_DIR/images/{set}/{n
 when the file exists, so a missing image costs the phone nothing (it keeps its text card).
 
 Fetching is resumable and polite: a file that exists is complete (each download is written
-to a `.part` name and renamed), a few downloads run at once, each request has a timeout, and
+to a `.part` name and renamed), a few downloads run at once but each request waits its turn
+on a `Pacer` (Scryfall asks for 50-100 ms between requests), each request has a timeout, and
 a failed request is retried with exponential backoff (also on HTTP 429 and 5xx).
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 import httpx
 
 from draft.cards import Card
+from server.scryfall import Pacer
 
 DEFAULT_BASE_URL = "https://api.scryfall.com/cards/{set}/{number}?format=image&version=normal"
 USER_AGENT = "Prismatic/0.1 (Commander Draft night server; one-time image cache)"
@@ -60,6 +62,8 @@ class Fetcher:
     timeout: float = 20.0
     backoff: float = 1.0
     sleep: Callable[[float], None] = time.sleep
+    pacer: Pacer | None = None
+    """Shared spacing of request starts (`None`: no spacing, for a host of your own)."""
 
     def url_for(self, card: Card) -> str:
         return self.base_url.format(set=card.set.lower(), number=card.number)
@@ -104,6 +108,8 @@ class Fetcher:
         for attempt in range(self.retries + 1):
             if attempt:
                 self.sleep(self.backoff * 2 ** (attempt - 1))
+            if self.pacer is not None:
+                self.pacer.wait()
             try:
                 response = client.get(self.url_for(card))
             except httpx.HTTPError as exc:

@@ -116,7 +116,8 @@ def test_an_uncached_card_has_no_local_url(tmp_path: Path) -> None:
 
 def test_the_command_fetches_a_whole_set(image_host: ImageHost, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["images", "fetch", "--set", "CLB", "--data-dir",
-                                      str(tmp_path), "--base-url", image_host.base_url])
+                                      str(tmp_path), "--base-url", image_host.base_url,
+                                      "--delay", "0"])
     assert result.exit_code == 0, result.output
     assert "361 downloaded, 0 already there, 0 failed" in result.output
     assert len(list((tmp_path / "images" / "clb").glob("*.jpg"))) == 361
