@@ -17,8 +17,8 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from draft.cards import bundled_set_codes, load_set
-from server.card_download import api_for, download_set
 from server import cards_store
+from server.card_download import api_for, download_set
 from server.card_media import ImageMode, probe_image_host
 from server.db.tables import CardRow
 from server.errors import ConflictError
@@ -113,10 +113,12 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
     api = api_for(rt.settings)
     error: tuple[str, str] | None = None
     for code in sets:
+        def progress(phase: str, done: int, total: int, code: str = code) -> None:
+            job.progress(code, phase, done, total)
+
         try:
             result = download_set(rt.settings, rt.engine, code, api, images=True,
-                                  progress=lambda phase, done, total, c=code:
-                                  job.progress(c, phase, done, total))
+                                  progress=progress)
         except ScryfallError as problem:
             kind = "refused" if "refused" in str(problem) or "HTTP 4" in str(problem) \
                 else "offline"
