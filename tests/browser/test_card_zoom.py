@@ -1,8 +1,9 @@
 """Cards players can read at the table with no Internet: sorted packs, a zoom view with the
 imported rules text, tiles that never clip, and not one request leaving the LAN.
 
-The server runs with its default settings (`--images auto`); on a machine without Internet
-its start-up probe fails, so phones must make zero non-loopback requests. Every such
+The server runs with its default settings (`--images auto`); its start-up probe looks for
+the image host at a closed port (no Internet, see `NO_INTERNET`), so phones must make zero
+non-loopback requests. Every such
 request is aborted and counted. Rules text comes from `prismatic cards import` of a file
 built by the fake Scryfall (synthetic text, only in the tests).
 """
@@ -10,9 +11,6 @@ built by the fake Scryfall (synthetic text, only in the tests).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,8 +21,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from draft.cards import load_set
 from server.cli import cli
-from tests.browser.conftest import _free_port, _need_chromium, _wait_healthy
-from tests.browser.support import LOCAL_HOSTS, ROOT, call_api, new_context, screenshot
+from tests.browser.conftest import _need_chromium, running_server
+from tests.browser.support import LOCAL_HOSTS, call_api, new_context, screenshot
 from tests.browser.test_languages import finish_draft
 from tests.server.fake_scryfall import record
 
@@ -57,28 +55,13 @@ def text_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with default settings whose database holds imported CMR rules text."""
     _need_chromium()
     data = tmp_path_factory.mktemp("zoom")
-    db = f"sqlite:///{data}/db.sqlite3"
     cards = data / "cmr.json"
     cards.write_text(json.dumps([record(card) for card in load_set("CMR").cards]))
-    imported = CliRunner().invoke(cli, ["cards", "import", str(cards), "--db", db,
-                                        "--data-dir", str(data)])
+    imported = CliRunner().invoke(cli, ["cards", "import", str(cards), "--db",
+                                        f"sqlite:///{data}/db.sqlite3", "--data-dir", str(data)])
     assert imported.exit_code == 0, imported.output
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = data / "server.log"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PRISMATIC_")}
-    env["PRISMATIC_PUBLIC_URL"] = base
-    command = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port",
-               str(port), "--db", db, "--data-dir", str(data), "--no-qr"]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT)
-    try:
-        _wait_healthy(base, process, log)
+    with running_server(data) as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 class Counted:
