@@ -11,7 +11,7 @@ const section = $("#card-data");
 let polling = false;
 
 function setLine(entry) {
-  return el("li", {},
+  return el("li", { class: "set-line" },
     el("strong", { text: `${entry.set}` }), ` ${entry.name}: `,
     el("span", { class: "set-counts", dataset: { set: entry.set },
       text: t("rules text {texts}/{cards} cards, images {images}/{cards}", entry) }));
@@ -19,8 +19,8 @@ function setLine(entry) {
 
 function jobLine(job, command) {
   if (job.state === "running") {
-    const label = job.phase === "images" ? t("{set}: images", { set: job.set || "" })
-      : t("{set}: rules text", { set: job.set || "" });
+    const set = job.set || (job.sets || [])[0] || "";
+    const label = job.phase === "images" ? t("{set}: images", { set }) : t("{set}: rules text", { set });
     return [el("label", { for: "card-progress", text: label }),
       el("progress", { id: "card-progress", max: String(job.total || 1), value: String(job.done || 0) }),
       el("span", { class: "muted", text: ` ${job.done}/${job.total || "?"}` })];
