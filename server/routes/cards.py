@@ -26,8 +26,11 @@ class DownloadRequest(BaseModel):
 
 
 @router.get("/status")
-def status(rt: RuntimeDep) -> dict[str, Any]:
-    """Per set: printings, how many have rules text and a cached image; the download job."""
+async def status(rt: RuntimeDep) -> dict[str, Any]:
+    """Per set: printings, how many have rules text and a cached image; the download job.
+
+    On the event loop (not the thread pool): it may refresh the media and the pods' card
+    caches, which only the loop touches."""
     return cards_status(rt)
 
 
@@ -43,7 +46,7 @@ def _bundled() -> Catalog:
 
 
 @router.get("/details")
-def details(name: str, rt: RuntimeDep) -> dict[str, Any]:
+async def details(name: str, rt: RuntimeDep) -> dict[str, Any]:
     """The card with this name as the zoom view shows it (404 `unknown_card`)."""
     card = _bundled().find(name[:200])
     if card is None:

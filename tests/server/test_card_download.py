@@ -8,9 +8,11 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from draft.cards import bundled_set_codes, load_set
+from server.cli import cli
 from server.settings import Settings
 from tests.server.builders import join, me, new_pod, start
 from tests.server.fake_scryfall import FakeScryfall, fake_scryfall
@@ -108,3 +110,22 @@ def test_details_by_name_give_the_zoom_its_card(client: TestClient) -> None:
     card = client.get("/api/cards/details", params={"name": "the prismatic piper"}).json()
     assert card["name"] == "The Prismatic Piper" and "partner" in card["commander"]
     assert client.get("/api/cards/details", params={"name": "Nope"}).status_code == 422
+
+
+def test_a_fetch_by_the_command_line_is_picked_up_while_the_server_runs(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = online(make_settings, scryfall)
+    monkeypatch.setenv("PRISMATIC_SCRYFALL_URL", scryfall.base_url)
+    monkeypatch.setenv("PRISMATIC_SCRYFALL_DELAY_SECONDS", "0")
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=2, set="CLB")
+        seat = join(client, pod, "Ann")
+        start(client, pod)
+        fetched = CliRunner().invoke(cli, ["cards", "fetch", "--set", "CLB", "--db",
+                                           str(settings.db_url), "--data-dir",
+                                           str(settings.data_dir)])
+        assert fetched.exit_code == 0, fetched.output
+        assert by_set(client.get("/api/cards/status").json())["CLB"]["texts"] == 361
+        assert all("text" in card for card in me(client, seat)["pack"])
