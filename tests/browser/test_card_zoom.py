@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
 import pytest
 from click.testing import CliRunner
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
@@ -24,6 +25,7 @@ from server.cli import cli
 from tests.browser.conftest import _need_chromium, running_server
 from tests.browser.support import LOCAL_HOSTS, call_api, new_context, screenshot
 from tests.browser.test_languages import finish_draft
+from tests.server.builders import play_tables
 from tests.server.fake_scryfall import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -195,5 +197,26 @@ def test_the_pool_tab_filter_keeps_only_commanders(text_server: str, browser: Br
     card = next(c for c in me["pool"] if is_commander(c) and names.count(c["name"]) == 1)
     check_zoom(page, card, "it")
     screenshot(page, "zoom-pool-it-390")
+    assert counted.outside == []
+    context.close()
+
+
+def test_the_game_board_zooms_a_commander_by_name(text_server: str, browser: Browser) -> None:
+    with httpx.Client(base_url=text_server, timeout=30) as client:
+        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
+    context = new_context(browser, viewport={"width": 360, "height": 740},
+                          is_mobile=True, has_touch=True)
+    counted = Counted(context)
+    page = context.new_page()
+    page.goto(f"{text_server}/pods/{pod.pod_id}/seat#seat_token={seats['Bob'].token}")
+    expect(page.locator("#game-board .life-card")).to_have_count(3)
+    ann = page.locator("#game-board .life-card[aria-label=Ann]")
+    ann.locator("summary", has_text="Commander tax").click()  # the commanders' list
+    ann.get_by_role("button", name="Details: The Prismatic Piper").first.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Synthetic rules of The Prismatic Piper.")
+    expect(dialog).to_contain_text("Partner: it can share the command zone")
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
     assert counted.outside == []
     context.close()
