@@ -14,6 +14,7 @@ a failed request is retried with exponential backoff (also on HTTP 429 and 5xx).
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -43,6 +44,18 @@ def local_image_url(card: Card, data_dir: Path) -> str | None:
     return None
 
 
+class _Streak:
+    """How many cards in a row (across the download threads) found the host unreachable."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def record(self, unreachable: bool) -> None:
+        with self._lock:
+            self.count = self.count + 1 if unreachable else 0
+
+
 @dataclass
 class FetchReport:
     """What a fetch did: counts, and one line per card that could not be fetched."""
@@ -64,6 +77,9 @@ class Fetcher:
     sleep: Callable[[float], None] = time.sleep
     pacer: Pacer | None = None
     """Shared spacing of request starts (`None`: no spacing, for a host of your own)."""
+    give_up_after: int = 8
+    """Cards in a row that found the host unreachable before the rest are not even tried:
+    a lost connection must not cost hundreds of cards times the whole backoff."""
 
     def url_for(self, card: Card) -> str:
         return self.base_url.format(set=card.set.lower(), number=card.number)
@@ -91,7 +107,10 @@ class Fetcher:
                          follow_redirects=True) as client,
             ThreadPoolExecutor(max_workers=self.concurrency) as pool,
         ):
-            for card, error in pool.map(lambda c: (c, self._one(client, c, data_dir)), todo):
+            streak = _Streak()
+            for card, error in pool.map(
+                lambda c: (c, self._guarded(client, c, data_dir, streak)), todo
+            ):
                 if error is None:
                     report.downloaded += 1
                 else:
@@ -99,6 +118,15 @@ class Fetcher:
                 if progress:
                     progress(1)
         return report
+
+    def _guarded(self, client: httpx.Client, card: Card, data_dir: Path,
+                 streak: _Streak) -> str | None:
+        """`_one`, unless the host has stopped answering (then not tried at all)."""
+        if streak.count >= self.give_up_after:
+            return "not tried: the image host stopped answering"
+        error = self._one(client, card, data_dir)
+        streak.record(error is not None and error.endswith(" tries"))
+        return error
 
     def _one(self, client: httpx.Client, card: Card, data_dir: Path) -> str | None:
         """Fetch one image with retries; the error text, or `None` on success."""

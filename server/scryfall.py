@@ -32,7 +32,11 @@ PageProgress = Callable[[int, int], None]
 
 
 class ScryfallError(Exception):
-    """The API could not be reached or answered something unusable (after the retries)."""
+    """The API answered something unusable, or could not be reached (after the retries)."""
+
+
+class ScryfallUnreachable(ScryfallError):
+    """No usable answer after every retry: no Internet, or the API is down or throttling."""
 
 
 class Pacer:
@@ -123,7 +127,7 @@ class Api:
                 detail = body.get("details") if isinstance(body, dict) else None
                 raise ScryfallError(f"HTTP {response.status_code}: {detail or 'no details'}")
             return body
-        raise ScryfallError(f"{error} after {self.retries + 1} tries ({url})")
+        raise ScryfallUnreachable(f"{error} after {self.retries + 1} tries ({url})")
 
     def fetch_set_pages(
         self, set_code: str, data_dir: Path, progress: PageProgress | None = None

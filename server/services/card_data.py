@@ -24,7 +24,7 @@ from server.db.tables import CardRow
 from server.errors import ConflictError
 from server.images import image_path
 from server.runtime import Runtime
-from server.scryfall import ScryfallError
+from server.scryfall import ScryfallError, ScryfallUnreachable
 
 log = logging.getLogger(__name__)
 CLI_COMMAND = "prismatic cards fetch --all --images"
@@ -120,8 +120,7 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
             result = download_set(rt.settings, rt.engine, code, api, images=True,
                                   progress=progress)
         except ScryfallError as problem:
-            kind = "refused" if "refused" in str(problem) or "HTTP 4" in str(problem) \
-                else "offline"
+            kind = "offline" if isinstance(problem, ScryfallUnreachable) else "refused"
             error = (kind, str(problem))
             break
         except Exception as problem:  # a database error must not kill the thread silently
@@ -130,6 +129,9 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
             break
         failed = len(result.images.failed) if result.images else 0
         job.note(f"{code}: {result.texts}/{result.cards} {failed}")
+        if failed:  # the text is stored; pressing again fetches only the missing images
+            error = ("offline", f"{code}: {failed} images could not be downloaded")
+            break
     loop.call_soon_threadsafe(_finish, rt, error)
 
 

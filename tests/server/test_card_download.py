@@ -129,3 +129,18 @@ def test_a_fetch_by_the_command_line_is_picked_up_while_the_server_runs(
         assert fetched.exit_code == 0, fetched.output
         assert by_set(client.get("/api/cards/status").json())["CLB"]["texts"] == 361
         assert all("text" in card for card in me(client, seat)["pack"])
+
+
+def test_images_that_fail_leave_the_text_and_say_so(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
+) -> None:
+    number = CLB.cards[5].number
+    scryfall.drop[f"image clb {number}"] = 99
+    settings = make_settings(scryfall_url=scryfall.base_url, scryfall_delay_seconds=0,
+                             scryfall_retries=0)
+    with app_client(settings) as client:
+        client.post("/api/cards/download", json={"sets": ["CLB"]})
+        status = wait_done(client)
+        assert status["job"]["state"] == "failed" and status["job"]["error"] == "offline"
+        assert "1 images could not be downloaded" in status["job"]["detail"]
+        assert by_set(status)["CLB"]["texts"] == 361 and by_set(status)["CLB"]["images"] == 360

@@ -121,3 +121,12 @@ def test_the_command_fetches_a_whole_set(image_host: ImageHost, tmp_path: Path) 
     assert result.exit_code == 0, result.output
     assert "361 downloaded, 0 already there, 0 failed" in result.output
     assert len(list((tmp_path / "images" / "clb").glob("*.jpg"))) == 361
+
+
+def test_a_host_that_stopped_answering_is_not_asked_for_every_card(tmp_path: Path) -> None:
+    waits: list[float] = []
+    broken = Fetcher(base_url="http://127.0.0.1:9/{set}/{number}.jpg", retries=1, timeout=1,
+                     concurrency=1, give_up_after=3, sleep=waits.append)
+    report = broken.fetch(CARDS, tmp_path)
+    assert len(report.failed) == 6 and len(waits) == 3  # three cards tried, twice each
+    assert all("stopped answering" in line for line in report.failed[3:])
