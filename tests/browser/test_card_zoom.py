@@ -33,6 +33,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DETAILS = {"en": "Details: {name}", "ru": "Подробнее: {name}", "it": "Dettagli: {name}"}
 FILTER = {"en": "Can be my commander", "ru": "Может быть моим командиром",
           "it": "Può essere il mio comandante"}
+ICONS = {"common": "●", "uncommon": "◆", "rare": "★", "mythic": "✸"}
 RANK = {"mythic": 5, "special": 4, "bonus": 4, "rare": 3, "uncommon": 2, "common": 1}
 # Per tile: the tile's box, and whether its rarity, P/T and details button lie inside it.
 TILE_BOXES = """() => [...document.querySelectorAll('#pack-grid .card-cell')].map((cell) => {
@@ -45,6 +46,8 @@ TILE_BOXES = """() => [...document.querySelectorAll('#pack-grid .card-cell')].ma
   };
   const name = cell.querySelector('.card-name');
   return {name: name.textContent, right: box.right,
+          frame: cell.querySelector('.frame-tag').textContent,
+          icon: cell.querySelector('.rarity-icon').textContent,
           rarity: inside(cell.querySelector('.rarity')),
           pt: inside(cell.querySelector('.pt')),
           details: inside(cell.querySelector('.card-details')),
@@ -135,6 +138,11 @@ def test_a_pack_reads_best_first_zooms_without_picking_and_stays_on_the_lan(
     screenshot(page, f"pack-sorted-{lang}-{width}")
     for tile in page.evaluate(TILE_BOXES):
         assert tile["right"] <= width and tile["rarity"] and tile["pt"] and tile["details"], tile
+        assert tile["nameFits"], tile
+        card = by_name[tile["name"]]
+        # Not only by hue: black says B and colorless C; common and uncommon differ in shape.
+        assert tile["frame"] == ("".join(card["colors"]) or "C")
+        assert tile["icon"] == ICONS.get(card["rarity"], tile["icon"])
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
     check_zoom(page, shown[0], lang)
