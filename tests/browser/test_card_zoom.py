@@ -201,6 +201,8 @@ def test_the_pool_tab_filter_keeps_only_commanders(text_server: str, browser: Br
     expect(rows).to_have_count(len(me["pool"]))
     page.get_by_label(FILTER["it"], exact=False).check()
     expect(rows).to_have_count(sum(1 for c in me["pool"] if is_commander(c)))
+    screenshot(page, "pool-commanders-it-390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     names = [c["name"] for c in me["pool"]]
     card = next(c for c in me["pool"] if is_commander(c) and names.count(c["name"]) == 1)
     check_zoom(page, card, "it")
