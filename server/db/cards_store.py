@@ -90,5 +90,19 @@ def load_texts(engine: sa.Engine) -> dict[str, str]:
         return load_rules_text(session)
 
 
+def load_imported_cards(engine: sa.Engine) -> list[Card]:
+    """`list_imported_cards` in a session of its own (a read, no commit)."""
+    with Session(engine) as session:
+        return list_imported_cards(session)
+
+
+def count_stored(engine: sa.Engine) -> int:
+    """How many printings are stored; 0 before the card table exists."""
+    if not sa.inspect(engine).has_table(CardRow.__tablename__):
+        return 0
+    with Session(engine) as session:
+        return count_imported(session)
+
+
 def count_imported(session: Session) -> int:
     return int(session.exec(select(sa.func.count()).select_from(CardRow)).one())
