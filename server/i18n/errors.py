@@ -67,6 +67,10 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "pods_formed": _("The pods are already formed; ask the host."),
         "event_full": _("This night is full."),
         "bad_pod_forming": _("These players cannot be dealt into pods."),
+        "bad_cube_list": _("The cube list has lines that are not cards."),
+        "cube_too_small": _("The cube has too few cards for this many seats."),
+        "cube_too_large": _("The cube list is too long, or asks for too many copies of a card."),
+        "too_many_pods": _("This server already runs as many pods as it can; end one first."),
     }
 
 

@@ -17,7 +17,7 @@ router = APIRouter(prefix="/api/pods", tags=["pods"])
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated)
 async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
-    created = lifecycle.create_pod(
+    created = await lifecycle.create_pod(
         rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube
     )
     pod_id = created.pod.id

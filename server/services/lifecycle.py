@@ -10,6 +10,8 @@ import json
 import secrets
 from dataclasses import dataclass
 
+import anyio
+
 from draft import engine
 from draft.cards import load_set
 from draft.catalog import build_catalog
@@ -26,7 +28,11 @@ from server.services.drafting import Step, advance, stage, swap
 
 
 def load_cube(rt: Runtime, text: str, seats: int) -> Cube:
-    """Resolve a cube list against the bundled and imported cards; refuse one too small."""
+    """Resolve a cube list against the bundled and imported cards; refuse one too small.
+
+    Blocking (a database read and up to `MAX_CUBE_CARDS` lookups): `create_pod` runs it in
+    a worker thread so the event loop keeps answering everyone else meanwhile.
+    """
     with rt.session() as session:
         imported = cards_store.list_imported_cards(session)
     cube = parse_cube(text, build_catalog(imported))
@@ -40,7 +46,15 @@ class Created:
     token: str
 
 
-def create_pod(
+def check_room(rt: Runtime, more: int = 1) -> None:
+    """Refuse `more` new pods when the live ones (a night's pods too) would pass the cap."""
+    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
+    if live + more > rt.settings.max_pods:
+        raise ConflictError(f"this server already runs {live} pods; end one first",
+                            "too_many_pods")
+
+
+async def create_pod(
     rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
     cube_text: str | None = None,
 ) -> Created:
@@ -48,15 +62,13 @@ def create_pod(
 
     With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
     """
-    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
-    if live >= rt.settings.max_pods:
-        raise ConflictError(f"this server already runs {live} pods; end one first",
-                            "too_many_pods")
+    check_room(rt)
     set_code = set_code.upper()
     cube = None
     if cube_text is not None:
-        cube = load_cube(rt, cube_text, seats)
+        cube = await anyio.to_thread.run_sync(load_cube, rt, cube_text, seats)
         set_code = cube.set_code
+        check_room(rt)  # other pods may have been made while the list was resolved
     else:
         load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
