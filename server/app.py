@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from server.db.engine import check_connection, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
+from server.hosts import HostGuard
 from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
@@ -61,6 +62,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
     app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
     app.add_middleware(BodyLimit)
+    app.add_middleware(HostGuard, settings=settings)  # outermost: before anything else runs
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)

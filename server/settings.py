@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     """SQLAlchemy URL; `None` means a SQLite file `prismatic.db` in `data_dir`."""
     public_url: str | None = None
     """Base URL printed in links; `None` means `http://{LAN IPv4}:{port}`."""
+    allowed_hosts: str = ""
+    """More names the server answers to, comma-separated (`PRISMATIC_ALLOWED_HOSTS`), beside
+    loopback, the laptop's own addresses and `public_url`'s host (see `server/hosts.py`)."""
     sqlite_synchronous: Literal["FULL", "NORMAL", "OFF"] = "FULL"
     """FULL: an acknowledged pick survives a power cut. NORMAL (with WAL) is faster but the
     last few commits may roll back if the laptop loses power (never on a process crash)."""
@@ -44,6 +47,9 @@ class Settings(BaseSettings):
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""
     migrate_on_start: bool = True
+
+    def extra_host_names(self) -> list[str]:
+        return [name.strip() for name in self.allowed_hosts.split(",") if name.strip()]
 
     def database_url(self) -> str:
         """The configured URL, or the default SQLite file in the data directory."""

@@ -70,6 +70,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_cube_list": _("The cube list has lines that are not cards."),
         "cube_too_small": _("The cube has too few cards for this many seats."),
         "cube_too_large": _("The cube list is too long, or asks for too many copies of a card."),
+        "bad_host": _("This server does not answer to that name."),
+        "bad_origin": _("Requests from other sites are not accepted."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
     }
 
