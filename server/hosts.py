@@ -15,12 +15,12 @@ something. Clients that are not browsers (the bench, scripts) send no `Origin`.
 
 from __future__ import annotations
 
-import json
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server import lan
+from server.refusals import send_refusal
 from server.settings import Settings
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -92,8 +92,4 @@ async def _refuse(scope: Scope, send: Send, status: int, code: str, message: str
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": WS_POLICY_VIOLATION, "reason": code})
         return
-    body = json.dumps({"error": {"code": code, "message": message}}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+    await send_refusal(scope, send, status, code, message)

@@ -73,3 +73,9 @@ def test_a_socket_from_another_origin_is_refused(client: TestClient) -> None:
     with pytest.raises(WebSocketDisconnect), \
             client.websocket_connect(url, headers={"Host": EVIL}):
         pass
+
+
+def test_the_refusal_speaks_the_readers_language(client: TestClient) -> None:
+    response = client.get("/healthz", headers={"Host": EVIL, "Accept-Language": "ru"})
+    assert response.json()["error"] == {"code": "bad_host",
+                                         "message": "Этот сервер не отвечает на такое имя."}
