@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from server.db.engine import check_connection, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
+from server.headers import SecurityHeaders
 from server.hosts import HostGuard
 from server.hub import Hub
 from server.lan import lan_ip
@@ -47,7 +48,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
-        rt.media.reload(rt.engine, settings.data_dir)
+        rt.media.reload(rt.engine, settings.data_dir, remote_images=settings.remote_images)
         restore_pods(rt)
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
@@ -60,9 +61,13 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             await rt.close_writer()
             rt.engine.dispose()
 
-    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
+    # No /docs or /redoc: both load their scripts from a CDN (the CSP forbids it, and the
+    # table often has no Internet); /openapi.json stays for tools.
+    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES,
+                  docs_url=None, redoc_url=None)
     app.add_middleware(BodyLimit)
-    app.add_middleware(HostGuard, settings=settings)  # outermost: before anything else runs
+    app.add_middleware(HostGuard, settings=settings)  # before any route runs
+    app.add_middleware(SecurityHeaders, settings=settings)  # outermost: on every answer
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)

@@ -27,11 +27,14 @@ class CardMedia:
     def __init__(self, texts: dict[str, str] | None = None, data_dir: Path | None = None) -> None:
         self.texts = texts or {}
         self.data_dir = data_dir
+        self.remote_images = True
+        """`False`: a card with no cached image gets no `image_url` (no foreign host)."""
         self._memo: dict[str, dict[str, Any]] = {}
 
-    def reload(self, engine: sa.Engine, data_dir: Path | None) -> None:
+    def reload(self, engine: sa.Engine, data_dir: Path | None, remote_images: bool = True) -> None:
         """Read the imported rules text again and forget which images were found."""
         self.data_dir = data_dir
+        self.remote_images = remote_images
         self.texts = load_texts(engine)
         self._memo = {}
 
@@ -47,6 +50,8 @@ class CardMedia:
                 local = local_image_url(card, self.data_dir)
                 if local:
                     found["image_url"] = local
+            if "image_url" not in found and not self.remote_images:
+                found["image_url"] = None
             self._memo[card.key] = found
         return found
 

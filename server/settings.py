@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     allowed_hosts: str = ""
     """More names the server answers to, comma-separated (`PRISMATIC_ALLOWED_HOSTS`), beside
     loopback, the laptop's own addresses and `public_url`'s host (see `server/hosts.py`)."""
+    remote_images: bool = True
+    """Cards not cached on disk point phones at the card image host (and the pages' CSP
+    allows it); `False` keeps every phone on the server's own images and text cards."""
     sqlite_synchronous: Literal["FULL", "NORMAL", "OFF"] = "FULL"
     """FULL: an acknowledged pick survives a power cut. NORMAL (with WAL) is faster but the
     last few commits may roll back if the laptop loses power (never on a process crash)."""

@@ -20,6 +20,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from server.headers import page_nonce
 from server.i18n.catalogs import (
     DEFAULT_LANGUAGE,
     LANGUAGE_NAMES,
@@ -72,7 +73,8 @@ def render(request: Request, name: str, **context: Any) -> HTMLResponse:
     """Render a page in the request's language; `no-store` so a phone never shows a stale
     shell after a deploy (or after switching language)."""
     language = request_language(request)
-    html = template_env(language).get_template(name).render(request=request, **context)
+    html = template_env(language).get_template(name).render(
+        request=request, csp_nonce=page_nonce(request.scope), **context)
     headers = {"Cache-Control": "no-store", "Content-Language": language}
     response = HTMLResponse(html, headers=headers)
     remember_choice(request, response)
