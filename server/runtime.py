@@ -19,6 +19,7 @@ from server.card_media import CardMedia
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.hub import Hub
 from server.live import Registry
+from server.rate_limits import ClientLimits
 from server.settings import Settings
 
 
@@ -38,8 +39,15 @@ class Runtime:
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
+    limits: ClientLimits | None = None
+    """Per-client rate limits (`server.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Serializes joining and forming pods across events (rare, tiny writes)."""
+
+    def client_limits(self) -> ClientLimits:
+        if self.limits is None:
+            self.limits = ClientLimits(self.settings)
+        return self.limits
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)

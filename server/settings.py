@@ -46,6 +46,16 @@ class Settings(BaseSettings):
     hub_queue_size: int = 64
     max_pods: int = Field(250, ge=1)
     """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
+    max_open_events: int = Field(20, ge=1)
+    """Events still open for joining at once (`POST /api/events` is open to anyone too)."""
+    rate_create_burst: int = Field(10, ge=1)
+    rate_create_per_minute: float = Field(10.0, gt=0)
+    """Pods and events one client may create: a burst, then this many a minute."""
+    rate_join_burst: int = Field(10, ge=1)
+    rate_join_per_minute: float = Field(30.0, gt=0)
+    """Seats and event places one client may take (wrong join codes count too)."""
+    rate_limit_exempt: str = "127.0.0.1,::1"
+    """Client addresses never rate-limited, comma-separated: the host's own laptop."""
     group_commit: bool = True
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""
@@ -53,6 +63,9 @@ class Settings(BaseSettings):
 
     def extra_host_names(self) -> list[str]:
         return [name.strip() for name in self.allowed_hosts.split(",") if name.strip()]
+
+    def rate_limit_exempt_addresses(self) -> list[str]:
+        return [name.strip() for name in self.rate_limit_exempt.split(",") if name.strip()]
 
     def database_url(self) -> str:
         """The configured URL, or the default SQLite file in the data directory."""

@@ -72,6 +72,9 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "cube_too_large": _("The cube list is too long, or asks for too many copies of a card."),
         "bad_host": _("This server does not answer to that name."),
         "bad_origin": _("Requests from other sites are not accepted."),
+        "too_many_events": _("This server already has as many open nights as it can."),
+        "lobby_locked": _("The host has locked this pod; ask the host."),
+        "bad_join_code": _("Type the join code shown on the host screen."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
     }
 

@@ -44,6 +44,11 @@ def create_event(rt: Runtime, set_code: str, seed: int | None,
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
+    with rt.session() as session:
+        still_open = event_repo.count_open_events(session)
+    if still_open >= rt.settings.max_open_events:
+        raise ConflictError(f"this server already has {still_open} nights open for joining; "
+                            "form or end one first", "too_many_events")
     token = new_token()
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
@@ -93,6 +98,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
             formed = plan_pods([p.id for p in night.players], rng, policy)
         except FormingError as error:
             raise ConflictError(str(error), error.code) from error
+        lifecycle.check_room(rt, len(formed))  # a night's pods are live pods too
         by_id = {p.id: p for p in night.players}
         created, rows, assigned = [], [], []
         now = utcnow()

@@ -6,6 +6,7 @@ Why each is one short function: every command is lock → check phase → pure c
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from draft.state import DraftConfig
 from server import cards_store
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.errors import ConflictError, InvalidError
+from server.errors import ConflictError, ForbiddenError, InvalidError
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
@@ -96,11 +97,18 @@ def _active(pod: LivePod) -> list[LivePlayer]:
     return [p for p in pod.players if not p.kicked]
 
 
-async def join_pod(rt: Runtime, pod: LivePod, name: str) -> tuple[LivePlayer, str]:
+async def join_pod(rt: Runtime, pod: LivePod, name: str,
+                   code: str | None = None) -> tuple[LivePlayer, str]:
     """A player takes a place in the lobby; returns the player and the seat token."""
     async with pod.lock:
         if pod.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
+        if pod.locked:
+            raise ConflictError("The host has locked this pod; ask the host.", "lobby_locked")
+        if pod.join_code is not None and not hmac.compare_digest(
+                (code or "").strip().encode(), pod.join_code.encode()):
+            raise ForbiddenError("Type the join code shown on the host screen.",
+                                 "bad_join_code")
         if len(_active(pod)) >= pod.seats:
             raise ConflictError(f"all {pod.seats} seats are taken", "pod_full")
         if any(p.name.casefold() == name.casefold() for p in _active(pod)):
@@ -118,6 +126,30 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str) -> tuple[LivePlayer, st
         pod.players.append(player)
         rt.hub.publish(pod.channel, pod.bump())
         return player, token
+
+
+JOIN_CODE_DIGITS = 4
+
+
+def new_join_code() -> str:
+    """Four digits: quick to type on a phone; with the join rate limit, a guesser needs
+    hours for what the room reads off the screen at once."""
+    return f"{secrets.randbelow(10**JOIN_CODE_DIGITS):0{JOIN_CODE_DIGITS}d}"
+
+
+async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
+                    join_code: bool | None) -> None:
+    """The host locks or unlocks the lobby, or asks for a fresh join code (or none)."""
+    async with pod.lock:
+        if pod.phase != "lobby":
+            raise ConflictError("the lobby is closed once the draft starts", "wrong_phase")
+        new_locked = pod.locked if locked is None else locked
+        new_code = pod.join_code
+        if join_code is not None:
+            new_code = new_join_code() if join_code else None
+        _commit_pod(rt, pod, locked=new_locked, join_code=new_code)
+        pod.locked, pod.join_code = new_locked, new_code
+        rt.hub.publish(pod.channel, pod.bump())
 
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:
