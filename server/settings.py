@@ -56,6 +56,16 @@ class Settings(BaseSettings):
     """Seats and event places one client may take (wrong join codes count too)."""
     rate_limit_exempt: str = "127.0.0.1,::1"
     """Client addresses never rate-limited, comma-separated: the host's own laptop."""
+    header_timeout_seconds: float = Field(10.0, gt=0)
+    """A request's head (request line and headers) must arrive within this, counted from its
+    first byte or from the connection's opening: else 408 and close (`server/connections.py`)."""
+    idle_timeout_seconds: int = Field(5, ge=1)
+    """An idle keep-alive HTTP connection is closed after this (uvicorn's keep-alive timeout)."""
+    max_header_bytes: int = Field(32 * 1024, ge=1024)
+    """A request's head is at most this many bytes: else 431 and close."""
+    max_connections_per_client: int = Field(32, ge=1)
+    """Open connections (sockets included) one client address may hold; the exempt
+    addresses (`rate_limit_exempt`, the host's laptop) are not counted."""
     group_commit: bool = True
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""
