@@ -75,6 +75,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "too_many_events": _("This server already has as many open nights as it can."),
         "lobby_locked": _("The host has locked this pod; ask the host."),
         "bad_join_code": _("Type the join code shown on the host screen."),
+        "event_pod": _("The host deals the seats of this pod; join the night instead."),
+        "reserved_name": _("That name is kept for bots; pick another name."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
     }
 

@@ -20,6 +20,7 @@ from server.db import event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.live import LivePlayer, LivePod
+from server.names import check_not_reserved
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
@@ -69,6 +70,7 @@ def load_night(rt: Runtime, event_id: str) -> Night:
 
 
 async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
+    check_not_reserved(name)
     async with rt.event_lock:
         night = load_night(rt, event_id)
         if night.row.phase != "open":

@@ -23,6 +23,7 @@ from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, ForbiddenError, InvalidError
 from server.live import LivePlayer, LivePod
+from server.names import check_not_reserved
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services.drafting import Step, advance, stage, swap
@@ -99,8 +100,16 @@ def _active(pod: LivePod) -> list[LivePlayer]:
 
 async def join_pod(rt: Runtime, pod: LivePod, name: str,
                    code: str | None = None) -> tuple[LivePlayer, str]:
-    """A player takes a place in the lobby; returns the player and the seat token."""
+    """A player takes a place in the lobby; returns the player and the seat token.
+
+    A night's pods take no one this way: the host deals the night's players into them, and
+    a seat taken beside that would be a second seat for someone already dealt in.
+    """
     async with pod.lock:
+        if pod.event_id is not None:
+            raise ConflictError("this pod belongs to a night; the host deals its seats",
+                                "event_pod")
+        check_not_reserved(name)
         if pod.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
         if pod.locked:
