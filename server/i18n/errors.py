@@ -76,6 +76,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "lobby_locked": _("The host has locked this pod; ask the host."),
         "bad_join_code": _("Type the join code shown on the host screen."),
         "event_pod": _("The host deals the seats of this pod; join the night instead."),
+        "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
     }

@@ -20,7 +20,7 @@ from server.db import event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.live import LivePlayer, LivePod
-from server.names import check_not_reserved
+from server.names import clean_name, same_name
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
@@ -70,14 +70,14 @@ def load_night(rt: Runtime, event_id: str) -> Night:
 
 
 async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
-    check_not_reserved(name)
+    name = clean_name(name)
     async with rt.event_lock:
         night = load_night(rt, event_id)
         if night.row.phase != "open":
             raise ConflictError("the pods are already formed; ask the host", "pods_formed")
         if len(night.players) >= MAX_PLAYERS:
             raise ConflictError(f"a night holds at most {MAX_PLAYERS} players", "event_full")
-        if any(p.name.casefold() == name.casefold() for p in night.players):
+        if any(same_name(p.name, name) for p in night.players):
             raise ConflictError(f"someone is already called {name!r}; pick another name",
                                 "name_taken")
         token = new_token()

@@ -23,7 +23,7 @@ from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, ForbiddenError, InvalidError
 from server.live import LivePlayer, LivePod
-from server.names import check_not_reserved
+from server.names import clean_name, same_name
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services.drafting import Step, advance, stage, swap
@@ -109,7 +109,7 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
         if pod.event_id is not None:
             raise ConflictError("this pod belongs to a night; the host deals its seats",
                                 "event_pod")
-        check_not_reserved(name)
+        name = clean_name(name)
         if pod.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
         if pod.locked:
@@ -120,7 +120,7 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
                                  "bad_join_code")
         if len(_active(pod)) >= pod.seats:
             raise ConflictError(f"all {pod.seats} seats are taken", "pod_full")
-        if any(p.name.casefold() == name.casefold() for p in _active(pod)):
+        if any(same_name(p.name, name) for p in _active(pod)):
             raise ConflictError(f"someone is already called {name!r}; pick another name",
                                 "name_taken")
         token = new_token()
