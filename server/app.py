@@ -12,9 +12,10 @@ from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
 
-from server.db.engine import check_connection, create_db_engine
+from server.db.engine import check_connection, create_db_engine, make_private
 from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
+from server.hangups import QuietHangUps
 from server.headers import SecurityHeaders
 from server.hosts import HostGuard
 from server.hub import Hub
@@ -32,9 +33,10 @@ from server.timers import run_timer_loop
 def build_runtime(settings: Settings) -> Runtime:
     """Engine, hub and registry for `settings` (the database is checked, not migrated)."""
     if settings.db_url is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     engine = create_db_engine(settings)
     check_connection(engine)
+    make_private(engine, settings.data_dir)
     return Runtime(settings=settings, engine=engine, base_url=settings.base_url(lan_ip()),
                    hub=Hub(settings.hub_queue_size))
 
@@ -48,6 +50,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
+        make_private(rt.engine, settings.data_dir)
         rt.media.reload(rt.engine, settings.data_dir, remote_images=settings.remote_images)
         restore_pods(rt)
         app.state.runtime = rt
@@ -67,7 +70,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                   docs_url=None, redoc_url=None)
     app.add_middleware(BodyLimit)
     app.add_middleware(HostGuard, settings=settings)  # before any route runs
-    app.add_middleware(SecurityHeaders, settings=settings)  # outermost: on every answer
+    app.add_middleware(SecurityHeaders, settings=settings)  # on every answer
+    app.add_middleware(QuietHangUps)  # outermost: a phone that left is no server error
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)

@@ -66,6 +66,8 @@ class Settings(BaseSettings):
     max_connections_per_client: int = Field(32, ge=1)
     """Open connections (sockets included) one client address may hold; the exempt
     addresses (`rate_limit_exempt`, the host's laptop) are not counted."""
+    bench_echo: bool = False
+    """Serve `/ws/echo`, the bench's baseline socket (`prismatic bench --spawn` sets it)."""
     group_commit: bool = True
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""

@@ -58,6 +58,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     except ValidationError as error:
         first = error.errors()[0]
         raise click.ClickException(f"bad setting {first['loc'][0]}: {first['msg']}") from error
+    os.umask(0o077)  # files the server writes (database, image cache) are the host's alone
     if settings.db_url is None:
         _check_data_dir(settings.data_dir)
     try:

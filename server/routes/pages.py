@@ -92,6 +92,8 @@ def static_file(path: str) -> FileResponse:
     them (FastAPI does not carry mounts across routers). Revalidated on every load: the
     files are tiny and a stale module after an upgrade would break a phone mid-draft."""
     root = _static_root()
+    if "\x00" in path:  # the OS refuses such a path (ValueError): simply not a file
+        raise HTTPException(status_code=404, detail="not found")
     target = (root / path).resolve()
     if not target.is_relative_to(root) or not target.is_file():
         raise HTTPException(status_code=404, detail="not found")
