@@ -7,7 +7,8 @@ Why each one:
 - `Referrer-Policy: no-referrer`: pod ids never leak to the card image host.
 - `Content-Security-Policy`: scripts, styles and sockets only from the server itself; the
   one inline script (the page's strings) runs by a fresh per-request nonce; images from
-  the server and, while remote images are on (`remote_images`), the card image host.
+  the server and, while phones get remote images (`CardMedia.images == "remote"`: the
+  host's `--images remote`, or `auto` once the image host answered), the card image host.
 """
 
 from __future__ import annotations
@@ -16,10 +17,9 @@ import secrets
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.settings import Settings
-
 REMOTE_IMAGE_SOURCES = ("https://cards.scryfall.io", "https://api.scryfall.com")
-"""Where `server.views` points a card's `image_url` when the host has not cached it."""
+"""Where `server.card_media.remote_image_url` points a card's `image_url` (the API
+redirects to the CDN, and a policy checks every redirect)."""
 NONCE_KEY = "csp_nonce"
 
 
@@ -45,12 +45,19 @@ def page_nonce(scope: Scope) -> str | None:
     return nonce if isinstance(nonce, str) else None
 
 
+def _remote_images(scope: Scope) -> bool:
+    """Whether phones are now told remote image URLs (the mode may change while running)."""
+    app = scope.get("app")
+    runtime = getattr(getattr(app, "state", None), "runtime", None)
+    media = getattr(runtime, "media", None)
+    return getattr(media, "images", None) == "remote"
+
+
 class SecurityHeaders:
     """ASGI middleware: adds the headers above to every HTTP response."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.remote_images = settings.remote_images
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -58,7 +65,7 @@ class SecurityHeaders:
             return
         nonce = secrets.token_urlsafe(16)
         scope.setdefault("state", {})[NONCE_KEY] = nonce
-        policy = content_policy(nonce, self.remote_images).encode()
+        policy = content_policy(nonce, _remote_images(scope)).encode()
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -73,6 +73,7 @@ def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
             "rate_limit_exempt": "testclient",  # its peer; tests/server/test_rate_limits.py
             "min_pick_timer_seconds": 1,
             "timer_tick_seconds": 0.05,
+            "images": "local",  # no test asks the real image host
         }
         values.update(overrides)
         return Settings(**values)
