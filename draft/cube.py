@@ -139,6 +139,40 @@ class Cube:
         ]
 
 
+@dataclass(frozen=True)
+class CubeLine:
+    """One card line of a list, read but not yet resolved."""
+
+    number: int
+    name: str
+    count: int
+
+
+def read_cube_lines(text: str, max_cards: int = MAX_CUBE_CARDS) -> list[CubeLine]:
+    """The card lines of a list, checked against the caps before any name is looked up.
+
+    Why a pass of its own: it needs no catalog, so a list past the caps is refused before
+    the (costly) catalog of every known card is even built. Raises `CubeTooLargeError`.
+    """
+    lines: list[CubeLine] = []
+    total = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        match = _LINE.match(line)
+        digits = match.group(1) if match else None
+        count = (int(digits) if len(digits) <= 6 else MAX_COPIES + 1) if digits else 1
+        if count > MAX_COPIES:
+            raise CubeTooLargeError(
+                f"line {number}: {count} copies; a line may hold at most {MAX_COPIES}")
+        total += count
+        if total > max_cards:
+            raise CubeTooLargeError(f"the cube holds more than {max_cards} cards")
+        lines.append(CubeLine(number, match.group(2) if match else line, count))
+    return lines
+
+
 def parse_cube(text: str, catalog: Catalog, name: str = "Cube",
                max_cards: int = MAX_CUBE_CARDS) -> Cube:
     """Resolve every line of a cube list, or raise one `CubeListError` naming its bad lines.
@@ -147,7 +181,6 @@ def parse_cube(text: str, catalog: Catalog, name: str = "Cube",
     appears. Past `max_cards` (or a line past `MAX_COPIES`) it stops with `CubeTooLargeError`.
     """
     counts: dict[Card, int] = {}
-    total = 0
     problems: list[str] = []
     bad_lines = 0
 
@@ -157,31 +190,19 @@ def parse_cube(text: str, catalog: Catalog, name: str = "Cube",
         if len(problems) < MAX_PROBLEMS:
             problems.append(problem)
 
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith(("#", "//")):
+    for line in read_cube_lines(text, max_cards):
+        if line.count < 1:
+            refuse(f"line {line.number}: {line.count} copies is not 1 to {MAX_COPIES}")
             continue
-        match = _LINE.match(line)
-        digits = match.group(1) if match else None
-        count = (int(digits) if len(digits) <= 6 else MAX_COPIES + 1) if digits else 1
-        card_name = match.group(2) if match else line
-        if count > MAX_COPIES:
-            raise CubeTooLargeError(
-                f"line {number}: {count} copies; a line may hold at most {MAX_COPIES}")
-        total += count
-        if total > max_cards:
-            raise CubeTooLargeError(f"the cube holds more than {max_cards} cards")
-        if count < 1:
-            refuse(f"line {number}: {count} copies is not 1 to {MAX_COPIES}")
-            continue
-        card = catalog.find(card_name)
+        card = catalog.find(line.name)
         if card is None:
             if len(problems) < MAX_PROBLEMS:  # the hint's fuzzy search only for those named
-                refuse(f"line {number}: unknown card {card_name!r}{catalog.hint(card_name)}")
+                refuse(f"line {line.number}: unknown card {line.name!r}"
+                       f"{catalog.hint(line.name)}")
             else:
                 refuse("")
             continue
-        counts[card] = counts.get(card, 0) + count
+        counts[card] = counts.get(card, 0) + line.count
     if bad_lines:
         more = f" (and {bad_lines - len(problems)} more)" if bad_lines > len(problems) else ""
         raise CubeListError("; ".join(problems) + more)

@@ -16,7 +16,7 @@ import anyio
 from draft import engine
 from draft.cards import load_set
 from draft.catalog import build_catalog
-from draft.cube import Cube, parse_cube
+from draft.cube import Cube, parse_cube, read_cube_lines
 from draft.state import DraftConfig
 from server import cards_store
 from server.db import repo
@@ -68,6 +68,7 @@ async def create_pod(
     set_code = set_code.upper()
     cube = None
     if cube_text is not None:
+        read_cube_lines(cube_text)  # the caps, at once: no catalog is built for a flood
         cube = await anyio.to_thread.run_sync(load_cube, rt, cube_text, seats)
         set_code = cube.set_code
         check_room(rt)  # other pods may have been made while the list was resolved

@@ -79,6 +79,18 @@ def test_a_flood_list_is_refused_at_once_with_its_own_code(client: TestClient) -
     assert time.monotonic() - began < 2
 
 
+def test_a_list_past_the_caps_is_refused_before_any_card_lookup(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_catalog(*args: Any) -> Any:
+        raise AssertionError("the catalog was built for a list past the caps")
+
+    monkeypatch.setattr(lifecycle, "build_catalog", no_catalog)
+    flood = "\n".join(["60 Murder"] * 20)
+    response = client.post("/api/pods", json={"seats": 8, "cube": flood})
+    assert response.json()["error"]["code"] == "cube_too_large"
+
+
 def test_a_list_is_parsed_off_the_event_loop(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
