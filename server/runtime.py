@@ -18,6 +18,7 @@ from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
+from server.rate_limits import ClientLimits
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
@@ -51,12 +52,19 @@ class Runtime:
     downloads: DownloadJob = field(default_factory=DownloadJob)
     """The start page's card text and image download (one at a time)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
+    limits: ClientLimits | None = None
+    """Per-client rate limits (`server.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Serializes creating pods, and joining and forming pods across events (rare writes)."""
     restored: bool = False
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
+
+    def client_limits(self) -> ClientLimits:
+        if self.limits is None:
+            self.limits = ClientLimits(self.settings)
+        return self.limits
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)

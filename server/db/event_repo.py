@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from server.db.tables import EventPlayerRow, EventRow, PodRow
 
@@ -41,3 +41,9 @@ def assign_pods(session: Session, assigned: Sequence[tuple[str, str]]) -> None:
 
 def set_event_phase(session: Session, event_id: str, phase: str) -> None:
     session.get_one(EventRow, event_id).phase = phase
+
+
+def count_open_events(session: Session) -> int:
+    """Events still taking players (their pods not formed yet)."""
+    query = select(func.count()).select_from(EventRow).where(EventRow.phase == "open")
+    return int(session.exec(query).one())

@@ -195,6 +195,9 @@ class LivePod:
     games: dict[int, LiveGame] = field(default_factory=dict)
     """Table number → its current game (playing phase)."""
     event_id: str | None = None
+    locked: bool = False
+    """The host locked the lobby (see `lifecycle.set_lobby`)."""
+    join_code: str | None = None
     lock: PodLock = field(default_factory=PodLock)
     pipeline: Pipeline = field(default_factory=Pipeline)
     connected: Counter[str] = field(default_factory=Counter)

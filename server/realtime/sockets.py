@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,6 +22,7 @@ from draft.errors import DraftError
 from server.errors import PodError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
+from server.rate_limits import TokenBucket
 from server.realtime.hub import RESYNC, Subscription
 from server.realtime.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
@@ -41,23 +41,6 @@ CLOSE_REASONS = {
     CLOSE_TOO_FAST: "too many messages",
     CLOSE_TOO_LARGE: "message too large",
 }
-
-
-class TokenBucket:
-    """`burst` messages at once, refilled at `rate` per second."""
-
-    def __init__(self, burst: int, rate: float) -> None:
-        self.capacity, self.rate = float(burst), rate
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:
