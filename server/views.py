@@ -144,6 +144,21 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     return view["version"], f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
+def line_up(pod: LivePod) -> dict[str, Any]:
+    """Which set each round opens, the one the current round opens, and the house rules:
+    public at the table, so every phone and the host screen show them."""
+    config = pod.config
+    current = pod.state.round if pod.state is not None else 1
+    return {
+        "set": pod.set_code,
+        "line_up": list(config.round_sets),
+        "round_set": config.set_for_round(current),
+        "house_rules": {"starting_life": pod.starting_life, "deck_size": pod.deck_size_rule,
+                        "deck_cards": pod.deck_rules.size},
+        "addable_commanders": [card.name for card in pod.addable_cards],
+    }
+
+
 def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     """The seat view with the pack and pool as card instances (the callers encode them)."""
     view: dict[str, Any] = {
@@ -151,6 +166,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
+        **line_up(pod),
         "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
         "players": _players(pod),
         "round": 0,
@@ -244,7 +260,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
-        "set": pod.set_code,
+        **line_up(pod),
         "seats": pod.seats,
         "seed": pod.seed,
         "timer_seconds": pod.timer_seconds,
@@ -263,6 +279,7 @@ def summary(pod: LivePod) -> dict[str, Any]:
     return {
         "pod_id": pod.id,
         "set": pod.set_code,
+        "line_up": list(pod.config.round_sets),
         "seats": pod.seats,
         "phase": pod.phase,
         "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],
