@@ -23,8 +23,8 @@ from pods.deck import Deck, with_chosen_colors
 from pods.errors import PodsError
 from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
 from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
-from server.cli.draft_commands import parse_packs
 from pods.split import SplitPolicy, TableSplit, split_tables
+from server.cli.draft_commands import parse_packs
 from server.cli.i18n import LANGUAGE, _
 from server.i18n.catalogs import translations
 from server.i18n.problems import describe_colors, problem_message
