@@ -23,6 +23,8 @@ from pods.deck import Deck, with_chosen_colors
 from pods.errors import PodsError
 from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
 from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
+from pods.pasted import check_pasted
+from pods.problems import Problem
 from pods.split import SplitPolicy, TableSplit, split_tables
 from server.cli.draft_commands import parse_packs
 from server.cli.i18n import LANGUAGE, _
@@ -83,10 +85,11 @@ def _pool_cards(read: DeckRead) -> list[Card]:
     return [c.card for c in deck.commanders] + list(deck.main) + list(deck.sideboard)
 
 
-def _report_data(report: DeckReport, extra_problems: list[Any]) -> dict[str, Any]:
-    problems = [*extra_problems, *report.problems]
+def _report_data(report: DeckReport, problems: list[Problem]) -> dict[str, Any]:
+    """The report with `problems`: the lines that could not be read, then the deck's own
+    (`pods.pasted` leaves out those the unread lines explain)."""
     return {
-        "legal": report.legal and not extra_problems,
+        "legal": not problems,
         "size": report.size,
         "commanders": [c.card.name for c in report.commanders],
         "color_identity": list(report.color_identity),
@@ -161,8 +164,12 @@ def check_command(
     read = _read(deck_file, lookup)
     pool = _read(pool_file, lookup)
     deck = _with_colors(read.deck, pipers)
-    report = check_deck(deck, _pool_cards(pool), DeckRules.for_draft(sets, SizeRule(size)))
-    data = _report_data(report, [*read.problems, *pool.problems])
+    rules = DeckRules.for_draft(sets, SizeRule(size))
+    report = check_deck(deck, _pool_cards(pool), rules)
+    problems = check_pasted(DeckRead(deck, read.problems), _pool_cards(pool), rules)
+    said = {(p.code, p.card) for p in problems}  # a typo in both files is reported once
+    problems += [p for p in pool.problems if (p.code, p.card) not in said]
+    data = _report_data(report, problems)
     click.echo(json.dumps(data, indent=2) if as_json else _report_text(data, report))
     ctx.exit(0 if data["legal"] else 1)
 

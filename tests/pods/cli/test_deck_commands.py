@@ -124,6 +124,20 @@ def test_a_typo_in_the_deck_is_reported_with_suggestions(
     assert "Did you mean Angel of the Dawn" in output
 
 
+def test_a_typo_is_one_problem_and_does_not_cascade(
+    files: tuple[Path, Path], tmp_path: Path
+) -> None:
+    deck, pool = tmp_path / "typo.txt", tmp_path / "pool.txt"
+    deck.write_text(DECK.replace("Alharu, Solemn Ritualist (CMR) 4", "Alharu, Solem Ritualist")
+                    .replace("Angel of the Dawn", "Angel of teh Dawn"))
+    pool.write_text(POOL.replace("Alharu, Solemn", "Alharu, Solem"))
+    code, output = run("deck", "check", str(deck), "--pool", str(pool), "--piper", "U", "--json")
+    assert code == 1
+    problems = json.loads(output)["problems"]
+    assert [(p["code"], p["card"]) for p in problems] == [
+        ("unknown_card", "Alharu, Solem Ritualist"), ("unknown_card", "Angel of teh Dawn")]
+
+
 def prismatic(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "server", *args],
