@@ -2,9 +2,9 @@
 
 Why: a pasted line that matches no card (a typo) is the one thing to fix, but the deck
 read without it is short, and lacks a commander (and its colors) if the line was one.
-Reporting "59 cards", "no commander" or "Plains is white" beside "no card named Alharu, Solem Ritualist" sends a player after
-three problems that are one. So a deck problem that the unread lines fully explain is
-left out; every other problem stays.
+Reporting "59 cards", "no commander" or "Plains is white" beside "no card named Alharu,
+Solem Ritualist" sends a player after several problems that are one. So a deck problem
+that the unread lines fully explain is left out; every other problem stays.
 """
 
 from __future__ import annotations
