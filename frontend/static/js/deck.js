@@ -128,7 +128,10 @@ export class DeckBuilder {
       select.replaceChildren(...names.map((name) => el("option", { value: name, text: name })));
     }
     $("#piper-name-field").hidden = names.length < 2;
-    $("#add-piper").hidden = names.length === 0;
+    const add = $("#add-piper");
+    add.hidden = names.length === 0;
+    // One card to add: name it (Faceless One after a Baldur's Gate draft, not "a Piper").
+    if (names.length === 1) add.textContent = t("Add {name}", { name: names[0] });
   }
 
   addPiper(color, name) {
