@@ -36,7 +36,6 @@ def test_a_pod_stored_before_line_ups_keeps_its_set_and_gets_the_default_house_r
     db_url: str,
 ) -> None:
     from alembic import command
-
     from server.db.migrate import alembic_config
 
     engine = create_db_engine(Settings(db_url=db_url))
