@@ -15,6 +15,7 @@ import asyncio
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from draft.cards import Card, load_set
@@ -161,23 +162,25 @@ class LivePod:
     def channel(self) -> str:
         return f"pod:{self.id}"
 
-    @property
+    @cached_property
     def config(self) -> DraftConfig:
+        """The draft's configuration (set or line-up and seats never change after creation,
+        so this and the rules below are computed once: every seat view reads them)."""
         if self.packs:
             return DraftConfig.for_packs(self.packs, seats=self.seats)
         return DraftConfig(set_code=self.set_code, seats=self.seats)
 
-    @property
+    @cached_property
     def draft_sets(self) -> tuple[str, ...]:
         """The sets whose boosters the draft contains (none for a cube: no booster rules)."""
         return () if self.cube is not None else self.config.sets
 
-    @property
+    @cached_property
     def deck_rules(self) -> DeckRules:
         """CR 903.13 for this draft's boosters, with the pod's deck size house rule."""
         return DeckRules.for_draft(self.draft_sets, SizeRule(self.deck_size_rule))
 
-    @property
+    @cached_property
     def addable_cards(self) -> tuple[Card, ...]:
         """The choose-a-color commanders players may add (CR 903.13e), one per name."""
         if self.cube is not None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
@@ -146,17 +147,27 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
 
 def line_up(pod: LivePod) -> dict[str, Any]:
     """Which set each round opens, the one the current round opens, and the house rules:
-    public at the table, so every phone and the host screen show them."""
-    config = pod.config
+    public at the table, so every phone and the host screen show them. All but the
+    round's set is fixed when the pod is created, so it is built once per pod."""
     current = pod.state.round if pod.state is not None else 1
-    return {
-        "set": pod.set_code,
-        "line_up": list(config.round_sets),
-        "round_set": config.set_for_round(current),
-        "house_rules": {"starting_life": pod.starting_life, "deck_size": pod.deck_size_rule,
-                        "deck_cards": pod.deck_rules.size},
-        "addable_commanders": [card.name for card in pod.addable_cards],
-    }
+    return {**_setup(pod), "round_set": pod.config.set_for_round(current)}
+
+
+_SETUPS: WeakKeyDictionary[LivePod, dict[str, Any]] = WeakKeyDictionary()
+
+
+def _setup(pod: LivePod) -> dict[str, Any]:
+    setup = _SETUPS.get(pod)
+    if setup is None:
+        setup = _SETUPS[pod] = {
+            "set": pod.set_code,
+            "line_up": list(pod.config.round_sets),
+            "house_rules": {"starting_life": pod.starting_life,
+                            "deck_size": pod.deck_size_rule,
+                            "deck_cards": pod.deck_rules.size},
+            "addable_commanders": [card.name for card in pod.addable_cards],
+        }
+    return setup
 
 
 def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
