@@ -158,6 +158,9 @@ class WsUndo(GameUndo):
 
 class EventCreate(Body):
     set_code: str = Field("CMR", alias="set", min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")
+    packs: list[SetCode] | None = Field(None, min_length=1, max_length=5)
+    starting_life: int = Field(40, ge=1, le=999)
+    deck_size: Literal["at-least", "exact"] = "at-least"
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
 

@@ -4,7 +4,8 @@ Revision ID: 0007_sets
 Revises: 0006
 Create Date: 2026-11-30
 
-Old pods keep their single set (`packs` NULL), start games at 40 life and check decks
+The same three columns on `event`: a night's pods draft its line-up under its house rules.
+Old pods and nights keep their single set (`packs` NULL), start games at 40 life and check decks
 as "at least 60" (CR 903.13f(1)).
 """
 
@@ -28,9 +29,17 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('packs', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
         batch_op.add_column(sa.Column('starting_life', sa.Integer(), server_default='40', nullable=False))
         batch_op.add_column(sa.Column('deck_size_rule', sqlmodel.sql.sqltypes.AutoString(length=16), server_default='at-least', nullable=False))
+    with op.batch_alter_table('event', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('packs', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
+        batch_op.add_column(sa.Column('starting_life', sa.Integer(), server_default='40', nullable=False))
+        batch_op.add_column(sa.Column('deck_size_rule', sqlmodel.sql.sqltypes.AutoString(length=16), server_default='at-least', nullable=False))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('event', schema=None) as batch_op:
+        batch_op.drop_column('deck_size_rule')
+        batch_op.drop_column('starting_life')
+        batch_op.drop_column('packs')
     with op.batch_alter_table('pod', schema=None) as batch_op:
         batch_op.drop_column('deck_size_rule')
         batch_op.drop_column('starting_life')

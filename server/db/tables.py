@@ -164,6 +164,11 @@ class EventRow(SQLModel, table=True):
     pick_timer_seconds: int | None = None
     host_token_hash: str = Field(max_length=64)
     phase: str = Field(default="open", max_length=16)
+    packs: str | None = Field(default=None, max_length=64)
+    """The line-up every pod of the night drafts (`CMM,CLB,CLB`); `None`: `set_code` only."""
+    starting_life: int = Field(default=40, sa_column_kwargs={"server_default": "40"})
+    deck_size_rule: str = Field(default="at-least", max_length=16,
+                                sa_column_kwargs={"server_default": "at-least"})
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

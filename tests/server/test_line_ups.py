@@ -182,3 +182,19 @@ def test_a_line_up_drafts_end_to_end_over_the_socket(
             view = views.take(message)
     assert rounds_seen == {1: "CLB", 2: "CMM", 3: "CMR"}
     assert view["pool_count"] == 60
+
+
+def test_a_nights_pods_draft_its_line_up_under_its_house_rules(client: TestClient) -> None:
+    night = client.post("/api/events", json={"packs": LINE_UP, "starting_life": 30,
+                                             "deck_size": "exact", "seed": 3}).json()
+    event = f"/api/events/{night['event_id']}"
+    assert client.get(event).json()["line_up"] == LINE_UP
+    tokens = [client.post(f"{event}/players", json={"name": f"P{i}"}).json()["player_token"]
+              for i in range(3)]
+    host = {"Authorization": f"Bearer {night['host_token']}"}
+    pods = client.post(f"{event}/pods", headers=host, json={}).json()["pods"]
+    (pod,) = pods
+    seat = client.get(f"/api/pods/{pod['pod_id']}/me",
+                      headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+    assert seat["line_up"] == LINE_UP
+    assert seat["house_rules"] == {"starting_life": 30, "deck_size": "exact", "deck_cards": 60}

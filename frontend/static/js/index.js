@@ -63,9 +63,8 @@ $("#create-event").addEventListener("click", async () => {
   const button = $("#create-event");
   const label = button.textContent;
   const data = new FormData(form);
-  // A night's pods draft one set (a mixed line-up is per pod, from the form above).
-  const set = data.get("set") === "mixed" ? data.get("pack1") : data.get("set");
-  const body = { set };
+  // Every pod of the night drafts the set or line-up and keeps the house rules above.
+  const body = podOptions(data);
   if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   button.disabled = true;
   button.textContent = t("Creating the night…");
