@@ -18,6 +18,9 @@ from draft.state import CardInstance
 from server.card_media import CardMedia
 from server.game_views import game_view
 from server.live import LivePlayer, LivePod
+from server.services.building import games_in_play, without_legal_deck
+
+SPLIT_PHASES = ("building", "playing")
 
 if TYPE_CHECKING:
     from server.runtime import Runtime
@@ -168,6 +171,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "deadline": None,
         "timer_seconds": pod.timer_seconds,
         "deck": player.deck,
+        "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
     }
@@ -254,6 +258,9 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "waiting_on": seats_to_act(state) if state is not None else [],
         "tables": pod.tables,
         "games": [game_view(pod.games[n]) for n in sorted(pod.games)],
+        # What a split would leave behind, for the host to confirm by name.
+        "without_legal_deck": without_legal_deck(pod) if pod.phase in SPLIT_PHASES else [],
+        "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],
         "event_id": pod.event_id,
     }
 

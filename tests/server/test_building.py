@@ -124,7 +124,8 @@ def test_tables_split_the_players_and_start_playing(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:
     pod, seats = built
-    response = client.post(pod.url("/tables"), headers=pod.host, json={"policy": "apart"})
+    response = client.post(pod.url("/tables"), headers=pod.host,
+                           json={"policy": "apart", "without_decks": True})
     assert response.status_code == 200, response.text
     host = response.json()
     assert host["phase"] == "playing"
