@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
+from pods.commander_choices import commander_choices, grants_partner
 from server.card_media import CardMedia
 from server.game_views import game_view
 from server.live import LivePlayer, LivePod
@@ -196,7 +197,19 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pool_count=len(seen.pool),
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
+    if view["deck_open"]:
+        view["commander_choices"] = choices_json(pod, seen.pool)
     return view
+
+
+def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> dict[str, Any]:
+    """The builder's "Your commanders": candidates and legal pairs (with the rule) of the
+    pool, under the grants of the boosters this draft contained."""
+    sets = [pod.set_code, *(instance.card.set for instance in pool)]
+    choices = commander_choices([(i.id, i.card) for i in pool], grants_partner(sets))
+    return {"eligible": list(choices.eligible),
+            "pairs": [{"cards": [p.first, p.second], "rule": p.rule.value}
+                      for p in choices.pairs]}
 
 
 def _table_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:

@@ -7,6 +7,7 @@ Every context here is a real mobile one (`is_mobile`, `has_touch`): on a desktop
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -182,13 +183,14 @@ def test_re_splitting_during_play_names_the_games_and_never_resets_one_silently(
         client.post(pod.url("/games/1"), headers=pod.host,
                     json={"kind": "life", "target": cid, "delta": -7})
         host = host_page(browser, server, pod)
-        expect(host.get_by_role("region", name="Cid", exact=True).locator(".life-total")).to_have_text("33")
+        cids_life = host.get_by_role("region", name="Cid", exact=True).locator(".life-total")
+        expect(cids_life).to_have_text("33")
         dialogs = Dialogs(host, False)
         host.get_by_role("button", name="Split tables").click()
         dialogs.wait(host)
         assert dialogs.messages and "Table 1 game 1" in dialogs.messages[0], dialogs.messages
         host.wait_for_timeout(300)
-        expect(host.get_by_role("region", name="Cid", exact=True).locator(".life-total")).to_have_text("33")
+        expect(cids_life).to_have_text("33")
 
         dialogs.answers = [True]
         host.get_by_role("button", name="Split tables").click()
@@ -202,3 +204,45 @@ def test_re_splitting_during_play_names_the_games_and_never_resets_one_silently(
                           params={"format": "text"}).text
         assert text.count("Table 1 game 1:") == 1, text
     host.context.close()
+
+
+def test_the_builder_starts_with_your_commanders_and_its_summary_shrinks_while_scrolling(
+    server: str, browser: Browser
+) -> None:
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod = new_pod(client, seats=2, seed=5)
+        ann, bob = join(client, pod, "Ann"), join(client, pod, "Bob")
+        start(client, pod)
+        # Ann takes the pack's legends first: her pool tab marks them during the draft.
+        view = me(client, ann)
+        legends = [c["id"] for c in view["pack"] if c["can_be_commander"]]
+        rest = [c["id"] for c in view["pack"] if not c["can_be_commander"]]
+        picked = (legends + rest)[:2]
+        client.post(pod.url("/picks"), headers=ann.auth, json={"pick": 1, "cards": picked})
+        page = seat_page(browser, server, pod, ann, 360)
+        page.locator("#tab-pool").click()
+        expect(page.locator("#pool-list .commander-mark")).to_have_count(
+            len([i for i in picked if i in legends]))
+        draft_until_done(client, [ann, bob])
+        choices = me(client, ann)["commander_choices"]
+
+    expect(page.locator("#builder")).to_be_visible()
+    section = page.locator("#commander-choices")
+    expect(section.locator(".choice")).to_have_count(len(choices["eligible"]))
+    assert page.locator("#commander-choices").bounding_box()["y"] < page.locator(  # type: ignore[index]
+        "#add-piper").bounding_box()["y"]  # type: ignore[index]
+    first = section.locator(".choice").first
+    first.get_by_role("button", name="Make commander").click()
+    expect(page.locator("#commanders .commander")).to_have_count(1)
+    expect(section.locator(".badge", has_text="Chosen")).to_have_count(1)
+
+    summary = page.locator("#deck-summary")
+    tall = summary.bounding_box()["height"]  # type: ignore[index]
+    page.mouse.wheel(0, 3000)
+    page.wait_for_timeout(300)
+    expect(summary).to_have_class(re.compile(r"\bcompact\b"))
+    short = summary.bounding_box()["height"]  # type: ignore[index]
+    assert short <= 60 < tall, (short, tall)
+    assert page_overflow(page) == 0
+    screenshot(page, "builder-360-scrolled")
+    page.context.close()

@@ -14,5 +14,6 @@ export function renderPool(container, pool) {
   container.replaceChildren(...groupPool(pool).map(([name, cards]) =>
     el("section", { class: "pool-group" },
       el("h3", { text: `${t(name)} (${cards.length})` }),
-      el("div", { class: "rows" }, cards.map((card) => cardRow(card))))));
+      el("div", { class: "rows" }, cards.map((card) => cardRow(card, card.can_be_commander
+        ? el("span", { class: "badge commander-mark", text: t("Commander") }) : null))))));
 }
