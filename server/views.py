@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from draft.engine import seats_to_act, view_for
+from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
 from pods.commander_choices import commander_choices, grants_partner
 from server.card_media import CardMedia
@@ -166,6 +166,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "pack": None,
         "picks_needed": 0,
         "packs_waiting": 0,
+        "packs_from_people": 0,
         "waiting_on": None,
         "pool": [],
         "pool_count": 0,
@@ -192,6 +193,9 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pack=seen.pack,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
+        # Bots pass at once, so a queue from a bot is no one waiting on this phone.
+        packs_from_people=0 if pod.at_seat(passed_from(state, player.seat)).bot
+        else seen.packs_waiting,
         waiting_on=waiting,
         pool=seen.pool,
         pool_count=len(seen.pool),
