@@ -246,3 +246,25 @@ def test_the_builder_starts_with_your_commanders_and_its_summary_shrinks_while_s
     assert page_overflow(page) == 0
     screenshot(page, "builder-360-scrolled")
     page.context.close()
+
+
+def test_the_host_screen_warns_about_a_local_only_server_and_shrinks_its_qr_code(
+    server: str, browser: Browser
+) -> None:
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod = new_pod(client, seats=2, seed=6)
+        join(client, pod, "Ann")
+        host = host_page(browser, server, pod, 360)
+        # These tests serve on 127.0.0.1: phones could not open the join link.
+        expect(host.locator("#local-only")).to_contain_text("127.0.0.1")
+        expect(host.locator("img.qr")).to_be_visible()
+        expect(host.get_by_role("button", name="Show the QR code")).to_be_hidden()
+        start(client, pod)
+    expect(host.locator("img.qr")).to_be_hidden()
+    assert host.locator(".join-panel").bounding_box()["height"] < 200  # type: ignore[index]
+    host.get_by_role("button", name="Show the QR code").click()
+    expect(host.locator("img.qr")).to_be_visible()
+    host.get_by_role("button", name="Hide the QR code").click()
+    expect(host.locator("img.qr")).to_be_hidden()
+    assert page_overflow(host) == 0
+    host.context.close()

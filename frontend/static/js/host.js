@@ -116,12 +116,20 @@ function render(next) {
   }
   const humans = view.players.filter((p) => !p.bot && !p.kicked).length;
   $("#seat-count").textContent = view.phase === "lobby" ? t("{n} of {seats} seats taken", { n: humans, seats: view.seats }) : "";
+  $("#show-qr").hidden = view.phase === "lobby";
   renderControls();
   renderWaiting();
   renderDeckWarning();
   renderSeats();
   renderTables();
 }
+
+$("#show-qr").addEventListener("click", () => {
+  const panel = $(".join-panel");
+  const shown = panel.classList.toggle("show-qr");
+  $("#show-qr").setAttribute("aria-expanded", String(shown));
+  $("#show-qr").textContent = shown ? t("Hide the QR code") : t("Show the QR code");
+});
 
 function renderControls() {
   const controls = $("#controls");
