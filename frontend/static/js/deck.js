@@ -251,8 +251,10 @@ export class DeckBuilder {
   verdict() {
     if (!this.report) return null;
     const stale = this.dirty ? " stale" : "";
+    // The words, and a mark the one-line (scrolled) summary shows in their place.
     return el("span", { class: `verdict ${this.report.legal ? "ok" : "off"}${stale}` },
-      this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
+      el("span", { class: "verdict-words", text: this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet.") }),
+      el("span", { class: "verdict-mark", text: this.report.legal ? "✓" : "✗" }));
   }
 
   drawCommanders() {
