@@ -26,6 +26,9 @@ WIDEST = """(width) => [...document.querySelectorAll('body *')]
                  && ![...n.children].some((c) => c.getBoundingClientRect().right > width + 0.5))
   .slice(0, 5).map((n) => `${n.tagName.toLowerCase()}#${n.id}.${n.className}`
                          + ` ${Math.round(n.getBoundingClientRect().right)}`)"""
+TOP_BAR = """() => ({height: document.querySelector('.topbar').getBoundingClientRect().height,
+  links: [...document.querySelectorAll('.lang-switch a')]
+    .map((a) => a.getBoundingClientRect().width)})"""
 NAMES = {"ru": ("Анастасия", "Святослав"), "it": ("Mariagrazia", "Gianfranco")}
 
 
@@ -39,6 +42,9 @@ def fits(page: Page, shot: str) -> None:
             screenshot(page, f"{shot}-{width}", full_page=True)
         assert too_wide == 0, (f"{shot} at {width} px is {too_wide} px too wide: "
                                f"{page.evaluate(WIDEST, width)}")
+        # The top bar stays one 48 px row, its language links full touch targets.
+        bar = page.evaluate(TOP_BAR)
+        assert bar["height"] <= 50 and min(bar["links"]) >= 44, (shot, width, bar)
 
 
 def join_by_qr_link(browser: Browser, join_url: str, lang: str, name: str) -> tuple[Page, str]:
