@@ -18,15 +18,13 @@ from enum import Enum
 from draft.cards import Card
 from pods.commanders import (
     FRIENDS_FOREVER,
+    MONO_PARTNER_SET,
     PARTNER,
     can_be_commander,
     can_be_second_commander,
     is_legal_pair,
     partners_with,
 )
-
-GRANT_SET = "CMM"
-"""A draft with this set's boosters grants partner to one-color-or-colorless commanders."""
 
 
 class PairRule(Enum):
@@ -58,7 +56,7 @@ class CommanderChoices:
 
 def grants_partner(set_codes: Sequence[str]) -> bool:
     """Whether a draft of these boosters grants partner (a Commander Masters booster)."""
-    return GRANT_SET in {code.upper() for code in set_codes}
+    return MONO_PARTNER_SET in {code.upper() for code in set_codes}
 
 
 def has_granted_partner(card: Card, granted: bool) -> bool:

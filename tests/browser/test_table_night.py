@@ -221,7 +221,7 @@ def test_the_builder_starts_with_your_commanders_and_its_summary_shrinks_while_s
         client.post(pod.url("/picks"), headers=ann.auth, json={"pick": 1, "cards": picked})
         page = seat_page(browser, server, pod, ann, 360)
         page.locator("#tab-pool").click()
-        expect(page.locator("#pool-list .commander-mark")).to_have_count(
+        expect(page.locator("#pool-list .cmd-mark")).to_have_count(
             len([i for i in picked if i in legends]))
         draft_until_done(client, [ann, bob])
         choices = me(client, ann)["commander_choices"]
