@@ -282,6 +282,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "without_legal_deck": without_legal_deck(pod) if pod.phase in SPLIT_PHASES else [],
         "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],
         "event_id": pod.event_id,
+        "lobby": {"locked": pod.locked, "join_code": pod.join_code},
     }
 
 
@@ -293,4 +294,6 @@ def summary(pod: LivePod) -> dict[str, Any]:
         "seats": pod.seats,
         "phase": pod.phase,
         "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],
+        "locked": pod.locked,
+        "code_required": pod.join_code is not None,
     }
