@@ -32,8 +32,14 @@ def partners_with(card: Card) -> str | None:
     return None
 
 
-def is_legal_pair(first: Card, second: Card) -> bool:
-    """True when the two cards may be commanders together."""
+def is_legal_pair(first: Card, second: Card, partner_grant: bool = False) -> bool:
+    """True when the two cards may be commanders together.
+
+    `partner_grant`: the draft contained Commander Masters boosters, so every card that can
+    command by itself with at most one color counts as having partner (CR 903.13f(3)).
+    """
+    if partner_grant and _partner_by_grant(first) and _partner_by_grant(second):
+        return True
     named_first, named_second = partners_with(first), partners_with(second)
     if named_first or named_second:
         return named_first == second.name and named_second == first.name
@@ -44,17 +50,21 @@ def is_legal_pair(first: Card, second: Card) -> bool:
     return _background_pair(first, second) or _background_pair(second, first)
 
 
+def has_granted_partner(card: Card) -> bool:
+    """CR 903.13f(3): a card that can command by itself, with one or fewer colors."""
+    return can_be_commander(card) and len(card.color_identity) <= 1
+
+
+def _partner_by_grant(card: Card) -> bool:
+    return has_granted_partner(card) or _has(card, PARTNER)
+
+
 def _background_pair(chooser: Card, background: Card) -> bool:
     return _has(chooser, CHOOSE_A_BACKGROUND) and can_be_second_commander(background)
 
 
 def _has(card: Card, keyword: str) -> bool:
     return keyword in card.pairing
-
-
-MONO_PARTNER_SET = "CMM"
-"""Drafts with Commander Masters boosters grant partner to commanders of 0-1 colors
-(CR 903.13f(3))."""
 
 
 def commander_reasons(card: Card, mono_partner_grant: bool = False) -> tuple[str, ...]:
@@ -77,7 +87,6 @@ def commander_reasons(card: Card, mono_partner_grant: bool = False) -> tuple[str
         (PARTNER, "partner"), (PARTNER_WITH, "partner_with"),
         (FRIENDS_FOREVER, "friends_forever"), (CHOOSE_A_BACKGROUND, "choose_background"),
     ) if _has(card, keyword)]
-    if (mono_partner_grant and can_be_commander(card) and len(card.color_identity) <= 1
-            and not _has(card, PARTNER)):
+    if mono_partner_grant and has_granted_partner(card) and not _has(card, PARTNER):
         reasons.append("mono_partner")
     return tuple(reasons)

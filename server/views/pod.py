@@ -12,14 +12,20 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from draft.cards import Card
-from draft.engine import seats_to_act, view_for
+from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
-from pods.commanders import MONO_PARTNER_SET, commander_reasons
+from pods.commander_choices import commander_choices
+from pods.commanders import commander_reasons
+from pods.draft_rules import grants_partner
 from server.card_media import CardMedia
 from server.realtime.live import LivePlayer, LivePod, Table
+from server.services.building import games_in_play, without_legal_deck
 from server.views.game import game_view
+
+SPLIT_PHASES = ("building", "playing")
 
 if TYPE_CHECKING:
     from server.runtime import Runtime
@@ -29,7 +35,7 @@ def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
     """One card instance as the phone draws it (cached per pod: card facts never change)."""
     cached = pod.cards.json.get(instance.id)
     if cached is None:
-        cached = pod.cards.json[instance.id] = with_media(instance, pod.media, {pod.set_code})
+        cached = pod.cards.json[instance.id] = with_media(instance, pod.media, pod.draft_sets)
     return cached
 
 
@@ -75,8 +81,7 @@ def with_media(instance: CardInstance, media: CardMedia | None,
                draft_sets: Collection[str] = ()) -> dict[str, Any]:
     """The card's facts and commander reasons, plus the rules text (`text`) and `image_url`
     that `media` knows (see `server/card_media.py`)."""
-    grant = MONO_PARTNER_SET in draft_sets or instance.card.set == MONO_PARTNER_SET
-    base = _card_json(instance, grant)
+    base = _card_json(instance, grants_partner(draft_sets))
     extras = media.extras(instance.card) if media is not None else None
     return {**base, **extras} if extras else base
 
@@ -147,6 +152,31 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     return view["version"], f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
+def line_up(pod: LivePod) -> dict[str, Any]:
+    """Which set each round opens, the one the current round opens, and the house rules:
+    public at the table, so every phone and the host screen show them. All but the
+    round's set is fixed when the pod is created, so it is built once per pod."""
+    current = pod.state.round if pod.state is not None else 1
+    return {**_setup(pod), "round_set": pod.config.set_for_round(current)}
+
+
+_SETUPS: WeakKeyDictionary[LivePod, dict[str, Any]] = WeakKeyDictionary()
+
+
+def _setup(pod: LivePod) -> dict[str, Any]:
+    setup = _SETUPS.get(pod)
+    if setup is None:
+        setup = _SETUPS[pod] = {
+            "set": pod.set_code,
+            "line_up": list(pod.config.round_sets),
+            "house_rules": {"starting_life": pod.starting_life,
+                            "deck_size": pod.deck_size_rule,
+                            "deck_cards": pod.deck_rules.size},
+            "addable_commanders": [card.name for card in pod.addable_cards],
+        }
+    return setup
+
+
 def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     """The seat view with the pack and pool as card instances (the callers encode them)."""
     view: dict[str, Any] = {
@@ -154,6 +184,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
+        **line_up(pod),
         "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
         "players": _players(pod),
         "round": 0,
@@ -165,12 +196,14 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "pack": None,
         "picks_needed": 0,
         "packs_waiting": 0,
+        "packs_from_people": 0,
         "waiting_on": None,
         "pool": [],
         "pool_count": 0,
         "deadline": None,
         "timer_seconds": pod.timer_seconds,
         "deck": player.deck,
+        "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
     }
@@ -190,12 +223,26 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pack=seen.pack,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
+        # Bots pass at once, so a queue from a bot is no one waiting on this phone.
+        packs_from_people=0 if pod.at_seat(passed_from(state, player.seat)).bot
+        else seen.packs_waiting,
         waiting_on=waiting,
         pool=seen.pool,
         pool_count=len(seen.pool),
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
+    if view["deck_open"]:
+        view["commander_choices"] = choices_json(pod, seen.pool)
     return view
+
+
+def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> dict[str, Any]:
+    """The builder's "Your commanders": candidates and legal pairs (with the rule) of the
+    pool, under the grants of the boosters this draft contained."""
+    choices = commander_choices([(i.id, i.card) for i in pool], grants_partner(pod.draft_sets))
+    return {"eligible": list(choices.eligible),
+            "pairs": [{"cards": [p.first, p.second], "rule": p.rule.value}
+                      for p in choices.pairs]}
 
 
 def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
@@ -247,7 +294,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
-        "set": pod.set_code,
+        **line_up(pod),
         "seats": pod.seats,
         "seed": pod.seed,
         "timer_seconds": pod.timer_seconds,
@@ -257,6 +304,9 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "waiting_on": seats_to_act(state) if state is not None else [],
         "tables": pod.tables,
         "games": [game_view(pod.games[n]) for n in sorted(pod.games)],
+        # What a split would leave behind, for the host to confirm by name.
+        "without_legal_deck": without_legal_deck(pod) if pod.phase in SPLIT_PHASES else [],
+        "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],
         "event_id": pod.event_id,
         "lobby": {"locked": pod.locked, "join_code": pod.join_code},
     }
@@ -267,6 +317,7 @@ def summary(pod: LivePod) -> dict[str, Any]:
     return {
         "pod_id": pod.id,
         "set": pod.set_code,
+        "line_up": list(pod.config.round_sets),
         "seats": pod.seats,
         "phase": pod.phase,
         "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],

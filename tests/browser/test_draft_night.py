@@ -126,11 +126,11 @@ def build_deck_with_two_pipers(page: Page) -> None:
     expect(page.locator("#builder")).to_be_visible()
     expect(page.locator("#sideboard li")).to_have_count(60)
     page.get_by_label("Piper color", exact=True).select_option("W")
-    page.get_by_role("button", name="Add a Prismatic Piper").click()
+    page.get_by_role("button", name="Add The Prismatic Piper").click()
     page.get_by_label("Piper color", exact=True).select_option("B")
-    page.get_by_role("button", name="Add a Prismatic Piper").click()
+    page.get_by_role("button", name="Add The Prismatic Piper").click()
     expect(page.locator("#commanders .commander")).to_have_count(2)
-    expect(page.get_by_role("button", name="Add a Prismatic Piper")).to_be_disabled()
+    expect(page.get_by_role("button", name="Add The Prismatic Piper")).to_be_disabled()
     page.get_by_role("button", name="Submit deck").click()  # 2 cards: the server says why
     expect(page.locator("#deck-problems")).to_contain_text("60")
     expect(page.locator(".verdict.off")).to_be_visible()
@@ -244,8 +244,12 @@ def test_a_draft_night_from_qr_code_to_two_tables(
     archive.value.save_as(saved)
     assert zipfile.is_zipfile(saved)
 
+    # Bo has no legal deck: the host is told by name and confirms splitting without one.
+    said: list[str] = []
+    host.once("dialog", lambda dialog: (said.append(dialog.message), dialog.accept()))
     host.get_by_role("button", name="Split tables").click()
     expect(host.locator("#tables .table-card")).to_have_count(2)
+    assert HOSTILE_NAME in said[0], said
     expect(host.locator("#tables")).to_contain_text("Table 1")
     expect(host.locator("#tables")).to_contain_text("Table 2")
     screenshot(host, "10-host-tables")

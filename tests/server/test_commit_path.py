@@ -111,7 +111,8 @@ def test_failed_deck_and_split_change_nothing(client: TestClient) -> None:
     refused_then_done(client, pod, "UPDATE",
                       lambda: client.put(pod.url("/deck"), headers=ann.auth, json=deck))
     refused_then_done(client, pod, "INSERT",
-                      lambda: client.post(pod.url("/tables"), headers=pod.host))
+                      lambda: client.post(pod.url("/tables"), headers=pod.host,
+                                          json={"without_decks": True}))
     assert host_view(client, pod)["phase"] == "playing"
 
 

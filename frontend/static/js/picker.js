@@ -5,6 +5,7 @@
 // - a selection survives re-renders and reconnects for as long as the same pack is in
 //   front of us, and is dropped only when the server has moved us on.
 import { $, el, toast } from "./dom.js";
+import { roundSetText } from "./line_up.js";
 import { t, tn } from "./i18n.js";
 import { cardCell, packOrder } from "./cards.js";
 
@@ -38,6 +39,9 @@ export class Picker {
 
   renderHead(view) {
     $("#pack-counter").textContent = t("Pack {round} of {rounds}", { round: view.round, rounds: view.rounds });
+    const roundSet = $("#round-set");
+    roundSet.textContent = view.round_set || "";
+    roundSet.title = roundSetText(view);
     $("#pick-counter").textContent = view.pack ? t("Pick {pick}", { pick: view.pick_in_round }) : "";
     const left = view.direction === "left";
     const direction = $("#direction");
@@ -54,8 +58,10 @@ export class Picker {
     } else if (!view.pack) {
       text = t("Waiting for the next pack…");
       if (view.waiting_on) text += `\n${t("{name} is still picking.", { name: view.waiting_on.name })}`;
-    } else if (view.packs_waiting > 0) {
-      text = tn("{n} pack waiting after this one", "{n} packs waiting after this one", view.packs_waiting);
+    } else if ((view.packs_from_people ?? view.packs_waiting) > 0) {
+      // Only packs a person passed: a bot's instant passes are no one waiting on you.
+      const n = view.packs_from_people ?? view.packs_waiting;
+      text = tn("{n} pack waiting after this one", "{n} packs waiting after this one", n);
     }
     message.textContent = text;
     message.hidden = !text;
