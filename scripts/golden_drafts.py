@@ -31,7 +31,7 @@ from draft.bots import ValueBot  # noqa: E402
 from draft.changes import PickMade  # noqa: E402
 from draft.state import DraftConfig  # noqa: E402
 
-SETS = ("CMR", "CLB")
+SETS = ("CMR", "CLB", "CMM")
 """Every set with golden files (add a bundled set's code here, then run `--write`)."""
 SEEDS = (7, 2**62 + 11)
 """A small seed and one of the size the server draws (`secrets.randbelow(2**63)`)."""
