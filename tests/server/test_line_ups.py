@@ -130,7 +130,7 @@ def test_the_starting_life_house_rule_starts_every_game(client: TestClient) -> N
     seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
     start(client, pod)
     draft_until_done(client, seats)
-    response = client.post(pod.url("/tables"), headers=pod.host)
+    response = client.post(pod.url("/tables"), headers=pod.host, json={"without_decks": True})
     assert response.status_code == 200, response.text
     game = me(client, seats[0])["game"]
     assert {player["life"] for player in game["players"]} == {30}
