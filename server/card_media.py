@@ -20,6 +20,7 @@ import httpx
 import sqlalchemy as sa
 
 from draft.cards import Card
+from draft.catalog import Catalog
 from server.db.cards_store import load_texts
 from server.images import local_image_url
 from server.scryfall import USER_AGENT, image_url_template
@@ -59,6 +60,8 @@ class CardMedia:
         self.signature: tuple[int, int] = (0, 0)
         """What `server.services.card_data.media_signature` was at the last reload."""
         self._memo: dict[str, dict[str, Any]] = {}
+        self.imported: Catalog | None = None
+        """The imported cards by name, for the zoom route; built on first use after a reload."""
 
     def set_images(self, mode: ImageMode) -> None:
         self.images = mode
@@ -69,6 +72,7 @@ class CardMedia:
         self.data_dir = data_dir
         self.texts = load_texts(engine)
         self._memo = {}
+        self.imported = None
 
     def extras(self, card: Card) -> dict[str, Any]:
         """`text` when known; `image_url` when cached, or remote in mode `remote`."""

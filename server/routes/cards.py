@@ -6,13 +6,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import anyio
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from draft.catalog import Catalog, build_catalog
 from draft.errors import UnknownCardError
 from server.db import cards_store
-from server.deps import RuntimeDep
+from server.deps import LimitCreate, RuntimeDep
+from server.runtime import Runtime
 from server.services.card_data import cards_status, start_download
 from server.views.pod import card_facts
 
@@ -33,9 +35,11 @@ async def status(rt: RuntimeDep) -> dict[str, Any]:
     return cards_status(rt)
 
 
-@router.post("/download", status_code=202)
+@router.post("/download", status_code=202, dependencies=[LimitCreate])
 async def download(rt: RuntimeDep, body: DownloadRequest | None = None) -> dict[str, Any]:
-    """Start the one-time download of rules text and images (409 while one runs)."""
+    """Start the one-time download of rules text and images (409 while one runs).
+
+    Rate-limited like creating pods: a device on the Wi-Fi cannot restart it in a loop."""
     return start_download(rt, body.sets if body else None)
 
 
@@ -49,7 +53,16 @@ async def details(name: str, rt: RuntimeDep) -> dict[str, Any]:
     """The card with this name as the zoom view shows it (404 `unknown_card`)."""
     card = _bundled().find(name[:200])
     if card is None:
-        card = build_catalog(cards_store.load_imported_cards(rt.engine), codes=()).find(name)
+        card = (await _imported(rt)).find(name[:200])
     if card is None:
         raise UnknownCardError(f"unknown card {name[:200]!r}")
     return {**card_facts(card), **rt.media.extras(card)}
+
+
+async def _imported(rt: Runtime) -> Catalog:
+    """The imported cards as a catalog, built once per media reload in a worker thread:
+    made-up names cost a lookup, not a database read on the event loop."""
+    if rt.media.imported is None:
+        cards = await anyio.to_thread.run_sync(cards_store.load_imported_cards, rt.engine)
+        rt.media.imported = build_catalog(cards, codes=())
+    return rt.media.imported

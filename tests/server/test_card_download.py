@@ -144,3 +144,25 @@ def test_images_that_fail_leave_the_text_and_say_so(
         assert status["job"]["state"] == "failed" and status["job"]["error"] == "offline"
         assert "1 images could not be downloaded" in status["job"]["detail"]
         assert by_set(status)["CLB"]["texts"] == 361 and by_set(status)["CLB"]["images"] == 360
+
+
+def test_unknown_names_read_the_imported_cards_once_not_per_request(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stranger asking for made-up names must not cost a database read and a catalog
+    build on the event loop each time (security review of the zoom route)."""
+    from server.db import cards_store
+
+    reads = 0
+    real = cards_store.load_imported_cards
+
+    def counted(engine: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return real(engine)
+
+    monkeypatch.setattr(cards_store, "load_imported_cards", counted)
+    for attempt in range(20):
+        answer = client.get("/api/cards/details", params={"name": f"Nope {attempt}"})
+        assert answer.status_code == 422
+    assert reads <= 1
+

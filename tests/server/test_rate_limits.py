@@ -178,3 +178,11 @@ def test_a_join_code_is_shown_to_the_host_and_asked_of_every_phone(
         assert client.post(pod.url("/seats"), json={"name": "Bob"}).status_code == 403
         assert lobby(client, pod, join_code=False).json()["lobby"]["join_code"] is None
         assert client.post(pod.url("/seats"), json={"name": "Bob"}).status_code == 201
+
+
+def test_the_card_download_button_shares_the_creating_limit(strict: Any) -> None:
+    """A device on the Wi-Fi cannot restart the laptop's download in a loop."""
+    stranger = strict("192.168.1.66")
+    codes = [stranger.post("/api/cards/download", json={"sets": ["NOPE"]}).status_code
+             for _ in range(4)]
+    assert codes == [422, 422, 422, 429]
