@@ -60,6 +60,12 @@ class ValueBot:
     def choose(
         self, pack: Sequence[CardInstance], pool: Sequence[CardInstance], count: int
     ) -> tuple[int, ...]:
+        scored = sorted(zip((-s for s in self.scores(pack, pool)), (c.id for c in pack),
+                            strict=True))
+        return tuple(card_id for _score, card_id in scored[:count])
+
+    def scores(self, pack: Sequence[CardInstance], pool: Sequence[CardInstance]) -> list[float]:
+        """How much the bot wants each card of the pack, in pack order."""
         profiles = _PROFILES
         weights, commanders = self._pool_summary(pool)
         order = sorted(range(len(WUBRG)), key=lambda i: (-weights[i], i))
@@ -80,9 +86,8 @@ class ValueBot:
                     score += 2.0 * commitment
                     if profile.commander and not has_commander:
                         score += 2.0 * commitment
-            scored.append((-score, instance.id))
-        scored.sort()
-        return tuple(card_id for _score, card_id in scored[:count])
+            scored.append(score)
+        return scored
 
     def _pool_summary(
         self, pool: Sequence[CardInstance]
