@@ -32,6 +32,9 @@ which is unknown). They are skipped (`SKIPPED`), so a pack's Background is never
 the other Backgrounds keep their relative rates. Adventure cards appear in the sheets as
 `NNNa` (the card's first half); they are the card `NNN`.
 
+Each card also gets `pick_value`, the bots' per-card value (a number computed here from the
+facts, the text's removal words and Scryfall's `edhrec_rank`; method in docs/bots.md).
+
 Usage: python scripts/build_card_data.py [--shared ../shared/data] [--set CMR] [--set CLB]
 """
 
