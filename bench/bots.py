@@ -24,7 +24,11 @@ Picks/s is timed apart from the counting: whole drafts with the bot, 240 picks e
 wall time mostly measures the neighbours. The same drafts with the first-cards bot are
 timed beside it: the engine's own share, so two runs under different load compare.
 
-Usage: python -m bench.bots [--set CMR] [--drafts 500] [--speed-drafts 100] [--json]
+A line-up (`--packs CLB,CMR,CLB`, one set per round) is opened here, round by round, from
+each set's own booster; the bots see which sets the draft holds from the cards dealt.
+
+Usage: python -m bench.bots [--set CMR | --packs CLB,CMR,CLB] [--drafts 500]
+                            [--speed-drafts 100] [--json]
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import random
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -40,12 +45,39 @@ from typing import Any
 
 from draft.bots import Bot, FirstCardsBot, ValueBot
 from draft.cards import WUBRG, Card
+from draft.packs import PackCard, PackSource, booster_for_set
 from draft.simulate import simulate
 from draft.state import CardInstance, DraftConfig
 from pods.commanders import is_legal_pair
 
 PICKS_PER_DRAFT = 240
 CHOSEN_COLOR_SETS = {"CMR": "Piper", "CMM": "Piper", "CLB": "Faceless One"}
+
+
+@dataclass(frozen=True)
+class LineUp:
+    """Packs of one set per round: round r opens `boosters[r - 1]` for every seat."""
+
+    boosters: tuple[PackSource, ...]
+
+    @property
+    def set_code(self) -> str:
+        return ",".join(b.set_code for b in self.boosters)
+
+    @property
+    def pack_size(self) -> int:
+        return self.boosters[0].pack_size
+
+    def open_many(self, rng: random.Random, count: int) -> list[list[PackCard]]:
+        per_round = count // len(self.boosters)
+        return [pack for booster in self.boosters for pack in booster.open_many(rng, per_round)]
+
+
+def pack_source(codes: Sequence[str]) -> PackSource:
+    """One set's booster, or a line-up of one set per round."""
+    if len(codes) == 1:
+        return booster_for_set(codes[0])
+    return LineUp(tuple(booster_for_set(code) for code in codes))
 
 
 @dataclass
@@ -182,30 +214,33 @@ class Figures:
         }
 
 
-def measure(set_code: str, drafts: int, speed_drafts: int, first_seed: int = 0) -> Figures:
+def measure(codes: Sequence[str], drafts: int, speed_drafts: int,
+            first_seed: int = 0) -> Figures:
     """Run `drafts` seeded drafts for the figures, then time `speed_drafts` more."""
-    figures = Figures(set_code, drafts=drafts)
-    config = DraftConfig(set_code=set_code)
+    figures = Figures(",".join(codes), drafts=drafts)
+    config = DraftConfig(set_code=codes[0], rounds=len(codes) if len(codes) > 1 else 3)
+    source = pack_source(codes)
     recorder = Recorder(ValueBot())
     for seed in range(first_seed, first_seed + drafts):
-        state, _picks = simulate(config, seed, bot=recorder)
+        state, _picks = simulate(config, seed, bot=recorder, booster=source)
         sets = frozenset(instance.card.set for instance in state.cards)
         for seat in state.seats:
             figures.add_pool([state.cards[i].card for i in seat.pool], sets)
     figures.picks, figures.ties = recorder.picks, recorder.ties
-    figures.picks_per_s = picks_per_s(config, ValueBot(), speed_drafts, first_seed)
-    figures.first_cards_picks_per_s = picks_per_s(config, FirstCardsBot(), speed_drafts,
-                                                  first_seed)
+    figures.picks_per_s = picks_per_s(config, source, ValueBot(), speed_drafts, first_seed)
+    figures.first_cards_picks_per_s = picks_per_s(config, source, FirstCardsBot(),
+                                                  speed_drafts, first_seed)
     return figures
 
 
-def picks_per_s(config: DraftConfig, bot: Bot, drafts: int, first_seed: int) -> float:
+def picks_per_s(config: DraftConfig, source: PackSource, bot: Bot, drafts: int,
+                first_seed: int) -> float:
     """Whole drafts per CPU second, times 240 picks."""
     if not drafts:
         return 0.0
     started = time.process_time()
     for seed in range(first_seed, first_seed + drafts):
-        simulate(config, seed, bot=bot)
+        simulate(config, seed, bot=bot, booster=source)
     return drafts * PICKS_PER_DRAFT / (time.process_time() - started)
 
 
@@ -228,12 +263,14 @@ def report(figures: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", dest="set_code", default="CMR")
+    parser.add_argument("--packs", help="a line-up, one set per round: CLB,CMR,CLB")
     parser.add_argument("--drafts", type=int, default=500)
     parser.add_argument("--speed-drafts", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    figures = measure(args.set_code.upper(), args.drafts, args.speed_drafts,
+    codes = (args.packs or args.set_code).upper().split(",")
+    figures = measure([code.strip() for code in codes], args.drafts, args.speed_drafts,
                       args.first_seed).as_dict()
     print(json.dumps(figures) if args.json else report(figures))
 
