@@ -32,6 +32,7 @@ READERS: dict[str, Callable[[str, CardLookup], DeckRead]] = {
     "mtgo": read_text,
     "text": read_text,
     "forge": forge.read,
+    "cockatrice": cockatrice.read,
     "csv": csv_format.read,
     "json": json_format.read,
 }

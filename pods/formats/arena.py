@@ -1,9 +1,13 @@
 """MTG Arena text (also what Moxfield and Archidekt import).
 
-Why this shape: Arena's importer wants `Commander`, `Deck`, `Sideboard` sections in that
-order with a blank line between, and lines `1 Name (SET) number`. Basic lands are written
-without a set, which Arena accepts, because our basics belong to no set. Empty sections
-are left out (a pool is only a `Sideboard`). Read it back with `text_list.read_text`.
+Why this shape: Arena, Moxfield and Archidekt read `Deck`, `Commander` and `Sideboard`
+sections, blank line between, and lines `1 Name (SET) number`. `Commander` comes after
+`Deck` because XMage reads this text too: its `MtgaImporter` (and `TxtDeckImporter` for a
+pasted list) knows no `Commander` header and starts its sideboard, which XMage treats as
+the command zone, at the first blank line; commanders first would put the whole deck
+there. Basic lands are written without a set, because our basics belong to no set. Empty
+sections are left out (a pool is only a `Sideboard`). Read it back with
+`text_list.read_text`.
 
 >>> from draft.cards import load_set
 >>> print(write(Deck(main=(load_set("CMR").by_number("1"),))))
@@ -30,8 +34,8 @@ def card_line(card: Card, count: int) -> str:
 def write(deck: Deck) -> str:
     """The deck as Arena text."""
     sections = [
-        ("Commander", [c.card for c in deck.commanders]),
         ("Deck", list(deck.main)),
+        ("Commander", [c.card for c in deck.commanders]),
         ("Sideboard", list(deck.sideboard)),
     ]
     return "\n\n".join(_section(title, cards) for title, cards in sections if cards) + "\n"

@@ -5,6 +5,7 @@ Why our own input type: the engine's pick records change while the night is buil
 it. MTGO text is what draft-analysis sites import:
 
     Event #: 42
+    Time:    11/29/2026 8:15:00 PM
     Players:
         Ann
     --> Bob
@@ -16,7 +17,11 @@ it. MTGO text is what draft-analysis sites import:
     --> Card taken
 
 A `------ SET ------` line is written before each round (MTGO does the same); the reader
-accepts one or many.
+accepts one or many. The `Time:` line is in MTGO's own form (`mtgo_time`): some log
+readers wait for it before the players and never stop looking without it. Every card taken
+in a pick is marked `-->` in that pick's one block, which is how XMage's `DraftLogImporter`
+reads it (any line `--> Name` is a card taken). Split cards are `A // B` here, not MTGO's
+`A/B`: XMage looks a log's names up as written, and its cards are named `A // B`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from draft.cards import Card
@@ -70,11 +76,23 @@ class DraftLogRead:
     problems: tuple[Problem, ...] = ()
 
 
+def mtgo_time(moment: datetime) -> str:
+    """`11/29/2026 8:15:00 PM`: the month/day/year, 12-hour clock MTGO writes in its logs.
+
+    >>> mtgo_time(datetime(2026, 11, 29, 20, 15))
+    '11/29/2026 8:15:00 PM'
+    """
+    hour = moment.hour % 12 or 12
+    half = "AM" if moment.hour < 12 else "PM"
+    return (f"{moment.month}/{moment.day}/{moment.year} "
+            f"{hour}:{moment.minute:02d}:{moment.second:02d} {half}")
+
+
 def write_mtgo(log: DraftLog) -> str:
     """The log as MTGO-style text."""
     lines = [f"Event #: {log.event_id}"]
     if log.time:
-        lines.append(f"Time: {log.time}")
+        lines.append(f"Time:    {log.time}")
     lines.append("Players:")
     lines += [(MARK if i == log.you else INDENT) + p for i, p in enumerate(log.players)]
     current_round = None
@@ -87,7 +105,7 @@ def write_mtgo(log: DraftLog) -> str:
         for card in pick.pack:
             marked = to_mark[card] > 0
             to_mark[card] -= 1
-            lines.append((MARK if marked else INDENT) + display_name(card, mtgo=True))
+            lines.append((MARK if marked else INDENT) + display_name(card))
     return "\n".join(lines) + "\n"
 
 

@@ -1,7 +1,11 @@
-"""Forge `.dck`: `[metadata]` with `Name=`, then `[Commander]`, `[Main]`, `[Side]`.
+"""Forge `.dck`: `[metadata]` with `Name=`, then `[Commander]`, `[Main]`, `[Sideboard]`.
 
-Why `Name|SET` lines: Forge picks the printing from the set code; basics (no set) are
-written by name alone. Forge reads these files back, and so do we (`read`).
+Why these section names: Forge's `DeckSection.smartValueOf` knows only its own section
+names (`Main`, `Sideboard`, `Commander`, ...) and `DeckSerializer.fromSections` skips any
+other section, so `[Side]` would lose every card in it. Why `Name|SET` lines: Forge picks
+the printing from the set code; basics (no set) are written by name alone. Forge names a
+split card `A // B` and an adventure card by its front (`CardRules.getName`). Forge reads
+these files back, and so do we (`read`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ def write(deck: Deck) -> str:
     for title, cards in (
         ("Commander", [c.card for c in deck.commanders]),
         ("Main", list(deck.main)),
-        ("Side", list(deck.sideboard)),
+        ("Sideboard", list(deck.sideboard)),
     ):
         lines.append(f"[{title}]")
         lines.extend(_line(card, n) for card, n in count_cards(cards))

@@ -16,6 +16,10 @@ from pods.deck import Deck
 from pods.problems import Problem
 
 SPLIT_LAYOUTS = frozenset({"split"})
+ONE_CARD_LAYOUTS = frozenset({"split", "aftermath", "adventure"})
+"""Layouts whose faces are printed on one card front: Cockatrice's oracle importer stores
+them under the full `A // B` name (oracle/src/oracleimporter.cpp, "split cards are
+considered a single card"); double-faced cards it stores per face."""
 MAX_COPIES_PER_LINE = 250
 """A line asking for more copies is refused: no deck needs it, and it guards memory."""
 
@@ -30,6 +34,14 @@ def display_name(card: Card, *, mtgo: bool = False) -> str:
     if " // " in card.name and card.layout not in SPLIT_LAYOUTS:
         return card.name.split(" // ")[0]
     return card.name
+
+
+def full_name(card: Card) -> str:
+    """`A // B` for every card whose parts share one front (split, aftermath, adventure),
+    the front face's name for double-faced cards: the name Cockatrice looks cards up by."""
+    if card.faces and card.layout in ONE_CARD_LAYOUTS:
+        return " // ".join(face.name for face in card.faces)
+    return display_name(card)
 
 
 @dataclass(frozen=True, slots=True)

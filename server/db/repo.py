@@ -71,6 +71,12 @@ def load_pick_log(session: Session, pod_id: str) -> list[PickRecord]:
     ]
 
 
+def get_draft_started_at(session: Session, pod_id: str) -> datetime | None:
+    """When the pod's first pick was stored (the draft log's `Time:`), or None before it."""
+    query = select(sa.func.min(PickRow.created_at)).where(PickRow.pod_id == pod_id)
+    return as_utc(session.exec(query).one())
+
+
 def append_picks(session: Session, pod_id: str, picks: Sequence[PickRecord]) -> None:
     """Append picks to the pod's log in one statement."""
     if not picks:

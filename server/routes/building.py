@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from server.deps import HostPod, RuntimeDep, Seat
+from server.downloads import content_disposition
 from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
 from server.services import building, exports
@@ -20,7 +21,7 @@ Format = Literal["arena", "mtgo", "cockatrice", "forge", "text", "csv", "json"]
 
 def _attachment(filename: str, media_type: str, content: str | bytes) -> Response:
     return Response(content, media_type=media_type,
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+                    headers={"Content-Disposition": content_disposition(filename)})
 
 
 @router.put("/{pod_id}/deck")
@@ -39,7 +40,7 @@ FILE_CONTENT = {"text/plain": {"schema": {"type": "string"}},
 @router.get("/{pod_id}/export", response_class=Response,
             responses={200: {"description": "The file", "content": FILE_CONTENT}})
 async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
-                 what: Literal["deck", "pool", "log"] = "pool",
+                 what: Literal["deck", "pool", "unused", "log"] = "pool",
                  format: Format = "arena") -> Response:
     pod, player = seat
     file = exports.export_file(rt, pod, player, what, format, language)

@@ -1,4 +1,9 @@
-"""Files a seat (or the host) can download: pool, deck and draft log in any format.
+"""Files a seat (or the host) can download: pool, deck, unused cards and draft log.
+
+Why the deck export holds only the deck: importers that take a Commander deck's sideboard
+as its command zone (XMage, MTGO text) reject a sideboard of unused cards, so the unused
+cards are their own export (`what="unused"`), as is the whole pool (`what="pool"`).
+File names carry the player's name (`server/downloads.py`).
 
 Why the draft log is rebuilt by replay: the log is the pick log seen from one seat (the
 pack as it arrived, the cards taken). Replaying the stored picks with the pure engine gives
@@ -9,14 +14,17 @@ from __future__ import annotations
 
 import io
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from draft import engine
 from draft.changes import PickMade
 from pods.deck import Deck, pool_as_deck
 from pods.formats import WRITERS, cockatrice, write_deck
-from pods.formats.draft_log import DraftLog, LoggedPick, write_json, write_mtgo
+from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
+from pods.formats.names import display_name
 from server.db import repo
+from server.downloads import ascii_filename, ascii_stem, safe_stem
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
 from server.live import LivePlayer, LivePod
@@ -27,6 +35,9 @@ from server.services.building import build_deck
 EXTENSIONS = {"arena": "txt", "mtgo": "txt", "cockatrice": "cod", "forge": "dck",
               "text": "txt", "csv": "csv", "json": "json"}
 LOG_FORMATS = ("mtgo", "text", "json")
+WHATS = ("deck", "pool", "unused", "log")
+"""What a seat can export: its deck, its whole pool, the pool cards the deck leaves out,
+and its draft log."""
 
 
 @dataclass(frozen=True)
@@ -41,17 +52,12 @@ def _media(ext: str) -> str:
             "cod": "application/xml"}.get(ext, "text/plain") + "; charset=utf-8"
 
 
-def _slug(text: str) -> str:
-    # ASCII only: the slug goes into a Content-Disposition header (latin-1) and zip paths.
-    kept = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text).strip("-")
-    return kept[:32] or "player"
-
-
 def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
     """The player's draft log, rebuilt from the stored pick log."""
     assert player.seat is not None
     with rt.session() as session:
         log = repo.load_pick_log(session, pod.id)
+        started = repo.get_draft_started_at(session, pod.id)
     state = engine.start(pod.config, [p.id for p in pod.players], pod.seed, pod.pack_source)
     picks = []
     for _seq, seat, cards, _bot in log:
@@ -65,14 +71,24 @@ def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
     names = {p.seat: p.name for p in pod.players}
     players = tuple(names[i] for i in range(pod.seats))
     return DraftLog(event_id=pod.id, players=players, you=player.seat,
-                    set_code=pod.set_code, picks=tuple(picks))
+                    set_code=pod.set_code, picks=tuple(picks),
+                    time=mtgo_time(started or datetime.now(UTC)))
 
 
 def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
+    """The submitted deck, named "<player> — <commanders>", unused pool cards as sideboard."""
     if player.deck is None or pod.state is None or player.seat is None:
         return None
     body = DeckSubmit.model_validate(player.deck["deck"])
-    return build_deck(pod.state, player.seat, body, pod.chosen_color_card)
+    deck = build_deck(pod.state, player.seat, body, pod.chosen_color_card)
+    return replace(deck, name=deck_name(player.name, deck))
+
+
+def deck_name(player: str, deck: Deck) -> str:
+    """`Ann — Tana, the Bloodsower & Sakashima of a Thousand Faces` (the player alone
+    when the deck has no commander yet)."""
+    commanders = " & ".join(display_name(c.card) for c in deck.commanders)
+    return f"{player} — {commanders}" if commanders else player
 
 
 def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
@@ -82,7 +98,9 @@ def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
     MTGO log's lines) stays English, see docs/i18n.md."""
     if pod.state is None or player.seat is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
-    name = _slug(player.name)
+    if what not in WHATS:
+        raise InvalidError(f"export one of {', '.join(WHATS)}", "unknown_format")
+    name = safe_stem(player.name)
     if what == "log":
         if fmt not in LOG_FORMATS:
             raise InvalidError(f"a draft log is exported as {', '.join(LOG_FORMATS)}",
@@ -101,7 +119,10 @@ def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
         found = submitted_deck(pod, player)
         if found is None:
             raise ConflictError("submit a deck first", "no_deck")
-        deck = found
+        if what == "unused":
+            deck = pool_as_deck(found.sideboard, _unused_name(player.name, language))
+        else:
+            deck = replace(found, sideboard=())
     if fmt == "cockatrice":
         content = cockatrice.write(deck, _comments(pod, language))
     else:
@@ -113,22 +134,30 @@ def _pool_name(player: str, language: str) -> str:
     return translations(language).gettext("%(name)s pool") % {"name": player}
 
 
+def _unused_name(player: str, language: str) -> str:
+    return translations(language).gettext("%(name)s unused cards") % {"name": player}
+
+
 def _comments(pod: LivePod, language: str) -> str:
     return translations(language).gettext(
         "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.set_code}
 
 
 def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
-    """Every seat's pool (Arena text), deck (if submitted) and draft log, in one zip."""
+    """Every seat's pool, deck and unused cards (Arena text; the last two once a deck is
+    submitted) and draft log (MTGO text), in one zip."""
     if pod.state is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for player in sorted(pod.players, key=lambda p: p.seat or 0):
-            folder = f"{player.seat + 1 if player.seat is not None else 0}-{_slug(player.name)}"
-            for what, fmt in (("pool", "arena"), ("deck", "arena"), ("log", "mtgo")):
-                if what == "deck" and player.deck is None:
+            # ASCII entry names: every unzip tool shows them right.
+            number = player.seat + 1 if player.seat is not None else 0
+            folder = f"{number}-{ascii_stem(player.name)}"
+            for what, fmt in (("pool", "arena"), ("deck", "arena"), ("unused", "arena"),
+                              ("log", "mtgo")):
+                if what in ("deck", "unused") and player.deck is None:
                     continue
                 file = export_file(rt, pod, player, what, fmt, language)
-                archive.writestr(f"{folder}/{file.filename}", file.content)
+                archive.writestr(f"{folder}/{ascii_filename(file.filename)}", file.content)
     return buffer.getvalue()

@@ -29,7 +29,7 @@ def card(name: str = "Test Card", **facts: Any) -> Card:
 def load_shared(relative: str) -> Any:
     path = SHARED_DATA / relative
     if not path.exists():
-        pytest.skip(f"shared card data not found at {path}")
+        pytest.skip(f"needs ../shared next to the checkout: {path} not found")
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "data"
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data is not next to the checkout")
+@pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/data next to the checkout")
 @pytest.mark.parametrize("code", ["CMR", "CLB"])
 def test_bundled_file_is_reproducible_from_shared_data(tmp_path: Path, code: str) -> None:
     subprocess.run(

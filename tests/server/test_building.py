@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from typing import Any
 
@@ -108,6 +109,61 @@ def test_deck_and_log_exports(client: TestClient,
     assert "Pack 1 pick 1:" in log.text and "--> Ann" in log.text
     assert client.get(pod.url("/export"), headers=ann.auth,
                       params={"what": "log", "format": "forge"}).status_code == 422
+
+
+def test_a_deck_export_holds_only_the_deck_and_its_commanders(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, (ann, _bob, _cid) = built
+    body = mono_red_piper(me(client, ann))
+    client.put(pod.url("/deck"), headers=ann.auth, json=body)
+
+    def export(what: str, fmt: str) -> str:
+        response = client.get(pod.url("/export"), headers=ann.auth,
+                              params={"what": what, "format": fmt})
+        assert response.status_code == 200, response.text
+        return response.text
+
+    main, _, side = export("deck", "mtgo").rstrip("\n").partition("\n\n")
+    assert side == "1 The Prismatic Piper"
+    assert "Sideboard" not in main
+    assert sum(int(line.split(" ", 1)[0]) for line in main.splitlines()) == 59
+    assert "Name=Ann — The Prismatic Piper\n" in export("deck", "forge")
+    unused = export("unused", "mtgo").splitlines()
+    assert sum(int(line.split(" ", 1)[0]) for line in unused) == 60 - len(body["main"])
+    pool = export("pool", "mtgo").splitlines()
+    assert sum(int(line.split(" ", 1)[0]) for line in pool) == 60
+
+
+def test_an_unknown_export_is_a_clear_error(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, (ann, _bob, _cid) = built
+    response = client.get(pod.url("/export"), headers=ann.auth, params={"what": "stash"})
+    assert response.status_code == 422
+
+
+def test_the_draft_log_has_mtgos_time_line(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    pod, (ann, _bob, _cid) = built
+    log = client.get(pod.url("/export"), headers=ann.auth,
+                     params={"what": "log", "format": "mtgo"}).text.splitlines()
+    assert log[0].startswith("Event #: ")
+    assert re.fullmatch(r"Time:    \d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d\d:\d\d [AP]M", log[1])
+
+
+def test_file_names_carry_the_players_own_name(client: TestClient) -> None:
+    pod = new_pod(client, seats=2, seed=3)
+    dima = join(client, pod, "Дмитрий")
+    join(client, pod, "Zoë")
+    start(client, pod)
+    response = client.get(pod.url("/export"), headers=dima.auth,
+                          params={"what": "pool", "format": "cockatrice"})
+    assert response.headers["content-disposition"] == (
+        "attachment; filename=\"Dmitrij-pool.cod\"; "
+        "filename*=UTF-8''%D0%94%D0%BC%D0%B8%D1%82%D1%80%D0%B8%D0%B9-pool.cod"
+    )
 
 
 def test_host_zip_holds_every_seat(client: TestClient,

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 // A draft log has its own formats (MTGO-style text, or JSON); decks and pools have all.
 const LOG_FORMATS = new Set(["mtgo", "text", "json"]);
 const FORMATS = [
-  ["arena", "MTG Arena / Moxfield"], ["mtgo", "MTGO"], ["cockatrice", "Cockatrice"],
+  ["arena", "Moxfield / Archidekt"], ["mtgo", "MTGO / XMage"], ["cockatrice", "Cockatrice"],
   ["forge", "Forge"], ["text", "Text"], ["csv", "CSV"], ["json", "JSON"],
 ];
 
@@ -15,6 +15,7 @@ export function renderExports(container, { pod, token }) {
   const choice = el("select", { "aria-label": t("What to export") },
     el("option", { value: "deck", text: t("Deck") }),
     el("option", { value: "pool", text: t("Pool") }),
+    el("option", { value: "unused", text: t("Unused cards") }),
     el("option", { value: "log", text: t("Draft log") }));
   const what = () => choice.value;
   choice.addEventListener("change", () => {

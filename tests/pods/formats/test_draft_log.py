@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from datetime import datetime
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ from pods.formats import CardLookup
 from pods.formats.draft_log import (
     DraftLog,
     LoggedPick,
+    mtgo_time,
     read_json,
     read_mtgo,
     write_json,
@@ -34,7 +36,7 @@ LOG = DraftLog(
         LoggedPick(1, 2, (C, D), (C, D)),
         LoggedPick(2, 1, (A, A, D), (A, D)),
     ),
-    time="2026-11-29 20:15",
+    time="11/29/2026 8:15:00 PM",
 )
 
 
@@ -42,7 +44,7 @@ def test_mtgo_log_marks_yourself_and_each_taken_card_with_an_arrow() -> None:
     lines = write_mtgo(LOG).splitlines()
     assert lines[:9] == [
         "Event #: night-7",
-        "Time: 2026-11-29 20:15",
+        "Time:    11/29/2026 8:15:00 PM",
         "Players:",
         "    Ann",
         "--> Bob",
@@ -56,9 +58,23 @@ def test_mtgo_log_marks_yourself_and_each_taken_card_with_an_arrow() -> None:
         f"    {A.name}",
         f"--> {B.name}",
         f"    {C.name}",
-        "--> Response/Resurgence",
+        "--> Response // Resurgence",
         "",
     ]
+
+
+@pytest.mark.parametrize(
+    ("moment", "text"),
+    [
+        (datetime(2026, 11, 29, 20, 15, 7), "11/29/2026 8:15:07 PM"),
+        (datetime(2026, 1, 2, 0, 5), "1/2/2026 12:05:00 AM"),
+        (datetime(2026, 1, 2, 12, 0), "1/2/2026 12:00:00 PM"),
+    ],
+)
+def test_the_time_line_uses_mtgos_month_day_year_and_twelve_hour_clock(
+    moment: datetime, text: str
+) -> None:
+    assert mtgo_time(moment) == text
 
 
 def test_a_duplicate_in_the_pack_is_marked_once_per_copy_taken() -> None:

@@ -27,20 +27,33 @@ DECK = Deck(
 )
 
 
-def test_arena_writes_commander_deck_sideboard_in_order_with_set_and_number() -> None:
+def test_arena_writes_deck_commander_sideboard_in_order_with_set_and_number() -> None:
     assert write_deck(DECK, "arena") == (
-        "Commander\n1 The Prismatic Piper (CMR) 1\n\n"
         f"Deck\n2 Angel of the Dawn (CMR) {ANGEL.number}\n"
         "1 Response // Resurgence (CMR) 449\n2 Plains\n\n"
+        "Commander\n1 The Prismatic Piper (CMR) 1\n\n"
         f"Sideboard\n1 Sol Ring (CMR) {CMR.by_name('Sol Ring').number}\n"
     )
 
 
-def test_mtgo_writes_split_cards_with_a_slash_and_the_commander_in_the_sideboard() -> None:
-    assert write_deck(DECK, "mtgo") == (
-        "2 Angel of the Dawn\n1 Response/Resurgence\n2 Plains\n\n"
-        "Sideboard\n1 The Prismatic Piper\n1 Sol Ring\n"
+def test_mtgo_writes_split_cards_with_a_slash_and_the_commander_after_one_blank_line() -> None:
+    deck = Deck(commanders=DECK.commanders, main=DECK.main)
+    assert write_deck(deck, "mtgo") == (
+        "2 Angel of the Dawn\n1 Response/Resurgence\n2 Plains\n\n1 The Prismatic Piper\n"
     )
+
+
+def test_mtgo_writes_a_card_list_without_main_cards_as_one_block() -> None:
+    text = write_pool([ANGEL, ANGEL, SPLIT], "mtgo")
+    assert text == "2 Angel of the Dawn\n1 Response/Resurgence\n"
+
+
+def test_cockatrice_writes_the_full_name_of_adventure_and_split_cards() -> None:
+    clb = load_set("CLB")
+    fang = clb.by_name("Fang Dragon // Forktail Sweep")
+    root = ET.fromstring(write_pool([fang, SPLIT], "cockatrice"))
+    names = [c.get("name") for c in root.iter("card")]
+    assert names == ["Fang Dragon // Forktail Sweep", "Response // Resurgence"]
 
 
 def test_cockatrice_puts_commanders_in_main_and_escapes_xml() -> None:
@@ -65,7 +78,7 @@ def test_forge_writes_metadata_and_pipe_separated_sets() -> None:
         "2 Angel of the Dawn|CMR",
         "1 Response // Resurgence|CMR",
         "2 Plains",
-        "[Side]",
+        "[Sideboard]",
         "1 Sol Ring|CMR",
     ]
 
@@ -104,7 +117,7 @@ def test_a_pool_is_exported_as_the_sideboard(format_name: str) -> None:
     pool = [ANGEL, ANGEL, SPLIT]
     text = write_pool(pool, format_name)
     assert "Angel of the Dawn" in text
-    if format_name in ("arena", "mtgo", "text"):
+    if format_name in ("arena", "text"):
         assert "Sideboard" in text
 
 
