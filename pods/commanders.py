@@ -50,3 +50,34 @@ def _background_pair(chooser: Card, background: Card) -> bool:
 
 def _has(card: Card, keyword: str) -> bool:
     return keyword in card.pairing
+
+
+MONO_PARTNER_SET = "CMM"
+"""Drafts with Commander Masters boosters grant partner to commanders of 0-1 colors
+(CR 903.13f(3))."""
+
+
+def commander_reasons(card: Card, mono_partner_grant: bool = False) -> tuple[str, ...]:
+    """Why the card may lead a deck, as stable codes the phone translates (empty: it may not).
+
+    `legendary_creature` or `says_so` make it a commander; `background` lets it command
+    only beside a `choose_background` commander; `partner`, `partner_with`,
+    `friends_forever`, `choose_background` and `mono_partner` (the CMM grant, when the draft
+    had CMM boosters) say whom it may share the command zone with."""
+    reasons: list[str] = []
+    if card.is_legendary and card.is_creature:
+        reasons.append("legendary_creature")
+    elif card.can_be_commander:
+        reasons.append("says_so")
+    if can_be_second_commander(card):
+        reasons.append("background")
+    if not reasons:
+        return ()
+    reasons += [code for keyword, code in (
+        (PARTNER, "partner"), (PARTNER_WITH, "partner_with"),
+        (FRIENDS_FOREVER, "friends_forever"), (CHOOSE_A_BACKGROUND, "choose_background"),
+    ) if _has(card, keyword)]
+    if (mono_partner_grant and can_be_commander(card) and len(card.color_identity) <= 1
+            and not _has(card, PARTNER)):
+        reasons.append("mono_partner")
+    return tuple(reasons)

@@ -19,9 +19,10 @@ from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
 from server.logs import install_token_redaction
-from server.routes import building, events, games, health, images, pages, pods, ws
+from server.routes import building, cards, events, games, health, images, pages, pods, ws
 from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
+from server.services.card_data import initial_image_mode, refresh_media, settle_image_mode
 from server.services.restore import restore_pods
 from server.settings import Settings
 from server.timers import run_timer_loop
@@ -46,16 +47,19 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
-        rt.media.reload(rt.engine, settings.data_dir)
+        rt.media.set_images(initial_image_mode(settings.images))
+        refresh_media(rt)
         restore_pods(rt)
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
+        probe = asyncio.create_task(settle_image_mode(rt))
         try:
             yield
         finally:
-            timer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await timer
+            for task in (timer, probe):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await rt.close_writer()
             rt.engine.dispose()
 
@@ -69,6 +73,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(events.router)
     app.include_router(ws.router)
     app.include_router(images.router)
+    app.include_router(cards.router)
     _include_pages(app)
     return app
 

@@ -6,13 +6,15 @@ fetch a set's images the evening before. Files live at `DATA_DIR/images/{set}/{n
 when the file exists, so a missing image costs the phone nothing (it keeps its text card).
 
 Fetching is resumable and polite: a file that exists is complete (each download is written
-to a `.part` name and renamed), a few downloads run at once, each request has a timeout, and
+to a `.part` name and renamed), a few downloads run at once but each request waits its turn
+on a `Pacer` (Scryfall asks for 50-100 ms between requests), each request has a timeout, and
 a failed request is retried with exponential backoff (also on HTTP 429 and 5xx).
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +24,7 @@ from pathlib import Path
 import httpx
 
 from draft.cards import Card
+from server.scryfall import Pacer
 
 DEFAULT_BASE_URL = "https://api.scryfall.com/cards/{set}/{number}?format=image&version=normal"
 USER_AGENT = "Prismatic/0.1 (Commander Draft night server; one-time image cache)"
@@ -39,6 +42,18 @@ def local_image_url(card: Card, data_dir: Path) -> str | None:
     if image_path(data_dir, card.set, card.number).is_file():
         return f"/images/{card.set.lower()}/{card.number}.jpg"
     return None
+
+
+class _Streak:
+    """How many cards in a row (across the download threads) found the host unreachable."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def record(self, unreachable: bool) -> None:
+        with self._lock:
+            self.count = self.count + 1 if unreachable else 0
 
 
 @dataclass
@@ -60,6 +75,11 @@ class Fetcher:
     timeout: float = 20.0
     backoff: float = 1.0
     sleep: Callable[[float], None] = time.sleep
+    pacer: Pacer | None = None
+    """Shared spacing of request starts (`None`: no spacing, for a host of your own)."""
+    give_up_after: int = 8
+    """Cards in a row that found the host unreachable before the rest are not even tried:
+    a lost connection must not cost hundreds of cards times the whole backoff."""
 
     def url_for(self, card: Card) -> str:
         return self.base_url.format(set=card.set.lower(), number=card.number)
@@ -87,7 +107,10 @@ class Fetcher:
                          follow_redirects=True) as client,
             ThreadPoolExecutor(max_workers=self.concurrency) as pool,
         ):
-            for card, error in pool.map(lambda c: (c, self._one(client, c, data_dir)), todo):
+            streak = _Streak()
+            for card, error in pool.map(
+                lambda c: (c, self._guarded(client, c, data_dir, streak)), todo
+            ):
                 if error is None:
                     report.downloaded += 1
                 else:
@@ -95,6 +118,15 @@ class Fetcher:
                 if progress:
                     progress(1)
         return report
+
+    def _guarded(self, client: httpx.Client, card: Card, data_dir: Path,
+                 streak: _Streak) -> str | None:
+        """`_one`, unless the host has stopped answering (then not tried at all)."""
+        if streak.count >= self.give_up_after:
+            return "not tried: the image host stopped answering"
+        error = self._one(client, card, data_dir)
+        streak.record(error is not None and error.endswith(" tries"))
+        return error
 
     def _one(self, client: httpx.Client, card: Card, data_dir: Path) -> str | None:
         """Fetch one image with retries; the error text, or `None` on success."""
@@ -104,6 +136,8 @@ class Fetcher:
         for attempt in range(self.retries + 1):
             if attempt:
                 self.sleep(self.backoff * 2 ** (attempt - 1))
+            if self.pacer is not None:
+                self.pacer.wait()
             try:
                 response = client.get(self.url_for(card))
             except httpx.HTTPError as exc:

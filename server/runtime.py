@@ -17,6 +17,7 @@ from sqlmodel import Session
 from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
 from server.db.writer import MAX_BATCH, GroupWriter
+from server.download_job import DownloadJob
 from server.hub import Hub
 from server.live import Registry
 from server.settings import Settings
@@ -37,6 +38,8 @@ class Runtime:
     clock: Callable[[], datetime] = utc_now
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
+    downloads: DownloadJob = field(default_factory=DownloadJob)
+    """The start page's card text and image download (one at a time)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Serializes joining and forming pods across events (rare, tiny writes)."""

@@ -44,6 +44,18 @@ class Settings(BaseSettings):
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""
     migrate_on_start: bool = True
+    images: Literal["auto", "remote", "off", "local"] = "auto"
+    """Card images on phones. `local`: only those cached on this laptop; `remote`: cached, else
+    Scryfall's; `auto`: `remote` if the server reached the image host at start-up (a short
+    probe), else `local`; `off`: text cards only. No phone asks the Internet unless remote."""
+    scryfall_url: str = "https://api.scryfall.com"
+    """Scryfall's API (card pages for `cards fetch`, images for `images fetch` and the probe);
+    tests point it at a local stand-in."""
+    scryfall_delay_seconds: float = Field(0.1, ge=0)
+    """Pause between two requests to the API (Scryfall asks for 50-100 ms, at most 10/s)."""
+    scryfall_retries: int = Field(4, ge=0, le=10)
+    """Retries of a failed request (backoff 1, 2, 4, 8 s): a dropped connection is retried."""
+    image_probe_timeout_seconds: float = Field(1.5, gt=0)
 
     def database_url(self) -> str:
         """The configured URL, or the default SQLite file in the data directory."""

@@ -8,13 +8,15 @@ the host view carries counts and names but never card contents.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from draft.cards import Card
 from draft.engine import seats_to_act, view_for
 from draft.state import CardInstance
+from pods.commanders import MONO_PARTNER_SET, commander_reasons
 from server.card_media import CardMedia
 from server.game_views import game_view
 from server.live import LivePlayer, LivePod
@@ -27,7 +29,7 @@ def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
     """One card instance as the phone draws it (cached per pod: card facts never change)."""
     cached = pod.card_cache.get(instance.id)
     if cached is None:
-        cached = pod.card_cache[instance.id] = with_media(instance, pod.media)
+        cached = pod.card_cache[instance.id] = with_media(instance, pod.media, {pod.set_code})
     return cached
 
 
@@ -43,15 +45,14 @@ def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def _card_json(instance: CardInstance) -> dict[str, Any]:
-    card = instance.card
-    if card.scryfall_id:
-        sid = card.scryfall_id
-        image = f"https://cards.scryfall.io/normal/front/{sid[0]}/{sid[1]}/{sid}.jpg"
-    else:
-        image = f"https://api.scryfall.com/cards/{card.set.lower()}/{card.number}?format=image"
+def _card_json(instance: CardInstance, mono_partner_grant: bool = False) -> dict[str, Any]:
+    return {"id": instance.id, **card_facts(instance.card, mono_partner_grant),
+            "slot": instance.slot, "foil": instance.foil}
+
+
+def card_facts(card: Card, mono_partner_grant: bool = False) -> dict[str, Any]:
+    """What every card view shows of a printing, whoever holds it."""
     return {
-        "id": instance.id,
         "name": card.name,
         "set": card.set,
         "number": card.number,
@@ -64,16 +65,18 @@ def _card_json(instance: CardInstance) -> dict[str, Any]:
         "power": card.power,
         "toughness": card.toughness,
         "loyalty": card.loyalty,
-        "slot": instance.slot,
-        "foil": instance.foil,
         "can_be_commander": card.can_be_commander,
-        "image_url": image,
+        "commander": list(commander_reasons(card, mono_partner_grant)),
+        "partner_with": card.partner_with,
     }
 
 
-def with_media(instance: CardInstance, media: CardMedia | None) -> dict[str, Any]:
-    """The card's facts plus the imported rules text (`text`) and a local `image_url`."""
-    base = _card_json(instance)
+def with_media(instance: CardInstance, media: CardMedia | None,
+               draft_sets: Collection[str] = ()) -> dict[str, Any]:
+    """The card's facts and commander reasons, plus the rules text (`text`) and `image_url`
+    that `media` knows (see `server/card_media.py`)."""
+    grant = MONO_PARTNER_SET in draft_sets or instance.card.set == MONO_PARTNER_SET
+    base = _card_json(instance, grant)
     extras = media.extras(instance.card) if media is not None else None
     return {**base, **extras} if extras else base
 

@@ -1,4 +1,7 @@
-"""`prismatic cards import FILE`: load rules text and extra cards from a downloaded file.
+"""`prismatic cards import FILE` and `prismatic cards fetch --set CMR`: rules text for the night.
+
+`import` reads a file the host downloaded; `fetch` downloads the set from Scryfall's API
+itself (politely and resumably, see `server/scryfall.py`) into the same store.
 
 Why validate first and store in one transaction: a half-imported file would leave the
 phones showing text for some cards and not others, with no way to tell; a refused file
@@ -17,13 +20,16 @@ import sqlalchemy as sa
 from pydantic import ValidationError
 from sqlmodel import Session
 
-from draft.cards import Card
+from draft.cards import Card, bundled_set_codes, load_set
+from draft.errors import DraftError
 from draft.imports import CardFileError, ImportedCards, parse_card_file
 from server import cards_store
+from server.card_download import SetDownload, api_for, download_set
 from server.cli.i18n import _
 from server.db.engine import DatabaseConfigError, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.db.tables import CardRow
+from server.scryfall import ScryfallError
 from server.settings import Settings
 
 BIG = 2000
@@ -145,6 +151,88 @@ def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> Non
         f"imported {len(imported.cards)} cards from {imported.source} "
         f"({texts} with rules text)"
     )
+
+
+@cards_group.command(
+    "fetch",
+    help=_("Download a set's cards with their rules text from Scryfall (once, while online)."),
+)
+@click.option("--set", "set_codes", multiple=True,
+              help=_("Set code, e.g. CMR, CLB or CMM (repeat for several)."))
+@click.option("--all", "all_sets", is_flag=True, help=_("Every set the draft knows."))
+@click.option("--images/--no-images", default=False, show_default=True,
+              help=_("Also cache the set's card images (as `prismatic images fetch`)."))
+@click.option("--db", "db_url", default=None,
+              help=_("Database URL (default: the SQLite file in the data dir, as `serve`)."))
+@click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help=_("Data directory of the server (default ./data)."))
+@click.option("--retries", type=click.IntRange(0, 10), default=4, show_default=True)
+@click.option("--timeout", type=click.FloatRange(0.1, 300), default=20.0, show_default=True,
+              help=_("Seconds per request."))
+def fetch_command(set_codes: tuple[str, ...], all_sets: bool, images: bool,
+                  db_url: str | None, data_dir: Path | None, retries: int,
+                  timeout: float) -> None:
+    codes = _chosen_sets(set_codes, all_sets)
+    settings = make_settings(db_url, data_dir)
+    engine = open_engine(settings)
+    api = api_for(settings, retries=retries, timeout=timeout)
+    try:
+        for code in codes:
+            result = _fetch_one(settings, engine, api, code, images)
+            click.echo(_summary(result))
+    except ScryfallError as error:
+        raise click.ClickException(
+            f"{error}. What was downloaded is kept: run the same command again to resume."
+        ) from None
+    except sa.exc.SQLAlchemyError as error:
+        raise click.ClickException(f"database error: {error.__class__.__name__}") from None
+    finally:
+        engine.dispose()
+
+
+def _chosen_sets(set_codes: tuple[str, ...], all_sets: bool) -> list[str]:
+    if all_sets == bool(set_codes):
+        raise click.UsageError("give --set CODE (one or more) or --all")
+    if all_sets:
+        return list(bundled_set_codes())
+    try:
+        return [load_set(code).code for code in set_codes]
+    except DraftError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _fetch_one(settings: Settings, engine: sa.Engine, api: Any, code: str,
+               images: bool) -> SetDownload:
+    """One set, with a progress bar per phase (click draws it only on a terminal)."""
+    bars: dict[str, Any] = {}
+    shown: dict[str, int] = {}
+
+    def progress(phase: str, done: int, total: int) -> None:
+        bar = bars.get(phase)
+        if bar is None:
+            label = f"{code} {'rules text' if phase == 'text' else 'images'}"
+            bar = bars[phase] = click.progressbar(length=max(total, done, 1), label=label,
+                                                  file=sys.stderr)
+            bar.__enter__()
+            shown[phase] = 0
+        bar.update(done - shown[phase])
+        shown[phase] = done
+
+    try:
+        return download_set(settings, engine, code, api, images=images, progress=progress)
+    finally:
+        for bar in bars.values():
+            bar.__exit__(None, None, None)
+
+
+def _summary(result: SetDownload) -> str:
+    line = (f"{result.set}: {result.cards} cards stored ({result.texts} with rules text); "
+            f"{result.pages_downloaded} pages downloaded, {result.pages_cached} from the cache")
+    if result.images is not None:
+        report = result.images
+        line += (f"; images: {report.downloaded} downloaded, {report.skipped} already there, "
+                 f"{len(report.failed)} failed")
+    return line
 
 
 COMMANDS: list[click.Command] = [cards_group]

@@ -15,6 +15,7 @@ from draft.cards import load_set
 from draft.errors import DraftError
 from server.cli.i18n import _
 from server.images import DEFAULT_BASE_URL, Fetcher
+from server.scryfall import Pacer
 
 
 @click.group("images", help=_("Card images cached for nights without Internet."))
@@ -36,8 +37,11 @@ def images_group() -> None:
 @click.option("--retries", type=click.IntRange(0, 10), default=3, show_default=True)
 @click.option("--timeout", type=click.FloatRange(0.1, 300), default=20.0, show_default=True,
               help=_("Seconds per request."))
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.1, show_default=True,
+              help=_("Seconds between two requests (Scryfall asks for 0.05-0.1)."))
 def fetch_command(
-    set_code: str, data_dir: Path, base_url: str, concurrency: int, retries: int, timeout: float
+    set_code: str, data_dir: Path, base_url: str, concurrency: int, retries: int, timeout: float,
+    delay: float,
 ) -> int:
     try:
         cards = load_set(set_code).cards
@@ -46,7 +50,7 @@ def fetch_command(
     if "{number}" not in base_url:
         raise click.UsageError("--base-url must contain {number}")
     fetcher = Fetcher(base_url=base_url, concurrency=concurrency, retries=retries,
-                      timeout=timeout)
+                      timeout=timeout, pacer=Pacer(delay))
     with click.progressbar(length=len(cards), label=f"{set_code.upper()} images",
                            file=sys.stderr) as bar:
         report = fetcher.fetch(cards, data_dir, progress=bar.update)

@@ -38,8 +38,11 @@ def _check_data_dir(path: Path) -> None:
 @click.option("--data-dir", type=click.Path(path_type=Path), default=None,
               help=_("Where the SQLite file and caches live (default ./data)."))
 @click.option("--no-qr", is_flag=True, help=_("Do not draw the QR code."))
+@click.option("--images", type=click.Choice(["auto", "remote", "off", "local"]), default=None,
+              help=_("Card images on phones: auto (default: Scryfall's only if this laptop "
+                     "reaches it at start), remote, local (cached here only) or off."))
 def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path | None,
-          no_qr: bool) -> None:
+          no_qr: bool, images: str | None) -> None:
     import segno
     import uvicorn
     from pydantic import ValidationError
@@ -51,7 +54,8 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.settings import Settings
 
     overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
-                                   "data_dir": data_dir}.items() if v is not None}
+                                   "data_dir": data_dir, "images": images}.items()
+                                 if v is not None}
     try:
         settings = Settings(**overrides)
     except ValidationError as error:

@@ -40,6 +40,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "no_deck": _("Submit your deck first."),
         "bad_timer": _("That pick timer is not allowed; choose one from the list, or off."),
         "unknown_set": _("This set is not available."),
+        "download_running": _("The card download is already running."),
         "wrong_pick_count": _("Select the number of cards this pick asks for."),
         "duplicate_card": _("A card is listed twice."),
         "card_not_in_pack": _("That card is not in your pack."),

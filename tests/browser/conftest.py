@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,32 +54,26 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
     raise RuntimeError(f"server did not become healthy:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A fresh server on a free port with its own SQLite file; yields its base URL."""
-    _need_chromium()
-    data = tmp_path_factory.mktemp("server")
+NO_INTERNET = "http://127.0.0.1:9"
+"""Where the image probe of `--images auto` looks in tests: a closed port, as with no
+Internet, so no test contacts Scryfall and the default behaves as on a table offline."""
+
+
+@contextmanager
+def running_server(data: Path, *args: str, **env: str) -> Iterator[str]:
+    """`prismatic serve` on a free port with its SQLite file in `data`; yields its base URL."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     log = data / "server.log"
-    env = {**os.environ, "PRISMATIC_PUBLIC_URL": base}
-    command = [
-        sys.executable,
-        "-m",
-        "server",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{data}/db.sqlite3",
-        "--data-dir",
-        str(data),
-        "--no-qr",
-    ]
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PRISMATIC_")}
+    environment.update({"PRISMATIC_PUBLIC_URL": base, "PRISMATIC_SCRYFALL_URL": NO_INTERNET,
+                        **env})
+    command = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--db", f"sqlite:///{data}/db.sqlite3",
+               "--data-dir", str(data), "--no-qr", *args]
     with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out,
+                                   stderr=subprocess.STDOUT)
     try:
         _wait_healthy(base, process, log)
         yield base
@@ -89,6 +84,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh server with the default settings; yields its base URL."""
+    _need_chromium()
+    with running_server(tmp_path_factory.mktemp("server")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def remote_images_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server started with `--images remote`: phones get Scryfall URLs for every card."""
+    _need_chromium()
+    with running_server(tmp_path_factory.mktemp("server"), "--images", "remote") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -95,7 +95,10 @@ def solid_png(width: int = 63, height: int = 88, rgb: bytes = b"\x6a\x4c\x93") -
     )
 
 
-def test_card_images_replace_text_cards_once_they_load(server: str, browser: Browser) -> None:
+def test_card_images_replace_text_cards_once_they_load(
+    remote_images_server: str, browser: Browser
+) -> None:
+    server = remote_images_server
     pod: Any = call_api(server, "POST", "/api/pods", {"set": "CMR", "seats": 2, "bots": True})
     context = new_context(browser, viewport={"width": 1280, "height": 800})
     context.route(  # registered last, so it answers image requests before the blocker

@@ -71,6 +71,7 @@ def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
             "public_url": "http://prismatic.test",
             "min_pick_timer_seconds": 1,
             "timer_tick_seconds": 0.05,
+            "images": "local",  # no test asks the real image host
         }
         values.update(overrides)
         return Settings(**values)

@@ -49,7 +49,9 @@ class LiveServer:
 
     def start(self) -> None:
         env = {**os.environ, "PRISMATIC_PUBLIC_URL": "http://prismatic.test",
-               "PRISMATIC_MIN_PICK_TIMER_SECONDS": "1", **self.env}
+               "PRISMATIC_MIN_PICK_TIMER_SECONDS": "1",
+               "PRISMATIC_IMAGES": "local",  # no test asks the real image host
+               **self.env}
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(

@@ -116,7 +116,17 @@ def test_an_uncached_card_has_no_local_url(tmp_path: Path) -> None:
 
 def test_the_command_fetches_a_whole_set(image_host: ImageHost, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["images", "fetch", "--set", "CLB", "--data-dir",
-                                      str(tmp_path), "--base-url", image_host.base_url])
+                                      str(tmp_path), "--base-url", image_host.base_url,
+                                      "--delay", "0"])
     assert result.exit_code == 0, result.output
     assert "361 downloaded, 0 already there, 0 failed" in result.output
     assert len(list((tmp_path / "images" / "clb").glob("*.jpg"))) == 361
+
+
+def test_a_host_that_stopped_answering_is_not_asked_for_every_card(tmp_path: Path) -> None:
+    waits: list[float] = []
+    broken = Fetcher(base_url="http://127.0.0.1:9/{set}/{number}.jpg", retries=1, timeout=1,
+                     concurrency=1, give_up_after=3, sleep=waits.append)
+    report = broken.fetch(CARDS, tmp_path)
+    assert len(report.failed) == 6 and len(waits) == 3  # three cards tried, twice each
+    assert all("stopped answering" in line for line in report.failed[3:])

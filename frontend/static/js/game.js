@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { detailsButton } from "./zoom.js";
 
 const STEPS = [-5, -1, 1, 5];
 const RETRIES = [500, 1500, 3000];
@@ -130,6 +131,7 @@ export class GameBoard {
         source: { owner: hit.owner, index: hit.index } }, t("commander damage"), hit.amount)));
     const casts = player.commanders.map((commander) => el("div", { class: "counter" },
       el("span", { class: "counter-label", text: commanderName(player.player_id, commander.index) }),
+      commander.placeholder ? null : detailsButton({ name: commander.name }),
       el("span", { class: "counter-value", text: t("tax {n}", { n: commander.tax }) }),
       this.small(commanderName(player.player_id, commander.index), { kind: "commander_cast", target: player.player_id,
         source: { owner: player.player_id, index: commander.index } }, t("casts"), commander.casts)));

@@ -6,7 +6,7 @@
 //   front of us, and is dropped only when the server has moved us on.
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { cardTile } from "./cards.js";
+import { cardCell, packOrder } from "./cards.js";
 
 export class Picker {
   constructor({ submit }) {
@@ -66,14 +66,14 @@ export class Picker {
   buildGrid(pack) {
     this.tiles.clear();
     const grid = $("#pack-grid");
-    grid.replaceChildren(...pack.map((card) => {
-      const tile = cardTile(card, {
+    grid.replaceChildren(...[...pack].sort(packOrder).map((card) => {
+      const { cell, tile } = cardCell(card, {
         tag: "button",
         attrs: { type: "button", "aria-pressed": "false", dataset: { cardId: card.id } },
       });
       tile.addEventListener("click", () => this.toggle(card.id));
       this.tiles.set(card.id, tile);
-      return tile;
+      return cell;
     }));
   }
 

@@ -1,0 +1,144 @@
+"""Card text and images at run time: the images mode, the start page's counts and download.
+
+Why here: the phones' card JSON is cached per pod, so whatever changes what a card carries
+(a finished download, the start-up probe's verdict) must reload the media and forget those
+caches in one place, `refresh_media`; the next view of every pod then carries the new text
+and images, with no restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from typing import Any, cast
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from draft.cards import bundled_set_codes, load_set
+from server import cards_store
+from server.card_download import api_for, download_set
+from server.card_media import ImageMode, probe_image_host
+from server.db.tables import CardRow
+from server.errors import ConflictError
+from server.images import image_path
+from server.runtime import Runtime
+from server.scryfall import ScryfallError, ScryfallUnreachable
+
+log = logging.getLogger(__name__)
+CLI_COMMAND = "prismatic cards fetch --all --images"
+
+
+def refresh_media(rt: Runtime) -> None:
+    """Read rules text and cached images again; every pod's next view carries them."""
+    rt.media.reload(rt.engine, rt.settings.data_dir)
+    rt.media.signature = media_signature(rt)
+    for pod in rt.registry.all():
+        pod.card_cache.clear()
+        pod.card_text_cache.clear()
+
+
+def initial_image_mode(setting: str) -> ImageMode:
+    """The mode until the probe answers: `auto` starts as `local` (nothing leaves the LAN)."""
+    return "local" if setting == "auto" else cast(ImageMode, setting)
+
+
+async def settle_image_mode(rt: Runtime) -> None:
+    """In mode `auto`, switch phones to remote images once the image host answered."""
+    if rt.settings.images != "auto":
+        return
+    reachable = await asyncio.to_thread(
+        probe_image_host, rt.settings.scryfall_url, rt.settings.image_probe_timeout_seconds)
+    log.info("image host %s: remote images %s", rt.settings.scryfall_url,
+             "on" if reachable else "off (phones load only images cached here)")
+    if reachable:
+        rt.media.set_images("remote")
+        refresh_media(rt)
+
+
+def set_statuses(rt: Runtime) -> list[dict[str, Any]]:
+    """Per set the draft knows: printings, how many have rules text and a cached image."""
+    statuses = []
+    for code in bundled_set_codes():
+        card_set = load_set(code)
+        cards = card_set.cards
+        statuses.append({
+            "set": card_set.code,
+            "name": card_set.name,
+            "cards": len(cards),
+            "texts": sum(1 for card in cards if card.name in rt.media.texts),
+            "images": sum(1 for card in cards
+                          if image_path(rt.settings.data_dir, card.set, card.number).is_file()),
+        })
+    return statuses
+
+
+def media_signature(rt: Runtime) -> tuple[int, int]:
+    """Stored printings and the image folders' change times: what a download outside this
+    process (`prismatic cards fetch` while the server runs) changes."""
+    count = 0
+    if sa.inspect(rt.engine).has_table(CardRow.__tablename__):
+        with Session(rt.engine) as session:
+            count = cards_store.count_imported(session)
+    folder = rt.settings.data_dir / "images"
+    stamps = sum(entry.stat().st_mtime_ns for entry in folder.iterdir()) if folder.is_dir() else 0
+    return count, stamps
+
+
+def cards_status(rt: Runtime) -> dict[str, Any]:
+    """The start page's view; picks up a download made by the command line meanwhile."""
+    signature = media_signature(rt)
+    if signature != rt.media.signature and rt.downloads.snapshot()["state"] != "running":
+        refresh_media(rt)
+        rt.media.signature = signature
+    return {"sets": set_statuses(rt), "images": rt.media.images,
+            "job": rt.downloads.snapshot(), "command": CLI_COMMAND}
+
+
+def start_download(rt: Runtime, codes: list[str] | None = None) -> dict[str, Any]:
+    """Start the download of `codes` (every known set by default) in a worker thread."""
+    sets = [load_set(code).code for code in codes] if codes else list(bundled_set_codes())
+    if not rt.downloads.begin(sets):
+        raise ConflictError("a card download is already running", code="download_running")
+    loop = asyncio.get_running_loop()
+    thread = threading.Thread(target=_run_download, args=(rt, sets, loop),
+                              name="card-download", daemon=True)
+    thread.start()
+    return rt.downloads.snapshot()
+
+
+def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop) -> None:
+    job = rt.downloads
+    api = api_for(rt.settings)
+    error: tuple[str, str] | None = None
+    for code in sets:
+        def progress(phase: str, done: int, total: int, code: str = code) -> None:
+            job.progress(code, phase, done, total)
+
+        try:
+            result = download_set(rt.settings, rt.engine, code, api, images=True,
+                                  progress=progress)
+        except ScryfallError as problem:
+            kind = "offline" if isinstance(problem, ScryfallUnreachable) else "refused"
+            error = (kind, str(problem))
+            break
+        except Exception as problem:  # a database error must not kill the thread silently
+            log.exception("card download of %s failed", code)
+            error = ("refused", f"{problem.__class__.__name__}: {problem}")
+            break
+        failed = len(result.images.failed) if result.images else 0
+        job.note(f"{code}: {result.texts}/{result.cards} {failed}")
+        if failed:  # the text is stored; pressing again fetches only the missing images
+            error = ("offline", f"{code}: {failed} images could not be downloaded")
+            break
+    loop.call_soon_threadsafe(_finish, rt, error)
+
+
+def _finish(rt: Runtime, error: tuple[str, str] | None) -> None:
+    """On the loop: pick up what was stored, then tell the page the job ended."""
+    refresh_media(rt)
+    if error:
+        rt.downloads.finish(*error)
+    else:
+        rt.downloads.finish()
