@@ -12,9 +12,12 @@ from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
 
-from server.db.engine import check_connection, create_db_engine
+from server.db.engine import check_connection, create_db_engine, make_private
 from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
+from server.hangups import QuietHangUps
+from server.headers import SecurityHeaders
+from server.hosts import HostGuard
 from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
@@ -31,9 +34,10 @@ from server.timers import run_timer_loop
 def build_runtime(settings: Settings) -> Runtime:
     """Engine, hub and registry for `settings` (the database is checked, not migrated)."""
     if settings.db_url is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     engine = create_db_engine(settings)
     check_connection(engine)
+    make_private(engine, settings.data_dir)
     return Runtime(settings=settings, engine=engine, base_url=settings.base_url(lan_ip()),
                    hub=Hub(settings.hub_queue_size))
 
@@ -47,6 +51,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         rt = runtime or build_runtime(settings)
         if settings.migrate_on_start:
             upgrade_to_head(rt.engine)
+        make_private(rt.engine, settings.data_dir)
         rt.media.set_images(initial_image_mode(settings.images))
         refresh_media(rt)
         restore_pods(rt)
@@ -63,8 +68,14 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             await rt.close_writer()
             rt.engine.dispose()
 
-    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES)
+    # No /docs or /redoc: both load their scripts from a CDN (the CSP forbids it, and the
+    # table often has no Internet); /openapi.json stays for tools.
+    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES,
+                  docs_url=None, redoc_url=None)
     app.add_middleware(BodyLimit)
+    app.add_middleware(HostGuard, settings=settings)  # before any route runs
+    app.add_middleware(SecurityHeaders)  # on every answer
+    app.add_middleware(QuietHangUps)  # outermost: a phone that left is no server error
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from server.errors import BadTokenError, WrongRoleError
+from server.errors import BadTokenError, RateLimitedError, WrongRoleError
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import bearer_token, hash_token
@@ -84,3 +84,20 @@ async def require_seat_or_host(
 
 
 SeatOrHost = Annotated[tuple[LivePod, LivePlayer | None], Depends(require_seat_or_host)]
+
+
+def _rate_limit(action: str, what: str) -> object:
+    async def limit(request: Request, rt: RuntimeDep) -> None:
+        client = request.client.host if request.client else ""
+        wait = rt.client_limits().take(action, client)
+        if wait is not None:
+            raise RateLimitedError(f"too many {what} from this device; try again in "
+                                   f"{int(wait)} s", wait)
+
+    return Depends(limit)
+
+
+LimitCreate = _rate_limit("create", "new pods and nights")
+"""Route dependency: one client's pods and events (`server.rate_limits`)."""
+LimitJoin = _rate_limit("join", "joins")
+"""Route dependency: one client's seats and event places."""

@@ -29,6 +29,7 @@ class PodError(Exception):
 
     status = 409
     code = "conflict"
+    headers: Mapping[str, str] | None = None
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -56,6 +57,24 @@ class WrongRoleError(PodError):
 
     status = 403
     code = "wrong_role"
+
+
+class ForbiddenError(PodError):
+    """The request needs something the client did not give (the lobby's join code)."""
+
+    status = 403
+    code = "forbidden"
+
+
+class RateLimitedError(PodError):
+    """This client did that too often; `Retry-After` says when it may again."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.headers = {"Retry-After": str(int(retry_after))}
 
 
 class ConflictError(PodError):
@@ -115,7 +134,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(PodError)
     async def _pod_error(request: Request, error: PodError) -> JSONResponse:
-        return _reply(request, error.code, error.message, error.status)
+        return _reply(request, error.code, error.message, error.status, headers=error.headers)
 
     @app.exception_handler(draft_errors.DraftError)
     async def _draft_error(request: Request, error: draft_errors.DraftError) -> JSONResponse:

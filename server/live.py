@@ -138,6 +138,9 @@ class LivePod:
     games: dict[int, LiveGame] = field(default_factory=dict)
     """Table number → its current game (playing phase)."""
     event_id: str | None = None
+    locked: bool = False
+    """The host locked the lobby (see `lifecycle.set_lobby`)."""
+    join_code: str | None = None
     lock: PodLock = field(default_factory=PodLock)
     tip: Tip | None = None
     """`None` when nothing is queued: the tip is the committed state."""

@@ -20,6 +20,7 @@ from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.hub import Hub
 from server.live import Registry
+from server.rate_limits import ClientLimits
 from server.settings import Settings
 
 
@@ -41,8 +42,15 @@ class Runtime:
     downloads: DownloadJob = field(default_factory=DownloadJob)
     """The start page's card text and image download (one at a time)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
+    limits: ClientLimits | None = None
+    """Per-client rate limits (`server.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Serializes joining and forming pods across events (rare, tiny writes)."""
+
+    def client_limits(self) -> ClientLimits:
+        if self.limits is None:
+            self.limits = ClientLimits(self.settings)
+        return self.limits
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)

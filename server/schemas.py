@@ -53,6 +53,15 @@ class PodCreated(BaseModel):
 
 class SeatCreate(Body):
     name: Name
+    code: str | None = Field(None, max_length=16)
+    """The lobby's join code, when the host asks for one (shown on the host screen)."""
+
+
+class LobbyUpdate(Body):
+    locked: bool | None = None
+    """`True`: nobody new may take a seat (kicked seats stay free)."""
+    join_code: bool | None = None
+    """`True`: a fresh code every phone must type to join; `False`: no code."""
 
 
 class SeatCreated(BaseModel):

@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     """SQLAlchemy URL; `None` means a SQLite file `prismatic.db` in `data_dir`."""
     public_url: str | None = None
     """Base URL printed in links; `None` means `http://{LAN IPv4}:{port}`."""
+    allowed_hosts: str = ""
+    """More names the server answers to, comma-separated (`PRISMATIC_ALLOWED_HOSTS`), beside
+    loopback, the laptop's own addresses and `public_url`'s host (see `server/hosts.py`)."""
     sqlite_synchronous: Literal["FULL", "NORMAL", "OFF"] = "FULL"
     """FULL: an acknowledged pick survives a power cut. NORMAL (with WAL) is faster but the
     last few commits may roll back if the laptop loses power (never on a process crash)."""
@@ -40,6 +43,28 @@ class Settings(BaseSettings):
     hub_queue_size: int = 64
     max_pods: int = Field(250, ge=1)
     """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
+    max_open_events: int = Field(20, ge=1)
+    """Events still open for joining at once (`POST /api/events` is open to anyone too)."""
+    rate_create_burst: int = Field(10, ge=1)
+    rate_create_per_minute: float = Field(10.0, gt=0)
+    """Pods and events one client may create: a burst, then this many a minute."""
+    rate_join_burst: int = Field(10, ge=1)
+    rate_join_per_minute: float = Field(30.0, gt=0)
+    """Seats and event places one client may take (wrong join codes count too)."""
+    rate_limit_exempt: str = "127.0.0.1,::1"
+    """Client addresses never rate-limited, comma-separated: the host's own laptop."""
+    header_timeout_seconds: float = Field(10.0, gt=0)
+    """A request's head (request line and headers) must arrive within this, counted from its
+    first byte or from the connection's opening: else 408 and close (`server/connections.py`)."""
+    idle_timeout_seconds: int = Field(5, ge=1)
+    """An idle keep-alive HTTP connection is closed after this (uvicorn's keep-alive timeout)."""
+    max_header_bytes: int = Field(32 * 1024, ge=1024)
+    """A request's head is at most this many bytes: else 431 and close."""
+    max_connections_per_client: int = Field(32, ge=1)
+    """Open connections (sockets included) one client address may hold; the exempt
+    addresses (`rate_limit_exempt`, the host's laptop) are not counted."""
+    bench_echo: bool = False
+    """Serve `/ws/echo`, the bench's baseline socket (`prismatic bench --spawn` sets it)."""
     group_commit: bool = True
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""
@@ -56,6 +81,12 @@ class Settings(BaseSettings):
     scryfall_retries: int = Field(4, ge=0, le=10)
     """Retries of a failed request (backoff 1, 2, 4, 8 s): a dropped connection is retried."""
     image_probe_timeout_seconds: float = Field(1.5, gt=0)
+
+    def extra_host_names(self) -> list[str]:
+        return [name.strip() for name in self.allowed_hosts.split(",") if name.strip()]
+
+    def rate_limit_exempt_addresses(self) -> list[str]:
+        return [name.strip() for name in self.rate_limit_exempt.split(",") if name.strip()]
 
     def database_url(self) -> str:
         """The configured URL, or the default SQLite file in the data directory."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,6 +24,7 @@ from server.hub import RESYNC, Subscription
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
 from server.live import LivePlayer, LivePod, Notice
+from server.rate_limits import TokenBucket
 from server.runtime import Runtime
 from server.schemas import WsAdjust, WsPick, WsUndo
 from server.services import drafting, games
@@ -41,23 +41,6 @@ CLOSE_REASONS = {
     CLOSE_TOO_FAST: "too many messages",
     CLOSE_TOO_LARGE: "message too large",
 }
-
-
-class TokenBucket:
-    """`burst` messages at once, refilled at `rate` per second."""
-
-    def __init__(self, burst: int, rate: float) -> None:
-        self.capacity, self.rate = float(burst), rate
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:

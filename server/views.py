@@ -258,6 +258,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "tables": pod.tables,
         "games": [game_view(pod.games[n]) for n in sorted(pod.games)],
         "event_id": pod.event_id,
+        "lobby": {"locked": pod.locked, "join_code": pod.join_code},
     }
 
 
@@ -269,4 +270,6 @@ def summary(pod: LivePod) -> dict[str, Any]:
         "seats": pod.seats,
         "phase": pod.phase,
         "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],
+        "locked": pod.locked,
+        "code_required": pod.join_code is not None,
     }

@@ -48,6 +48,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from pydantic import ValidationError
 
     from server.app import build_runtime, create_app
+    from server.connections import guarded_protocol, raise_open_file_limit
     from server.db.engine import DatabaseConfigError
     from server.db.migrate import upgrade_to_head
     from server.services.restore import restore_pods
@@ -61,6 +62,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     except ValidationError as error:
         first = error.errors()[0]
         raise click.ClickException(f"bad setting {first['loc'][0]}: {first['msg']}") from error
+    os.umask(0o077)  # files the server writes (database, image cache) are the host's alone
     if settings.db_url is None:
         _check_data_dir(settings.data_dir)
     try:
@@ -87,9 +89,12 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         target = runtime.join_url(pods[0].id) if len(pods) == 1 else f"{base}/"
         click.echo(f"Scan to open {target}")
         segno.make(target, error="m").terminal(compact=True)
+    files = raise_open_file_limit()
+    click.echo(f"Open-file limit: {files}")
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",
-                            ws_per_message_deflate=False,
+                            ws_per_message_deflate=False, http=guarded_protocol(settings),
+                            timeout_keep_alive=settings.idle_timeout_seconds,
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
     uvicorn.Server(config).run()
 

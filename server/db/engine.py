@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -84,3 +86,27 @@ def _full_disk_hint(engine: Engine) -> str:
     if free >= FULL_DISK_BYTES:
         return ""
     return f" (the disk holding {path} is full: {free} bytes free; free some space)"
+
+
+SQLITE_FILES = ("", "-wal", "-shm", "-journal")
+
+
+def make_private(engine: Engine, data_dir: Path) -> None:
+    """Data directory 700, SQLite files 600: they hold seeds and pick logs, enough to
+    rebuild every pack and pool of the night, and the laptop may have other users.
+
+    SQLite gives a new `-wal`/`-shm` file the database file's mode, so they follow."""
+    if data_dir.is_dir():
+        _chmod(data_dir, 0o700)
+    path = engine.url.database if engine.url.get_backend_name() == "sqlite" else None
+    if path and path != ":memory:":
+        for suffix in SQLITE_FILES:
+            _chmod(Path(path + suffix), 0o600)
+
+
+def _chmod(path: Path, mode: int) -> None:
+    try:
+        if path.exists() and stat.S_IMODE(path.stat().st_mode) != mode:
+            path.chmod(mode)
+    except OSError:  # not ours (a shared directory): leave it, never fail the start
+        pass

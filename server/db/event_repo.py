@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from server.db.tables import EventPlayerRow, EventRow, PodRow
 
@@ -21,3 +21,9 @@ def list_event_pod_ids(session: Session, event_id: str) -> list[str]:
     query = (select(PodRow.id).where(PodRow.event_id == event_id)
              .order_by(col(PodRow.created_at), col(PodRow.id)))
     return list(session.exec(query).all())
+
+
+def count_open_events(session: Session) -> int:
+    """Events still taking players (their pods not formed yet)."""
+    query = select(func.count()).select_from(EventRow).where(EventRow.phase == "open")
+    return int(session.exec(query).one())

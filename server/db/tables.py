@@ -39,6 +39,10 @@ class PodRow(PodBase, table=True):
     version: int = 0
     tables_json: str | None = None
     """The host's table split (playing phase), as JSON: `[{"number", "players"}]`."""
+    locked: bool = False
+    """The host locked the lobby: nobody new may join."""
+    join_code: str | None = Field(default=None, max_length=8)
+    """The short code joining phones must type, when the host asked for one."""
     event_id: str | None = Field(default=None, foreign_key="event.id", index=True,
                                  max_length=32)
     """The night this pod belongs to, when the host formed it from an event."""

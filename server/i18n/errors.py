@@ -68,6 +68,18 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "pods_formed": _("The pods are already formed; ask the host."),
         "event_full": _("This night is full."),
         "bad_pod_forming": _("These players cannot be dealt into pods."),
+        "bad_cube_list": _("The cube list has lines that are not cards."),
+        "cube_too_small": _("The cube has too few cards for this many seats."),
+        "cube_too_large": _("The cube list is too long, or asks for too many copies of a card."),
+        "bad_host": _("This server does not answer to that name."),
+        "bad_origin": _("Requests from other sites are not accepted."),
+        "too_many_events": _("This server already has as many open nights as it can."),
+        "lobby_locked": _("The host has locked this pod; ask the host."),
+        "bad_join_code": _("Type the join code shown on the host screen."),
+        "event_pod": _("The host deals the seats of this pod; join the night instead."),
+        "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
+        "reserved_name": _("That name is kept for bots; pick another name."),
+        "too_many_pods": _("This server already runs as many pods as it can; end one first."),
     }
 
 

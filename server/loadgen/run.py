@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import InvalidStatus
 
 from server.loadgen.phones import (
     RunStats,
@@ -73,7 +74,8 @@ def spawned_server(db_url: str | None) -> Iterator[tuple[str, int]]:
             command += ["--db", db_url]
         log = Path(data_dir) / "server.log"
         with log.open("wb") as out:
-            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                       env={**os.environ, "PRISMATIC_BENCH_ECHO": "1"})
             base = f"http://127.0.0.1:{port}"
             try:
                 _wait_healthy(base, process, log)
@@ -156,11 +158,15 @@ async def run_bench(
     rounds = 3 * 10  # a seat's picks in a Commander Draft
     progress(f"baseline: {sockets} echo sockets x {rounds} round trips")
     baseline: list[float] = []
-    await asyncio.gather(*(
-        echo_socket(base, rounds, config.think, random.Random(rng.random()), baseline,
-                    config.timeout)
-        for _ in range(sockets)
-    ))
+    try:
+        await asyncio.gather(*(
+            echo_socket(base, rounds, config.think, random.Random(rng.random()), baseline,
+                        config.timeout)
+            for _ in range(sockets)
+        ))
+    except InvalidStatus as error:
+        raise RuntimeError(f"{base} refuses the echo socket ({error}): start that server "
+                           "with PRISMATIC_BENCH_ECHO=1 to bench it") from None
     async with httpx.AsyncClient(base_url=base, timeout=config.timeout) as client:
         progress(f"creating {config.pods} pods of {config.seats}")
         pods = [await create_pod(client, config.seats, config.set_code)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Header, Path, status
 from fastapi.responses import PlainTextResponse, Response
 
 from pods.forming import PodPolicy
-from server.deps import RuntimeDep, token_hash_of
+from server.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.errors import BadTokenError, WrongRoleError
 from server.i18n.choice import LanguageDep
 from server.runtime import Runtime
@@ -47,7 +47,8 @@ def _refreshed(rt: Runtime, night: Night) -> dict[str, Any]:
     return events.host_view(rt, events.load_night(rt, night.row.id))
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated)
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated,
+             dependencies=[LimitCreate])
 async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
     row, token = events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds)
     return EventCreated(event_id=row.id, host_token=token,
@@ -61,7 +62,7 @@ async def get_event(night: NightDep) -> dict[str, Any]:
 
 
 @router.post("/{event_id}/players", status_code=status.HTTP_201_CREATED,
-             response_model=EventJoined)
+             response_model=EventJoined, dependencies=[LimitJoin])
 async def join(event_id: EventId, body: SeatCreate, rt: RuntimeDep) -> EventJoined:
     row, token = await events.join_event(rt, event_id, body.name)
     return EventJoined(player_id=row.id, player_token=token,

@@ -20,6 +20,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from server.headers import page_nonce
 from server.i18n.catalogs import (
     DEFAULT_LANGUAGE,
     LANGUAGE_NAMES,
@@ -72,7 +73,8 @@ def render(request: Request, name: str, **context: Any) -> HTMLResponse:
     """Render a page in the request's language; `no-store` so a phone never shows a stale
     shell after a deploy (or after switching language)."""
     language = request_language(request)
-    html = template_env(language).get_template(name).render(request=request, **context)
+    html = template_env(language).get_template(name).render(
+        request=request, csp_nonce=page_nonce(request.scope), **context)
     headers = {"Cache-Control": "no-store", "Content-Language": language}
     response = HTMLResponse(html, headers=headers)
     remember_choice(request, response)
@@ -90,6 +92,8 @@ def static_file(path: str) -> FileResponse:
     them (FastAPI does not carry mounts across routers). Revalidated on every load: the
     files are tiny and a stale module after an upgrade would break a phone mid-draft."""
     root = _static_root()
+    if "\x00" in path:  # the OS refuses such a path (ValueError): simply not a file
+        raise HTTPException(status_code=404, detail="not found")
     target = (root / path).resolve()
     if not target.is_relative_to(root) or not target.is_file():
         raise HTTPException(status_code=404, detail="not found")

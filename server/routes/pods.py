@@ -6,18 +6,27 @@ from typing import Any
 
 from fastapi import APIRouter, Response, status
 
-from server.deps import HostPod, PodDep, RuntimeDep, Seat
+from server.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
 from server.live import LivePlayer, LivePod
-from server.schemas import BotUpdate, PickCreate, PodCreate, PodCreated, SeatCreate, SeatCreated
+from server.schemas import (
+    BotUpdate,
+    LobbyUpdate,
+    PickCreate,
+    PodCreate,
+    PodCreated,
+    SeatCreate,
+    SeatCreated,
+)
 from server.services import drafting, lifecycle
 from server.views import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated)
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated,
+             dependencies=[LimitCreate])
 async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
-    created = lifecycle.create_pod(
+    created = await lifecycle.create_pod(
         rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube
     )
     pod_id = created.pod.id
@@ -38,9 +47,10 @@ async def get_summary(pod: PodDep) -> dict[str, Any]:
     return summary(pod)
 
 
-@router.post("/{pod_id}/seats", status_code=status.HTTP_201_CREATED, response_model=SeatCreated)
+@router.post("/{pod_id}/seats", status_code=status.HTTP_201_CREATED, response_model=SeatCreated,
+             dependencies=[LimitJoin])
 async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep) -> SeatCreated:
-    player, token = await lifecycle.join_pod(rt, pod, body.name)
+    player, token = await lifecycle.join_pod(rt, pod, body.name, body.code)
     return SeatCreated(player_id=player.id, seat_token=token,
                        seat_url=rt.seat_url(pod.id, token))
 
@@ -66,6 +76,13 @@ async def resume(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
 @router.post("/{pod_id}/end")
 async def end(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
     await lifecycle.end_pod(rt, pod)
+    return host_dashboard(rt, pod)
+
+
+@router.post("/{pod_id}/lobby")
+async def lobby(body: LobbyUpdate, pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+    """Lock the lobby, or ask every joining phone for a short code shown on the host screen."""
+    await lifecycle.set_lobby(rt, pod, body.locked, body.join_code)
     return host_dashboard(rt, pod)
 
 

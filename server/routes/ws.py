@@ -16,6 +16,7 @@ from server.sockets import (
 )
 
 router = APIRouter(tags=["websocket"])
+CLOSE_POLICY = 1008
 
 
 @router.websocket("/ws/pods/{pod_id}")
@@ -38,8 +39,15 @@ async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None
 
 @router.websocket("/ws/echo")
 async def echo_socket(websocket: WebSocket) -> None:
-    """The benchmark's baseline: the same socket stack, each message sent straight back."""
+    """The benchmark's baseline: the same socket stack, each message sent straight back.
+
+    Off unless the server was started for a bench (`PRISMATIC_BENCH_ECHO=1`; `prismatic
+    bench --spawn` does it): it needs no token and would otherwise be a free echo for
+    anyone on the Wi-Fi."""
     rt: Runtime = websocket.app.state.runtime
+    if not rt.settings.bench_echo:
+        await websocket.close(CLOSE_POLICY)  # before accept: the handshake is refused (403)
+        return
     limit = rt.settings.ws_max_message_bytes
     await websocket.accept()
     while True:

@@ -20,6 +20,7 @@ from server.db import event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.live import LivePlayer, LivePod
+from server.names import clean_name, same_name
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
@@ -44,6 +45,11 @@ def create_event(rt: Runtime, set_code: str, seed: int | None,
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
+    with rt.session() as session:
+        still_open = event_repo.count_open_events(session)
+    if still_open >= rt.settings.max_open_events:
+        raise ConflictError(f"this server already has {still_open} nights open for joining; "
+                            "form or end one first", "too_many_events")
     token = new_token()
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
@@ -64,13 +70,14 @@ def load_night(rt: Runtime, event_id: str) -> Night:
 
 
 async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
+    name = clean_name(name)
     async with rt.event_lock:
         night = load_night(rt, event_id)
         if night.row.phase != "open":
             raise ConflictError("the pods are already formed; ask the host", "pods_formed")
         if len(night.players) >= MAX_PLAYERS:
             raise ConflictError(f"a night holds at most {MAX_PLAYERS} players", "event_full")
-        if any(p.name.casefold() == name.casefold() for p in night.players):
+        if any(same_name(p.name, name) for p in night.players):
             raise ConflictError(f"someone is already called {name!r}; pick another name",
                                 "name_taken")
         token = new_token()
@@ -93,6 +100,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
             formed = plan_pods([p.id for p in night.players], rng, policy)
         except FormingError as error:
             raise ConflictError(str(error), error.code) from error
+        lifecycle.check_room(rt, len(formed))  # a night's pods are live pods too
         by_id = {p.id: p for p in night.players}
         created, rows, assigned = [], [], []
         now = utcnow()

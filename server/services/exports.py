@@ -145,9 +145,12 @@ def _comments(pod: LivePod, language: str) -> str:
 
 def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
     """Every seat's pool, deck and unused cards (Arena text; the last two once a deck is
-    submitted) and draft log (MTGO text), in one zip."""
-    if pod.state is None:
-        raise ConflictError("there is nothing to export before the draft", "wrong_phase")
+    submitted) and draft log (MTGO text), in one zip.
+
+    Only once the draft is over: it holds every pool, and the host sees no cards while
+    the table drafts (a host who also plays would otherwise read everyone's picks)."""
+    if pod.state is None or pod.phase in ("lobby", "drafting"):
+        raise ConflictError("the night's export opens when the draft is over", "wrong_phase")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for player in sorted(pod.players, key=lambda p: p.seat or 0):

@@ -6,27 +6,35 @@ Why each is one short function: every command is lock → check phase → pure c
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 from dataclasses import dataclass
 
+import anyio
+
 from draft import engine
 from draft.cards import load_set
 from draft.catalog import build_catalog
-from draft.cube import Cube, parse_cube
+from draft.cube import Cube, parse_cube, read_cube_lines
 from draft.state import DraftConfig
 from server import cards_store
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.errors import ConflictError, InvalidError
+from server.errors import ConflictError, ForbiddenError, InvalidError
 from server.live import LivePlayer, LivePod
+from server.names import clean_name, same_name
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services.drafting import Step, advance, stage, swap
 
 
 def load_cube(rt: Runtime, text: str, seats: int) -> Cube:
-    """Resolve a cube list against the bundled and imported cards; refuse one too small."""
+    """Resolve a cube list against the bundled and imported cards; refuse one too small.
+
+    Blocking (a database read and up to `MAX_CUBE_CARDS` lookups): `create_pod` runs it in
+    a worker thread so the event loop keeps answering everyone else meanwhile.
+    """
     with rt.session() as session:
         imported = cards_store.list_imported_cards(session)
     cube = parse_cube(text, build_catalog(imported))
@@ -40,7 +48,15 @@ class Created:
     token: str
 
 
-def create_pod(
+def check_room(rt: Runtime, more: int = 1) -> None:
+    """Refuse `more` new pods when the live ones (a night's pods too) would pass the cap."""
+    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
+    if live + more > rt.settings.max_pods:
+        raise ConflictError(f"this server already runs {live} pods; end one first",
+                            "too_many_pods")
+
+
+async def create_pod(
     rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
     cube_text: str | None = None,
 ) -> Created:
@@ -48,15 +64,14 @@ def create_pod(
 
     With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
     """
-    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
-    if live >= rt.settings.max_pods:
-        raise ConflictError(f"this server already runs {live} pods; end one first",
-                            "too_many_pods")
+    check_room(rt)
     set_code = set_code.upper()
     cube = None
     if cube_text is not None:
-        cube = load_cube(rt, cube_text, seats)
+        read_cube_lines(cube_text)  # the caps, at once: no catalog is built for a flood
+        cube = await anyio.to_thread.run_sync(load_cube, rt, cube_text, seats)
         set_code = cube.set_code
+        check_room(rt)  # other pods may have been made while the list was resolved
     else:
         load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
@@ -84,14 +99,29 @@ def _active(pod: LivePod) -> list[LivePlayer]:
     return [p for p in pod.players if not p.kicked]
 
 
-async def join_pod(rt: Runtime, pod: LivePod, name: str) -> tuple[LivePlayer, str]:
-    """A player takes a place in the lobby; returns the player and the seat token."""
+async def join_pod(rt: Runtime, pod: LivePod, name: str,
+                   code: str | None = None) -> tuple[LivePlayer, str]:
+    """A player takes a place in the lobby; returns the player and the seat token.
+
+    A night's pods take no one this way: the host deals the night's players into them, and
+    a seat taken beside that would be a second seat for someone already dealt in.
+    """
     async with pod.lock:
+        if pod.event_id is not None:
+            raise ConflictError("this pod belongs to a night; the host deals its seats",
+                                "event_pod")
+        name = clean_name(name)
         if pod.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
+        if pod.locked:
+            raise ConflictError("The host has locked this pod; ask the host.", "lobby_locked")
+        if pod.join_code is not None and not hmac.compare_digest(
+                (code or "").strip().encode(), pod.join_code.encode()):
+            raise ForbiddenError("Type the join code shown on the host screen.",
+                                 "bad_join_code")
         if len(_active(pod)) >= pod.seats:
             raise ConflictError(f"all {pod.seats} seats are taken", "pod_full")
-        if any(p.name.casefold() == name.casefold() for p in _active(pod)):
+        if any(same_name(p.name, name) for p in _active(pod)):
             raise ConflictError(f"someone is already called {name!r}; pick another name",
                                 "name_taken")
         token = new_token()
@@ -106,6 +136,30 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str) -> tuple[LivePlayer, st
         pod.players.append(player)
         rt.hub.publish(pod.channel, pod.bump())
         return player, token
+
+
+JOIN_CODE_DIGITS = 4
+
+
+def new_join_code() -> str:
+    """Four digits: quick to type on a phone; with the join rate limit, a guesser needs
+    hours for what the room reads off the screen at once."""
+    return f"{secrets.randbelow(10**JOIN_CODE_DIGITS):0{JOIN_CODE_DIGITS}d}"
+
+
+async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
+                    join_code: bool | None) -> None:
+    """The host locks or unlocks the lobby, or asks for a fresh join code (or none)."""
+    async with pod.lock:
+        if pod.phase != "lobby":
+            raise ConflictError("the lobby is closed once the draft starts", "wrong_phase")
+        new_locked = pod.locked if locked is None else locked
+        new_code = pod.join_code
+        if join_code is not None:
+            new_code = new_join_code() if join_code else None
+        _commit_pod(rt, pod, locked=new_locked, join_code=new_code)
+        pod.locked, pod.join_code = new_locked, new_code
+        rt.hub.publish(pod.channel, pod.bump())
 
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:

@@ -41,6 +41,8 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         media=rt.media,
         cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
         event_id=row.event_id,
+        locked=row.locked,
+        join_code=row.join_code,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],

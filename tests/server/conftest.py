@@ -69,6 +69,8 @@ def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
             "db_url": db_url,
             "data_dir": tmp_path / "data",
             "public_url": "http://prismatic.test",
+            "allowed_hosts": "testserver",  # TestClient's own Host
+            "rate_limit_exempt": "testclient",  # its peer; tests/server/test_rate_limits.py
             "min_pick_timer_seconds": 1,
             "timer_tick_seconds": 0.05,
             "images": "local",  # no test asks the real image host

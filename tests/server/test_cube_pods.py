@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from draft.cards import load_set
+from draft.cube import parse_cube
+from server.services import lifecycle
 from server.settings import Settings
 from tests.server.builders import join, me, new_pod, start, take_first
 
@@ -59,3 +64,52 @@ def test_an_unknown_card_is_refused_with_a_suggestion(client: TestClient) -> Non
     assert response.status_code == 422
     error = response.json()["error"]
     assert error["code"] == "bad_cube_list" and "did you mean 'Sol Ring'" in error["message"]
+
+
+def test_a_flood_list_is_refused_at_once_with_its_own_code(client: TestClient) -> None:
+    """The review's list: 4,752 lines of `1000 Murder`, once 201 after 5-7 s."""
+    flood = "\n".join(["1000 Murder"] * 4752)
+    began = time.monotonic()
+    response = client.post("/api/pods", json={"seats": 8, "cube": flood})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "cube_too_large"
+    many = "\n".join(["1 Murder"] * 4752)
+    response = client.post("/api/pods", json={"seats": 8, "cube": many})
+    assert response.json()["error"]["code"] == "cube_too_large"
+    assert time.monotonic() - began < 2
+
+
+def test_a_list_past_the_caps_is_refused_before_any_card_lookup(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_catalog(*args: Any) -> Any:
+        raise AssertionError("the catalog was built for a list past the caps")
+
+    monkeypatch.setattr(lifecycle, "build_catalog", no_catalog)
+    flood = "\n".join(["60 Murder"] * 20)
+    response = client.post("/api/pods", json={"seats": 8, "cube": flood})
+    assert response.json()["error"]["code"] == "cube_too_large"
+
+
+def test_a_list_is_parsed_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a cube list is being resolved, every other request is still answered."""
+    resolving = threading.Event()
+
+    def slow_parse(*args: Any, **kwargs: Any) -> Any:
+        resolving.set()
+        time.sleep(1.5)
+        return parse_cube(*args, **kwargs)
+
+    monkeypatch.setattr(lifecycle, "parse_cube", slow_parse)
+    creating = threading.Thread(
+        target=lambda: client.post("/api/pods", json={"seats": 2, "cube": cube(120)}))
+    creating.start()
+    try:
+        assert resolving.wait(5)
+        began = time.monotonic()
+        assert client.get("/healthz").status_code == 200
+        assert time.monotonic() - began < 0.75
+    finally:
+        creating.join(10)

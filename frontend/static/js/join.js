@@ -21,6 +21,7 @@ async function describePod() {
     const summary = await api("GET", `/api/pods/${encodeURIComponent(pod)}`);
     const taken = (summary.players || []).filter((p) => !p.bot).length;
     $("#pod-info").textContent = `${summary.set} · ${t("{n} of {seats} seats taken", { n: taken, seats: summary.seats })}`;
+    $("#code-field").hidden = !summary.code_required;
   } catch (problem) {
     $("#pod-info").textContent = problem.status === 404 ? t("This pod does not exist.") : "";
   }
@@ -29,6 +30,7 @@ async function describePod() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = String(new FormData(form).get("name") || "").trim();
+  const code = String(new FormData(form).get("code") || "").trim();
   if (!name) {
     showError(t("Please enter a name."));
     return;
@@ -38,10 +40,11 @@ form.addEventListener("submit", async (event) => {
   button.disabled = true;
   button.textContent = t("Joining…");
   try {
-    const seat = await api("POST", `/api/pods/${encodeURIComponent(pod)}/seats`, { body: { name } });
+    const seat = await api("POST", `/api/pods/${encodeURIComponent(pod)}/seats`, { body: code ? { name, code } : { name } });
     saveToken("seat", pod, seat.seat_token);
     window.location.replace(seatPage);
   } catch (problem) {
+    if (problem.code === "bad_join_code") $("#code-field").hidden = false;
     showError(problem.message);
     button.disabled = false;
     button.textContent = label;

@@ -1,0 +1,48 @@
+// The host's lobby guard: lock the lobby, or ask joining phones for a short code shown
+// here. Its own module (host.js draws the rest of the screen); it reads the host view
+// once and then only its own answers, since only the host changes these settings.
+import { api } from "./api.js";
+import { $, podId, toast } from "./dom.js";
+import { takeTokenFromFragment } from "./tokens.js";
+
+const pod = podId();
+const token = takeTokenFromFragment("host", pod);
+const base = `/api/pods/${encodeURIComponent(pod)}`;
+const root = $("#lobby-guard");
+const words = root.dataset;
+const lockButton = $("#lobby-lock");
+const codeButton = $("#lobby-code");
+let lobby = { locked: false, join_code: null };
+
+function draw() {
+  lockButton.textContent = lobby.locked ? words.unlock : words.lock;
+  lockButton.setAttribute("aria-pressed", String(lobby.locked));
+  codeButton.textContent = lobby.join_code ? words.codeOff : words.codeOn;
+  codeButton.setAttribute("aria-pressed", String(Boolean(lobby.join_code)));
+  $("#join-code").textContent = lobby.join_code || "";
+  $("#join-code-line").hidden = !lobby.join_code;
+  $("#lobby-locked-note").textContent = lobby.locked ? words.lockedNote : "";
+  root.hidden = false;
+}
+
+async function change(body, button) {
+  button.disabled = true;
+  try {
+    const view = await api("POST", `${base}/lobby`, { token, body });
+    lobby = view.lobby;
+    draw();
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+lockButton.addEventListener("click", () => change({ locked: !lobby.locked }, lockButton));
+codeButton.addEventListener("click", () => change({ join_code: !lobby.join_code }, codeButton));
+
+if (token) {
+  api("GET", `${base}/host`, { token })
+    .then((view) => { if (view.phase === "lobby") { lobby = view.lobby; draw(); } })
+    .catch(() => { /* host.js shows the error */ });
+}

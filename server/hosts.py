@@ -1,0 +1,95 @@
+"""Only the server's own names reach it: the `Host` check and the `Origin` check.
+
+Why: a web page the host opens on the laptop can make its own name resolve to 127.0.0.1
+(DNS rebinding); the browser then treats the server as that page's origin and lets it
+create pods, fill lobbies and open sockets. That page cannot change the name the browser
+sends as `Host`, so a request whose `Host` is not one of the server's names — loopback,
+the laptop's interface addresses (the LAN address `serve` prints is one),
+`PRISMATIC_PUBLIC_URL` and `PRISMATIC_ALLOWED_HOSTS` — is refused before any route runs.
+
+A WebSocket handshake and a form post are not held back by the same-origin policy, so a
+browser's `Origin` must also be the server itself (the same host and port as `Host`, or
+`PRISMATIC_PUBLIC_URL`): checked on every socket and on every request that can change
+something. Clients that are not browsers (the bench, scripts) send no `Origin`.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from server import lan
+from server.refusals import send_refusal
+from server.settings import Settings
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+WS_POLICY_VIOLATION = 1008
+
+
+def host_name(netloc: str) -> str:
+    """`Host`'s name without its port, lower-cased; `[::1]:80` → `::1`."""
+    netloc = netloc.strip().lower()
+    if netloc.startswith("["):
+        return netloc[1:].partition("]")[0]
+    if netloc.count(":") == 1:
+        return netloc.partition(":")[0]
+    return netloc.rstrip(".")
+
+
+def allowed_names(settings: Settings) -> frozenset[str]:
+    """Every name this server answers to (read once, when the app is made)."""
+    names = set(LOOPBACK_NAMES)
+    names.update(lan.interface_addresses())
+    if settings.host not in ("0.0.0.0", "::", ""):
+        names.add(host_name(settings.host))
+    if settings.public_url:
+        names.add(host_name(urlsplit(settings.public_url).netloc))
+    names.update(host_name(name) for name in settings.extra_host_names())
+    names.discard("")
+    return frozenset(names)
+
+
+class HostGuard:
+    """ASGI middleware: 400 `bad_host` for a foreign `Host`, 403 `bad_origin` (or a
+    refused handshake) for a foreign `Origin`."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.names = allowed_names(settings)
+        public = urlsplit(settings.public_url or "")
+        self.public_origin = f"{public.scheme}://{public.netloc}".lower() if public.netloc else None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", ()))
+        host = headers.get(b"host", b"").decode("latin-1")
+        origin = headers.get(b"origin")
+        if host_name(host) not in self.names:
+            await _refuse(scope, send, 400, "bad_host",
+                          "This server does not answer to that name.")
+            return
+        check_origin = kind == "websocket" or scope.get("method") not in SAFE_METHODS
+        if check_origin and origin is not None and not self._own_origin(origin, host):
+            await _refuse(scope, send, 403, "bad_origin",
+                          "Requests from other sites are not accepted.")
+            return
+        await self.app(scope, receive, send)
+
+    def _own_origin(self, origin: bytes, host: str) -> bool:
+        text = origin.decode("latin-1").strip().lower()
+        if text == self.public_origin:
+            return True
+        parts = urlsplit(text)
+        return parts.scheme in ("http", "https") and parts.netloc == host.strip().lower()
+
+
+async def _refuse(scope: Scope, send: Send, status: int, code: str, message: str) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": WS_POLICY_VIOLATION, "reason": code})
+        return
+    await send_refusal(scope, send, status, code, message)
