@@ -3,7 +3,8 @@
 Why one index: a cube list, a deck list or a typed name must resolve the same way
 everywhere, to one printing per name, with the same "did you mean" suggestions. Bundled
 sets win over imported printings of the same name, so a name keeps the printing (and
-booster facts) the project ships.
+booster facts) the project ships. Commander Masters is a reprint set, so it comes after
+the sets that first printed its cards: a name shared with CMR keeps its CMR printing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from dataclasses import dataclass, field
 
 from draft.cards import Card, bundled_set_codes, load_set
 from draft.errors import UnknownCardError
+
+REPRINT_SETS = frozenset({"CMM"})
+"""Bundled sets of reprints: looked up after the sets that printed their cards first."""
+
+
+def catalog_order(codes: Iterable[str]) -> list[str]:
+    """Set codes with the reprint sets last (otherwise in the given order)."""
+    return sorted(codes, key=lambda code: code.upper() in REPRINT_SETS)
 
 
 def _key(name: str) -> str:
@@ -64,7 +73,7 @@ class Catalog:
 def build_catalog(imported: Iterable[Card] = (), codes: Iterable[str] | None = None) -> Catalog:
     """The bundled sets (all of them unless `codes` is given) followed by imported cards."""
     cards: list[Card] = []
-    for code in codes if codes is not None else bundled_set_codes():
+    for code in catalog_order(codes if codes is not None else bundled_set_codes()):
         cards.extend(load_set(code).cards)
     cards.extend(imported)
     return Catalog(tuple(cards))

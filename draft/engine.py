@@ -28,7 +28,7 @@ from draft.errors import (
     UnknownSeatError,
     WrongPickCountError,
 )
-from draft.packs import PackSource, booster_for_set, packs_rng
+from draft.packs import PackSource, line_up, packs_rng
 from draft.state import CardInstance, DraftConfig, DraftState, Pack, Seat, check_players
 
 
@@ -65,7 +65,7 @@ def start(
     Pack `k` is opened by seat `k mod n` in round `k // n + 1`; its id never changes.
     """
     check_players(config, tuple(players))
-    booster = booster or booster_for_set(config.set_code)
+    booster = booster or line_up(config.round_sets, config.seats)
     seats_n = config.seats
     cards, contents = deal_packs(booster, seed, seats_n * config.rounds)
     packs = tuple(
@@ -215,6 +215,8 @@ class SeatView:
     pick: int
     pick_in_round: int
     direction: str
+    round_set: str
+    line_up: tuple[str, ...]
     pack_id: int | None
     pack: tuple[CardInstance, ...] | None
     picks_needed: int
@@ -239,6 +241,8 @@ def view_for(state: DraftState, seat: int) -> SeatView:
         pick=me.picks + 1,
         pick_in_round=me.round_picks + 1,
         direction=state.direction.label,
+        round_set=state.config.set_for_round(state.round),
+        line_up=state.config.round_sets,
         pack_id=pack.id if pack else None,
         pack=state.instances(pack.cards) if pack else None,
         picks_needed=state.picks_needed(seat),

@@ -1,8 +1,9 @@
 """Booster collation: a set's draft booster is weighted pack variants over named sheets.
 
-Why data-driven: Commander Legends and Baldur's Gate differ only in their sheets and
-variant weights (bundled from the collation data), so one generator serves both and a
-correction to the data needs no code change. Every random choice comes from the `Random`
+Why data-driven: Commander Legends, Baldur's Gate and Commander Masters differ only in
+their sheets and variant weights (bundled from the collation data), so one generator
+serves all three and a correction to the data needs no code change. A mixed night opens
+a different set each round (`LineUp`). Every random choice comes from the `Random`
 the caller passes in, so a seed always yields the same packs.
 """
 
@@ -192,6 +193,46 @@ def booster_from_data(card_set: CardSet) -> Booster:
 def booster_for_set(code: str) -> Booster:
     """The draft booster of a bundled set, built once per process."""
     return booster_from_data(load_set(code))
+
+
+@dataclass(frozen=True)
+class LineUp:
+    """A mixed night's packs: round `r` opens `boosters[r - 1]` (one set per round).
+
+    Why a pack source of its own: the engine opens every pack of the draft up front, pack
+    `k` in round `k // seats + 1`, so the line-up must know the table size to give each
+    round its set. Packs are opened from the one seeded stream in the same order as a
+    single set's, so a line-up of one set deals exactly that set's packs.
+    """
+
+    boosters: tuple[Booster, ...]
+    seats: int
+
+    def __post_init__(self) -> None:
+        if not self.boosters or self.seats < 1:
+            raise ConfigError("a line-up needs a booster per round and at least one seat")
+
+    @property
+    def set_code(self) -> str:
+        """The first round's set (a line-up's `DraftConfig.set_code`)."""
+        return self.boosters[0].set_code
+
+    @property
+    def pack_size(self) -> int:
+        return max(booster.pack_size for booster in self.boosters)
+
+    def open_many(self, rng: random.Random, count: int) -> list[list[PackCard]]:
+        """`count` packs in deal order; packs past the last round reuse its set."""
+        last = len(self.boosters) - 1
+        return [self.boosters[min(k // self.seats, last)].open(rng) for k in range(count)]
+
+
+def line_up(round_sets: Sequence[str], seats: int) -> PackSource:
+    """The pack source for one set per round: the set's booster when all rounds agree."""
+    codes = [code.upper() for code in round_sets]
+    if len(set(codes)) == 1:
+        return booster_for_set(codes[0])
+    return LineUp(tuple(booster_for_set(code) for code in codes), seats)
 
 
 def packs_rng(seed: int) -> random.Random:

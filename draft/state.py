@@ -7,6 +7,7 @@ replaying the stored pick log from `start` rebuilds exactly the same value.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -30,14 +31,49 @@ class Direction(Enum):
 
 @dataclass(frozen=True, slots=True)
 class DraftConfig:
-    """How a draft is run. The defaults are Commander Draft: 8 seats, 3 packs, take 2."""
+    """How a draft is run. The defaults are Commander Draft: 8 seats, 3 packs, take 2.
+
+    `packs` is a line-up, one set code per round (a mixed night: "one Commander Masters
+    pack and two Baldur's Gate"); empty means every round opens `set_code`. A line-up's
+    `set_code` is its first round's set. Build one with `DraftConfig.for_packs`.
+    """
 
     set_code: str = "CMR"
     seats: int = 8
     picks_per_pass: int = 2
     rounds: int = 3
+    packs: tuple[str, ...] = ()
+
+    @classmethod
+    def for_packs(
+        cls, packs: Sequence[str], seats: int = 8, picks_per_pass: int = 2
+    ) -> DraftConfig:
+        """A config for these packs, one per round; one set for every round is a plain set."""
+        codes = tuple(code.strip().upper() for code in packs)
+        if not codes:
+            raise ConfigError("a line-up names one set per round")
+        line_up = codes if len(set(codes)) > 1 else ()
+        return cls(codes[0], seats, picks_per_pass, len(codes), line_up)
+
+    @property
+    def round_sets(self) -> tuple[str, ...]:
+        """The set each round opens, round 1 first."""
+        return self.packs or (self.set_code,) * self.rounds
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        """The distinct sets the draft contains, in round order (the rules depend on it)."""
+        return tuple(dict.fromkeys(self.round_sets))
+
+    def set_for_round(self, round_number: int) -> str:
+        """The set of the packs opened in round `round_number` (1-based)."""
+        return self.round_sets[min(max(round_number, 1), self.rounds) - 1]
 
     def __post_init__(self) -> None:
+        if self.packs and len(self.packs) != self.rounds:
+            raise ConfigError(
+                f"a line-up names one set per round: {self.rounds}, not {len(self.packs)}"
+            )
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise ConfigError(f"a pod has {MIN_SEATS} to {MAX_SEATS} seats, not {self.seats}")
         if not 1 <= self.picks_per_pass <= 3:

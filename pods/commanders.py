@@ -32,8 +32,14 @@ def partners_with(card: Card) -> str | None:
     return None
 
 
-def is_legal_pair(first: Card, second: Card) -> bool:
-    """True when the two cards may be commanders together."""
+def is_legal_pair(first: Card, second: Card, partner_grant: bool = False) -> bool:
+    """True when the two cards may be commanders together.
+
+    `partner_grant`: the draft contained Commander Masters boosters, so every card that can
+    command by itself with at most one color counts as having partner (CR 903.13f(3)).
+    """
+    if partner_grant and _partner_by_grant(first) and _partner_by_grant(second):
+        return True
     named_first, named_second = partners_with(first), partners_with(second)
     if named_first or named_second:
         return named_first == second.name and named_second == first.name
@@ -42,6 +48,15 @@ def is_legal_pair(first: Card, second: Card) -> bool:
     if _has(first, FRIENDS_FOREVER) and _has(second, FRIENDS_FOREVER):
         return True
     return _background_pair(first, second) or _background_pair(second, first)
+
+
+def has_granted_partner(card: Card) -> bool:
+    """CR 903.13f(3): a card that can command by itself, with one or fewer colors."""
+    return can_be_commander(card) and len(card.color_identity) <= 1
+
+
+def _partner_by_grant(card: Card) -> bool:
+    return has_granted_partner(card) or _has(card, PARTNER)
 
 
 def _background_pair(chooser: Card, background: Card) -> bool:

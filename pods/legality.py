@@ -8,7 +8,7 @@ and the sentence's parameters (`params`) so the server can say it in another lan
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -17,6 +17,7 @@ from draft.cards import WUBRG, Card, sort_colors
 from pods.basics import is_basic
 from pods.commanders import can_be_commander, can_be_second_commander, is_legal_pair
 from pods.deck import Commander, Deck
+from pods.draft_rules import ADDED_COMMANDER_SETS, grants_partner, may_add, normalize_sets
 from pods.identity import describe_colors
 from pods.problems import Problem
 
@@ -25,7 +26,11 @@ MAX_ADDED_COPIES = 2
 
 
 class SizeRule(Enum):
-    """Exactly 60 (CMR release notes, our default) or at least 60 (later rules)."""
+    """At least 60, no maximum (CR 903.13f(1), the default) or exactly 60 (a house rule).
+
+    The first set's release notes said "exactly 60"; some groups keep that, so it stays
+    a pod option and a CLI flag.
+    """
 
     EXACT = "exact"
     AT_LEAST = "at-least"
@@ -33,11 +38,25 @@ class SizeRule(Enum):
 
 @dataclass(frozen=True, slots=True)
 class DeckRules:
-    """The pod's deck settings."""
+    """The pod's deck settings, and the sets whose boosters its draft contained.
+
+    `draft_sets` decides CR 903.13e (which choose-a-color card may be added as a commander)
+    and 903.13f(3) (CMM's partner grant); see `pods.draft_rules`. Empty means "not known"
+    (a cube, or a deck checked without its draft): any choose-a-color card may be added
+    and no partner is granted.
+    """
 
     size: int = DECK_SIZE
-    size_rule: SizeRule = SizeRule.EXACT
+    size_rule: SizeRule = SizeRule.AT_LEAST
     max_added_copies: int = MAX_ADDED_COPIES
+    draft_sets: frozenset[str] = frozenset()
+
+    @classmethod
+    def for_draft(
+        cls, sets: Iterable[str], size_rule: SizeRule = SizeRule.AT_LEAST
+    ) -> DeckRules:
+        """The rules after a draft that contained boosters of `sets`."""
+        return cls(size_rule=size_rule, draft_sets=normalize_sets(sets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +79,7 @@ def combined_identity(commanders: tuple[Commander, ...]) -> tuple[str, ...]:
 
 
 def check_deck(deck: Deck, pool: Sequence[Card], rules: DeckRules | None = None) -> DeckReport:
-    """Every problem with `deck` built from `pool` under `rules` (default: exactly 60)."""
+    """Every problem with `deck` built from `pool` under `rules` (default: at least 60)."""
     rules = rules or DeckRules()
     identity = combined_identity(deck.commanders)
     problems = [
@@ -84,7 +103,8 @@ def _size_problems(deck: Deck, rules: DeckRules) -> list[Problem]:
         "required": rules.size,
         "rule": rules.size_rule.value,
     }
-    message = f"Your deck has {deck.size} cards; it must have {rule} {rules.size}."
+    cards = "card" if deck.size == 1 else "cards"
+    message = f"Your deck has {deck.size} {cards}; it must have {rule} {rules.size}."
     return [Problem("deck_size", None, message, params)]
 
 
@@ -96,13 +116,16 @@ def _commander_problems(commanders: tuple[Commander, ...], rules: DeckRules) -> 
         names = [c.card.name for c in commanders]
         message = f"A deck has one or two commanders, not {len(commanders)}."
         problems.append(Problem("too_many_commanders", None, message, {"commanders": names}))
+    granted = grants_partner(rules.draft_sets)
     if len(commanders) == 2:
         first, second = commanders[0].card, commanders[1].card
-        if not is_legal_pair(first, second):
+        if not is_legal_pair(first, second, granted):
             message = f"{first.name} and {second.name} cannot be commanders together."
             params: dict[str, Any] = {"first": first.name, "second": second.name}
             problems.append(Problem("illegal_pair", first.name, message, params))
-    in_legal_pair = len(commanders) == 2 and is_legal_pair(commanders[0].card, commanders[1].card)
+    in_legal_pair = len(commanders) == 2 and is_legal_pair(
+        commanders[0].card, commanders[1].card, granted
+    )
     added = [c for c in commanders if c.added]
     if len(added) > rules.max_added_copies:
         message = f"You may add at most {rules.max_added_copies} copies, not {len(added)}."
@@ -110,7 +133,27 @@ def _commander_problems(commanders: tuple[Commander, ...], rules: DeckRules) -> 
         problems.append(Problem("too_many_added", added[0].card.name, message, counts))
     for commander in commanders:
         problems.extend(_one_commander_problems(commander, in_legal_pair))
+        problems.extend(_added_by_draft_problems(commander, rules.draft_sets))
     return problems
+
+
+def _added_by_draft_problems(commander: Commander, draft_sets: frozenset[str]) -> list[Problem]:
+    """CR 903.13e: only the boosters the draft contained allow adding a given card."""
+    card = commander.card
+    if not (commander.added and card.chooses_color and draft_sets):
+        return []
+    if may_add(card.name, draft_sets):
+        return []
+    allowing = list(ADDED_COMMANDER_SETS.get(card.name, ()))
+    wanted = " or ".join([", ".join(allowing[:-1]), allowing[-1]] if allowing[1:] else allowing)
+    message = (
+        f"{card.name} may be added as a commander only when the draft contained {wanted} "
+        f"boosters (CR 903.13e); this draft contained {', '.join(sorted(draft_sets))}."
+    )
+    params: dict[str, Any] = {
+        "name": card.name, "sets": allowing, "draft_sets": sorted(draft_sets), "rule": "903.13e",
+    }
+    return [Problem("added_not_allowed", card.name, message, params)]
 
 
 def _one_commander_problems(commander: Commander, in_legal_pair: bool) -> list[Problem]:

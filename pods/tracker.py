@@ -161,9 +161,11 @@ def apply(game: Game, entry: Entry) -> Game:
     return _fold(game, entry, sign=1, log=(*game.log, entry), undone=game.undone)
 
 
-def replay_game(players: Iterable[Player], entries: Iterable[Entry]) -> Game:
-    """Rebuild a game from its stored log."""
-    game = new_game(players)
+def replay_game(
+    players: Iterable[Player], entries: Iterable[Entry], starting_life: int = STARTING_LIFE
+) -> Game:
+    """Rebuild a game from its stored log (and the pod's starting life)."""
+    game = new_game(players, starting_life)
     for entry in entries:
         game = apply(game, entry)
     return game

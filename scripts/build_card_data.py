@@ -32,10 +32,15 @@ which is unknown). They are skipped (`SKIPPED`), so a pack's Background is never
 the other Backgrounds keep their relative rates. Adventure cards appear in the sheets as
 `NNNa` (the card's first half); they are the card `NNN`.
 
+Commander Masters (CMM) names each card's booster-fun printing (#622-703) on the sheets;
+the merged records say which card each is, so those weights join their card's entry
+(`fold_printings`) and a card keeps exactly its total rate.
+
 Each card also gets `pick_value`, the bots' per-card value (a number computed here from the
 facts, the text's removal words and Scryfall's `edhrec_rank`; method in docs/bots.md).
 
 Usage: python scripts/build_card_data.py [--shared ../shared/data] [--set CMR] [--set CLB]
+[--set CMM]
 """
 
 from __future__ import annotations
@@ -213,9 +218,16 @@ def fold_sheet(
 
 
 def booster_sheets(
-    sealed: list[dict[str, Any]], code: str, rarity: dict[str, str]
+    sealed: list[dict[str, Any]],
+    code: str,
+    rarity: dict[str, str],
+    printings: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The draft booster: weighted pack variants over named, weighted sheets."""
+    """The draft booster: weighted pack variants over named, weighted sheets.
+
+    `printings` maps another printing's number to its card's main number (CMM's
+    booster-fun printings); those entries are folded into the card (see `fold_printings`).
+    """
     draft = next(obj for obj in sealed if obj["code"] == code.lower())
     sheets = {}
     known = set(rarity)
@@ -224,6 +236,8 @@ def booster_sheets(
         for key, weight in sheet["cards"].items():
             _set, number, *rest = key.split(":")
             cards.append([card_number(number, known), weight, rest == ["foil"]])
+        if printings:
+            cards = fold_printings(cards, printings)
         cards = fold_sheet(code, name, cards, rarity)
         cards.sort(key=lambda entry: (entry[0].zfill(6), entry[2]))
         sheets[name] = {"balance_colors": bool(sheet.get("balance_colors")), "cards": cards}
@@ -233,6 +247,31 @@ def booster_sheets(
         for variant in draft["boosters"]
     ]
     return {"variants": variants, "sheets": dict(sorted(sheets.items()))}
+
+
+def other_printings(records: list[dict[str, Any]]) -> dict[str, str]:
+    """Number of each booster-fun printing → the main number of its card (CMM).
+
+    Why fold them: the CMM sheets name the borderless printings (#622-703) by number, and
+    the merged records list each one under its card (`draft_booster_variants`). A drawn
+    borderless printing is the same card for drafting and deck rules; we keep one printing
+    per card, so its weight joins its card's (a card's total rate is unchanged).
+    """
+    return {
+        str(variant["number"]): str(record["number"])
+        for record in records
+        for variant in record.get("draft_booster_variants") or []
+    }
+
+
+def fold_printings(cards: list[list[Any]], printings: dict[str, str]) -> list[list[Any]]:
+    """A sheet's entries with other printings' weights added to their card's entry."""
+    merged: dict[tuple[str, bool], list[Any]] = {}
+    for number, weight, foil in cards:
+        main = printings.get(number, number)
+        entry = merged.setdefault((main, foil), [main, 0, foil])
+        entry[1] += weight
+    return list(merged.values())
 
 
 def scryfall_ids_from_search(path: Path) -> dict[str, str]:
@@ -248,7 +287,7 @@ def scryfall_ids_from_search(path: Path) -> dict[str, str]:
     return ids
 
 
-SETS = {
+SETS: dict[str, dict[str, Any]] = {
     "CMR": {
         "name": "Commander Legends",
         "cards": "cmr/cmr_cards_merged.json",
@@ -262,6 +301,14 @@ SETS = {
         "sealed": "clb/booster/sealed_basic_data_clb.json",
         "search": "clb/scryfall_booster_cards_CLB.json",
         "chosen_color_commander": "1",
+    },
+    "CMM": {
+        "name": "Commander Masters",
+        "cards": "cmm/cmm_cards_merged.json",
+        "sealed": "cmm/booster/cmm_draft_sheets_compiled.json",
+        "search": "cmm/scryfall_booster_cards_CMM.json",
+        "chosen_color_commander": "1",
+        "fold_printings": True,
     },
 }
 
@@ -371,7 +418,9 @@ def build(shared: Path, code: str) -> dict[str, Any]:
     cards = [card_facts(record, scryfall_ids) for record in records]
     cards.sort(key=lambda card: (card["number"].zfill(6)))
     sealed = json.loads((shared / spec["sealed"]).read_text())
-    booster = booster_sheets(sealed, code, {c["number"]: c["rarity"] for c in cards})
+    printings = other_printings(records) if spec.get("fold_printings") else None
+    rarity = {c["number"]: c["rarity"] for c in cards}
+    booster = booster_sheets(sealed, code, rarity, printings)
     drafted = {entry[0] for sheet in booster["sheets"].values() for entry in sheet["cards"]}
     add_pick_values(cards, records, edhrec_ranks(shared), drafted)
     return {

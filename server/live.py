@@ -15,13 +15,16 @@ import asyncio
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from draft.cards import Card, load_set
 from draft.cube import Cube
 from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
-from pods.tracker import Game
+from pods.draft_rules import may_add
+from pods.legality import DeckRules, SizeRule
+from pods.tracker import STARTING_LIFE, Game
 from server.card_media import CardMedia
 from server.errors import UnknownPodError
 from server.security import token_matches
@@ -151,6 +154,10 @@ class LivePod:
     """The runtime's rules text and image cache, for this pod's card JSON."""
     cube: Cube | None = None
     """A cube pod's card list; `None` means the set's draft boosters."""
+    packs: tuple[str, ...] = ()
+    """A mixed night's line-up, one set per round; empty: every round opens `set_code`."""
+    starting_life: int = STARTING_LIFE
+    deck_size_rule: str = SizeRule.AT_LEAST.value
     card_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
     card_text_cache: dict[int, str] = field(default_factory=dict)
 
@@ -158,9 +165,43 @@ class LivePod:
     def channel(self) -> str:
         return f"pod:{self.id}"
 
-    @property
+    @cached_property
     def config(self) -> DraftConfig:
+        """The draft's configuration (set or line-up and seats never change after creation,
+        so this and the rules below are computed once: every seat view reads them)."""
+        if self.packs:
+            return DraftConfig.for_packs(self.packs, seats=self.seats)
         return DraftConfig(set_code=self.set_code, seats=self.seats)
+
+    @cached_property
+    def draft_sets(self) -> tuple[str, ...]:
+        """The sets whose boosters the draft contains (none for a cube: no booster rules)."""
+        return () if self.cube is not None else self.config.sets
+
+    @cached_property
+    def deck_rules(self) -> DeckRules:
+        """CR 903.13 for this draft's boosters, with the pod's deck size house rule."""
+        return DeckRules.for_draft(self.draft_sets, SizeRule(self.deck_size_rule))
+
+    @cached_property
+    def addable_cards(self) -> tuple[Card, ...]:
+        """The choose-a-color commanders players may add (CR 903.13e), one per name."""
+        if self.cube is not None:
+            card = self.cube.chosen_color_card
+            return (card,) if card is not None else ()
+        found: dict[str, Card] = {}
+        for code in self.draft_sets:
+            card = load_set(code).chosen_color_card
+            if card is not None and may_add(card.name, self.draft_sets):
+                found.setdefault(card.name, card)
+        return tuple(found.values())
+
+    def addable_card(self, name: str | None) -> Card | None:
+        """The addable card with this name (the first one when no name is given)."""
+        for card in self.addable_cards:
+            if name is None or card.name.casefold() == name.strip().casefold():
+                return card
+        return None
 
     @property
     def pack_source(self) -> PackSource | None:
@@ -170,9 +211,7 @@ class LivePod:
     @property
     def chosen_color_card(self) -> Card | None:
         """The Piper-like commander players may add (The Prismatic Piper, Faceless One)."""
-        if self.cube is not None:
-            return self.cube.chosen_color_card
-        return load_set(self.set_code).chosen_color_card
+        return self.addable_card(None)
 
     def player(self, player_id: str) -> LivePlayer:
         for player in self.players:

@@ -34,8 +34,17 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
+SetCode = Annotated[str, Field(min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")]
+
+
 class PodCreate(Body):
     set_code: str = Field("CMR", alias="set", min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")
+    packs: list[SetCode] | None = Field(None, min_length=1, max_length=5)
+    """A line-up, one set per round (`["CMM", "CLB", "CLB"]`), instead of `set`."""
+    starting_life: int = Field(40, ge=1, le=999)
+    """House rule: each game's starting life (40; 30 is common for short nights)."""
+    deck_size: Literal["at-least", "exact"] = "at-least"
+    """House rule: at least 60 cards (CR 903.13f) or exactly 60."""
     seats: int = Field(8, ge=2, le=8)
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
@@ -93,6 +102,10 @@ class WsPick(Body):
 class CommanderRef(Body):
     card_id: int | None = Field(None, ge=0, le=100_000)
     piper: bool = False
+    """An added choose-a-color commander (CR 903.13e), not a pool card."""
+    name: str | None = Field(None, min_length=1, max_length=64)
+    """Which one, when `piper` is true: "The Prismatic Piper" or "Faceless One" (default:
+    the first the draft allows)."""
     color: str | None = Field(None, max_length=8)
 
 
@@ -154,6 +167,9 @@ class WsUndo(GameUndo):
 
 class EventCreate(Body):
     set_code: str = Field("CMR", alias="set", min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")
+    packs: list[SetCode] | None = Field(None, min_length=1, max_length=5)
+    starting_life: int = Field(40, ge=1, le=999)
+    deck_size: Literal["at-least", "exact"] = "at-least"
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
 

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from draft.cards import Card
 from draft.engine import seats_to_act, view_for
@@ -147,6 +148,31 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     return view["version"], f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
+def line_up(pod: LivePod) -> dict[str, Any]:
+    """Which set each round opens, the one the current round opens, and the house rules:
+    public at the table, so every phone and the host screen show them. All but the
+    round's set is fixed when the pod is created, so it is built once per pod."""
+    current = pod.state.round if pod.state is not None else 1
+    return {**_setup(pod), "round_set": pod.config.set_for_round(current)}
+
+
+_SETUPS: WeakKeyDictionary[LivePod, dict[str, Any]] = WeakKeyDictionary()
+
+
+def _setup(pod: LivePod) -> dict[str, Any]:
+    setup = _SETUPS.get(pod)
+    if setup is None:
+        setup = _SETUPS[pod] = {
+            "set": pod.set_code,
+            "line_up": list(pod.config.round_sets),
+            "house_rules": {"starting_life": pod.starting_life,
+                            "deck_size": pod.deck_size_rule,
+                            "deck_cards": pod.deck_rules.size},
+            "addable_commanders": [card.name for card in pod.addable_cards],
+        }
+    return setup
+
+
 def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     """The seat view with the pack and pool as card instances (the callers encode them)."""
     view: dict[str, Any] = {
@@ -154,6 +180,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
+        **line_up(pod),
         "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
         "players": _players(pod),
         "round": 0,
@@ -247,7 +274,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
-        "set": pod.set_code,
+        **line_up(pod),
         "seats": pod.seats,
         "seed": pod.seed,
         "timer_seconds": pod.timer_seconds,
@@ -267,6 +294,7 @@ def summary(pod: LivePod) -> dict[str, Any]:
     return {
         "pod_id": pod.id,
         "set": pod.set_code,
+        "line_up": list(pod.config.round_sets),
         "seats": pod.seats,
         "phase": pod.phase,
         "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],

@@ -16,9 +16,11 @@ it. MTGO text is what draft-analysis sites import:
         Card in the pack
     --> Card taken
 
-A `------ SET ------` line is written before each round (MTGO does the same); the reader
-accepts one or many. The `Time:` line is in MTGO's own form (`mtgo_time`): some log
-readers wait for it before the players and never stop looking without it. Every card taken
+A `------ SET ------` line is written before each round (MTGO does the same), naming the
+set that round opened (a mixed night's line-up, e.g. CMM then CLB, CLB); the reader
+accepts one or many and keeps them as the log's `packs`. The `Time:` line is in MTGO's
+own form (`mtgo_time`): some log readers wait for it before the players and never stop
+looking without it. Every card taken
 in a pick is marked `-->` in that pick's one block, which is how XMage's `DraftLogImporter`
 reads it (any line `--> Name` is a card taken). Split cards are `A // B` here, not MTGO's
 `A/B`: XMage looks a log's names up as written, and its cards are named `A // B`.
@@ -66,6 +68,14 @@ class DraftLog:
     set_code: str
     picks: tuple[LoggedPick, ...]
     time: str | None = None
+    packs: tuple[str, ...] = ()
+    """The set each round opened (a line-up); empty: every round opened `set_code`."""
+
+    def set_for_round(self, round_number: int) -> str:
+        """The set the packs of round `round_number` came from."""
+        if 1 <= round_number <= len(self.packs):
+            return self.packs[round_number - 1]
+        return self.set_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +109,7 @@ def write_mtgo(log: DraftLog) -> str:
     for pick in log.picks:
         if pick.round != current_round:
             current_round = pick.round
-            lines += ["", f"------ {log.set_code} ------"]
+            lines += ["", f"------ {log.set_for_round(pick.round)} ------"]
         lines += ["", f"Pack {pick.round} pick {pick.pick}:"]
         to_mark = Counter(pick.taken)
         for card in pick.pack:
@@ -112,6 +122,7 @@ def write_mtgo(log: DraftLog) -> str:
 def read_mtgo(text: str, lookup: CardLookup) -> DraftLogRead:
     """A log from MTGO-style text; `DeckFormatError` when it is not a draft log at all."""
     event_id, time, set_code = "", None, ""
+    packs: list[str] = []
     players: list[str] = []
     you = -1
     picks: list[LoggedPick] = []
@@ -143,6 +154,7 @@ def read_mtgo(text: str, lookup: CardLookup) -> DraftLogRead:
             players.append(stripped.removeprefix("-->").strip())
         elif match := _SET.match(stripped):
             set_code = set_code or match[1]
+            packs.append(match[1])
         elif match := _PICK.match(stripped):
             close()
             current, pack, taken = (int(match[1]), int(match[2])), [], []
@@ -162,7 +174,8 @@ def read_mtgo(text: str, lookup: CardLookup) -> DraftLogRead:
     close()
     if not event_id and not picks:
         raise DeckFormatError("not an MTGO draft log: no 'Event #:' line and no picks")
-    log = DraftLog(event_id, tuple(players), you, set_code, tuple(picks), time)
+    line_up = tuple(packs) if len(set(packs)) > 1 else ()
+    log = DraftLog(event_id, tuple(players), you, set_code, tuple(picks), time, line_up)
     return DraftLogRead(log, tuple(problems))
 
 
@@ -176,6 +189,7 @@ def write_json(log: DraftLog) -> str:
         "players": list(log.players),
         "you": log.you,
         "set": log.set_code,
+        "packs": list(log.packs),
         "picks": [
             {
                 "round": p.round,
@@ -215,6 +229,7 @@ def read_json(text: str, lookup: CardLookup) -> DraftLogRead:
             str(data["set"]),
             picks,
             None if data.get("time") is None else str(data["time"]),
+            tuple(str(code) for code in data.get("packs") or ()),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DeckFormatError(f"draft log JSON is missing or has a bad field: {error}") from None

@@ -17,13 +17,16 @@ from typing import Any
 
 import click
 
-from draft.cards import Card, load_set
+from draft.cards import Card, bundled_set_codes, load_set
 from draft.errors import UnknownSetError
 from pods.deck import Deck, with_chosen_colors
 from pods.errors import PodsError
 from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
 from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
+from pods.pasted import check_pasted
+from pods.problems import Problem
 from pods.split import SplitPolicy, TableSplit, split_tables
+from server.cli.draft_commands import parse_packs
 from server.cli.i18n import LANGUAGE, _
 from server.i18n.catalogs import translations
 from server.i18n.problems import describe_colors, problem_message
@@ -45,9 +48,12 @@ def deck_group() -> None:
     pass
 
 
-def _lookup(set_code: str) -> CardLookup:
+def _lookup(*set_codes: str) -> CardLookup:
+    """Names resolve in the given sets first, then in the other bundled sets (so a Piper
+    listed after a Baldur's Gate draft is found, and refused by CR 903.13e)."""
+    codes = dict.fromkeys([*(code.upper() for code in set_codes), *bundled_set_codes()])
     try:
-        return CardLookup(load_set(set_code))
+        return CardLookup(*(load_set(code) for code in codes))
     except UnknownSetError as error:
         raise InputError(str(error)) from None
 
@@ -79,10 +85,11 @@ def _pool_cards(read: DeckRead) -> list[Card]:
     return [c.card for c in deck.commanders] + list(deck.main) + list(deck.sideboard)
 
 
-def _report_data(report: DeckReport, extra_problems: list[Any]) -> dict[str, Any]:
-    problems = [*extra_problems, *report.problems]
+def _report_data(report: DeckReport, problems: list[Problem]) -> dict[str, Any]:
+    """The report with `problems`: the lines that could not be read, then the deck's own
+    (`pods.pasted` leaves out those the unread lines explain)."""
     return {
-        "legal": report.legal and not extra_problems,
+        "legal": not problems,
         "size": report.size,
         "commanders": [c.card.name for c in report.commanders],
         "color_identity": list(report.color_identity),
@@ -127,13 +134,18 @@ def _report_text(data: dict[str, Any], report: DeckReport) -> str:
     "--set", "set_code", default="CMR", show_default=True,
     help=_("Card set of the pool."),
 )
+@click.option(
+    "--packs", "packs", default=None, metavar="SET,SET,SET",
+    help=_("The draft's line-up, one set per round (e.g. CMM,CLB,CLB): its boosters decide "
+           "the Piper, Faceless One and CMM partner rules (CR 903.13e-f)."),
+)
 @click.option("--piper", "pipers", multiple=True, help=_("Chosen color of each Piper, in order."))
 @click.option(
     "--size",
-    type=click.Choice(["exact", "at-least"]),
-    default="exact",
+    type=click.Choice(["at-least", "exact"]),
+    default="at-least",
     show_default=True,
-    help=_("Exactly 60 cards, or at least 60."),
+    help=_("At least 60 cards (CR 903.13f), or exactly 60 (a house rule)."),
 )
 @click.option("--json", "as_json", is_flag=True, help=_("Print the report as JSON."))
 @click.pass_context
@@ -142,16 +154,22 @@ def check_command(
     deck_file: Path,
     pool_file: Path,
     set_code: str,
+    packs: str | None,
     pipers: tuple[str, ...],
     size: str,
     as_json: bool,
 ) -> None:
-    lookup = _lookup(set_code)
+    sets = parse_packs(packs) if packs is not None else [set_code.upper()]
+    lookup = _lookup(*sets)
     read = _read(deck_file, lookup)
     pool = _read(pool_file, lookup)
     deck = _with_colors(read.deck, pipers)
-    report = check_deck(deck, _pool_cards(pool), DeckRules(size_rule=SizeRule(size)))
-    data = _report_data(report, [*read.problems, *pool.problems])
+    rules = DeckRules.for_draft(sets, SizeRule(size))
+    report = check_deck(deck, _pool_cards(pool), rules)
+    problems = check_pasted(DeckRead(deck, read.problems), _pool_cards(pool), rules)
+    said = {(p.code, p.card) for p in problems}  # a typo in both files is reported once
+    problems += [p for p in pool.problems if (p.code, p.card) not in said]
+    data = _report_data(report, problems)
     click.echo(json.dumps(data, indent=2) if as_json else _report_text(data, report))
     ctx.exit(0 if data["legal"] else 1)
 

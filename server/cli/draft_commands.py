@@ -15,11 +15,11 @@ from typing import Any
 
 import click
 
-from draft.cards import sort_colors
+from draft.cards import load_set, sort_colors
 from draft.catalog import build_catalog
 from draft.cube import Cube, parse_cube
 from draft.errors import DraftError
-from draft.packs import PackSource, booster_for_set
+from draft.packs import PackSource, booster_for_set, line_up
 from draft.simulate import simulate
 from draft.state import CardInstance, DraftConfig, DraftState
 from server.cli.i18n import _
@@ -61,6 +61,26 @@ cube_option = click.option(
     "--cube", "cube_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
     help=_("Draft from a cube list (N Name lines) instead of the set's boosters."),
 )
+packs_option = click.option(
+    "--packs", "packs", default=None, metavar="SET,SET,SET",
+    help=_("A line-up, one set per round (e.g. CMM,CLB,CLB), instead of --set."),
+)
+
+
+def parse_packs(text: str, rounds: int = DraftConfig().rounds) -> list[str]:
+    """`CMM,CLB,CLB` as set codes, each a bundled set, one per round; a usage error if not."""
+    codes = [code.strip().upper() for code in text.split(",") if code.strip()]
+    if len(codes) != rounds:
+        raise click.UsageError(
+            f"--packs names one set for each of the {rounds} rounds, not {len(codes)}")
+    try:
+        for code in dict.fromkeys(codes):
+            load_set(code)
+    except DraftError as error:
+        raise _usage(error) from None
+    return codes
+
+
 data_dir_option = click.option(
     "--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
     help=_("Server data directory (default ./data): its imported cards resolve cube names too."),
@@ -142,6 +162,7 @@ def packs_command(
     "--seats", type=click.IntRange(2, 8), default=8, show_default=True,
     help=_("Seats at the table."),
 )
+@packs_option
 @seed_option
 @click.option(
     "--picks-per-pass", type=click.IntRange(1, 3), default=2, show_default=True,
@@ -151,15 +172,21 @@ def packs_command(
 @cube_option
 @data_dir_option
 def simulate_command(
-    set_code: str, seats: int, seed: int | None, picks_per_pass: int, as_json: bool,
-    cube_file: Path | None, data_dir: Path | None,
+    set_code: str, seats: int, packs: str | None, seed: int | None, picks_per_pass: int,
+    as_json: bool, cube_file: Path | None, data_dir: Path | None,
 ) -> None:
     seed = _seed_or_random(seed)
-    source = _pack_source(set_code, cube_file, data_dir)
+    if packs is not None and cube_file is not None:
+        raise click.UsageError("give --packs or --cube, not both")
+    line = parse_packs(packs) if packs is not None else None
+    source = line_up(line, seats) if line else _pack_source(set_code, cube_file, data_dir)
     try:
-        config = DraftConfig(
-            set_code=source.set_code.upper(), seats=seats, picks_per_pass=picks_per_pass
-        )
+        if line:
+            config = DraftConfig.for_packs(line, seats=seats, picks_per_pass=picks_per_pass)
+        else:
+            config = DraftConfig(
+                set_code=source.set_code.upper(), seats=seats, picks_per_pass=picks_per_pass
+            )
         if isinstance(source, Cube):
             source.check_size(seats, config.rounds)
         state, picks = simulate(config, seed, booster=source)
@@ -168,6 +195,7 @@ def simulate_command(
     if as_json:
         payload = {
             "set": config.set_code,
+            "packs": list(config.round_sets),
             "seed": seed,
             "seats": seats,
             "picks": [
@@ -194,7 +222,8 @@ def simulate_command(
 def _print_summary(state: DraftState, pick_count: int) -> None:
     config = state.config
     click.echo(
-        f"{config.set_code} draft, {config.seats} seats, seed {state.seed}: "
+        f"{'+'.join(config.round_sets) if config.packs else config.set_code} draft, "
+        f"{config.seats} seats, seed {state.seed}: "
         f"{pick_count} picks, {config.rounds} packs each"
     )
     for seat in state.seats:

@@ -23,6 +23,13 @@ class PodBase(SQLModel):
     bots_allowed: bool = True
     cube_json: str | None = None
     """A cube pod's resolved card list (`Cube.to_json()`); `None` for a set's boosters."""
+    packs: str | None = Field(default=None, max_length=64)
+    """A mixed night's line-up, one set per round (`CMM,CLB,CLB`); `None`: `set_code` only."""
+    starting_life: int = Field(default=40, sa_column_kwargs={"server_default": "40"})
+    """House rule: the life every player starts each game with (40; 30 for short nights)."""
+    deck_size_rule: str = Field(default="at-least", max_length=16,
+                                sa_column_kwargs={"server_default": "at-least"})
+    """House rule: `at-least` 60 cards (CR 903.13f) or `exact`ly 60."""
 
 
 class PodRow(PodBase, table=True):
@@ -161,6 +168,11 @@ class EventRow(SQLModel, table=True):
     pick_timer_seconds: int | None = None
     host_token_hash: str = Field(max_length=64)
     phase: str = Field(default="open", max_length=16)
+    packs: str | None = Field(default=None, max_length=64)
+    """The line-up every pod of the night drafts (`CMM,CLB,CLB`); `None`: `set_code` only."""
+    starting_life: int = Field(default=40, sa_column_kwargs={"server_default": "40"})
+    deck_size_rule: str = Field(default="at-least", max_length=16,
+                                sa_column_kwargs={"server_default": "at-least"})
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

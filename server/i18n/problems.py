@@ -106,6 +106,14 @@ def _bad_count(tr: NullTranslations, p: Params) -> str:
     return tr.gettext("%(count)s copies is not a count we accept.") % p
 
 
+def _added_not_allowed(tr: NullTranslations, p: Params) -> str:
+    return tr.gettext(
+        "%(name)s may be added as a commander only when the draft contained %(sets)s "
+        "boosters (CR 903.13e); this draft contained %(draft_sets)s."
+    ) % {"name": p["name"], "sets": or_list(tr, p["sets"]),
+         "draft_sets": ", ".join(p["draft_sets"])}
+
+
 def _unreadable_line(tr: NullTranslations, p: Params) -> str:
     return tr.gettext("Line %(line)s is not a card line we can read.") % p
 
@@ -125,6 +133,7 @@ SENTENCES: dict[str, Sentence] = {
     "color_not_allowed": lambda tr, p: tr.gettext("%(name)s does not choose a color.") % p,
     "bad_chosen_color": lambda tr, p: tr.gettext(
         "%(color)s is not a color you can choose for %(name)s.") % {**p, "color": repr(p["color"])},
+    "added_not_allowed": _added_not_allowed,
     "added_copy_in_main": lambda tr, p: tr.gettext(
         "%(name)s added as a commander may not also be a main-deck card.") % p,
     "not_in_pool": lambda tr, p: tr.gettext("%(name)s is not in your pool.") % p,

@@ -14,7 +14,7 @@ from server.i18n.choice import LanguageDep
 from server.runtime import Runtime
 from server.schemas import EventCreate, EventCreated, EventJoined, EventPodsCreate, SeatCreate
 from server.security import token_matches
-from server.services import events, summary
+from server.services import events, lifecycle, summary
 from server.services.events import Night
 
 router = APIRouter(prefix="/api/events", tags=["events"])
@@ -50,7 +50,10 @@ def _refreshed(rt: Runtime, night: Night) -> dict[str, Any]:
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated,
              dependencies=[LimitCreate])
 async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
-    row, token = events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds)
+    options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
+                                   "set_code" in body.model_fields_set)
+    row, token = events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
+                                     options)
     return EventCreated(event_id=row.id, host_token=token,
                         host_url=rt.event_host_url(row.id, token),
                         join_url=rt.event_join_url(row.id))

@@ -26,8 +26,10 @@ router = APIRouter(prefix="/api/pods", tags=["pods"])
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated,
              dependencies=[LimitCreate])
 async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
+    given_set = "set_code" in body.model_fields_set
     created = await lifecycle.create_pod(
-        rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube
+        rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube,
+        lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size, given_set),
     )
     pod_id = created.pod.id
     return PodCreated(pod_id=pod_id, host_token=created.token,

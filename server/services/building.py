@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from draft.cards import Card
+from draft.cards import Card, bundled_set_codes, load_set
 from draft.state import DraftState
 from pods.basics import basic_land
 from pods.deck import Commander, Deck
@@ -35,8 +36,26 @@ def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
     return [instance.card for instance in pod.state.pool_of(player.seat)]
 
 
+def added_card(addable: Sequence[Card], name: str | None) -> Card:
+    """The choose-a-color card a `piper: true` commander adds.
+
+    A named card the draft does not allow (a Piper after a Baldur's Gate-only draft) is
+    still built, so the deck check can say which rule refuses it (`added_not_allowed`).
+    """
+    if name is None:
+        if addable:
+            return addable[0]
+        raise InvalidError("this draft has no choose-a-color commander", "no_piper")
+    known = [*addable, *(card for code in bundled_set_codes()
+                        if (card := load_set(code).chosen_color_card) is not None)]
+    for card in known:
+        if card.name.casefold() == name.strip().casefold():
+            return card
+    raise InvalidError(f"{name!r} is not a choose-a-color commander", "no_piper")
+
+
 def build_deck(
-    state: DraftState, seat: int, body: DeckSubmit, piper: Card | None = None
+    state: DraftState, seat: int, body: DeckSubmit, addable: Sequence[Card] = ()
 ) -> Deck:
     """The `pods.Deck` a deck body describes; `InvalidError` for ids not in the pool."""
     pool = {instance.id: instance.card for instance in state.pool_of(seat)}
@@ -54,9 +73,7 @@ def build_deck(
     for ref in body.commanders:
         color = _color(ref.color)
         if ref.piper:
-            if piper is None:
-                raise InvalidError("this set has no choose-a-color commander", "no_piper")
-            commanders.append(Commander(piper, chosen_color=color, added=True))
+            commanders.append(Commander(added_card(addable, ref.name), color, added=True))
         elif ref.card_id is not None:
             commanders.append(Commander(take(ref.card_id), chosen_color=color))
         else:
@@ -101,8 +118,8 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
         if pod.phase != "building" or pod.state is None or player.seat is None:
             raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
                                 "wrong_phase")
-        deck = build_deck(pod.state, player.seat, body, pod.chosen_color_card)
-        report = check_deck(deck, pool_cards(pod, player))
+        deck = build_deck(pod.state, player.seat, body, pod.addable_cards)
+        report = check_deck(deck, pool_cards(pod, player), pod.deck_rules)
         stored = {"deck": body.model_dump(exclude_none=True),
                   "report": report_json(report, language)}
         with rt.session() as session:

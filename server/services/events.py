@@ -15,6 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from draft.cards import load_set
+from draft.state import DraftConfig
 from pods.forming import FormingError, PodPolicy, plan_pods
 from server.db import event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
@@ -38,9 +39,15 @@ class Night:
     pod_ids: list[str]
 
 
-def create_event(rt: Runtime, set_code: str, seed: int | None,
-                 timer: int | None) -> tuple[EventRow, str]:
+def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
+                 options: lifecycle.PodOptions | None = None) -> tuple[EventRow, str]:
+    """A night whose pods all draft `set_code`, or the line-up and house rules of `options`."""
+    options = options or lifecycle.PodOptions()
     set_code = set_code.upper()
+    packs: tuple[str, ...] = ()
+    if options.packs is not None:
+        config = DraftConfig.for_packs(lifecycle.check_line_up(options.packs, options, False))
+        set_code, packs = config.set_code, config.packs
     load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
@@ -53,7 +60,8 @@ def create_event(rt: Runtime, set_code: str, seed: int | None,
     token = new_token()
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
-                   host_token_hash=hash_token(token))
+                   host_token_hash=hash_token(token), packs=",".join(packs) or None,
+                   starting_life=options.starting_life, deck_size_rule=options.deck_size_rule)
     with rt.session() as session:
         session.add(row)
         session.commit()
@@ -108,7 +116,10 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
             pod = LivePod(id=new_id(), set_code=night.row.set_code, seats=plan.seats,
                           seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
                           bots_allowed=True, host_hash=night.row.host_token_hash,
-                          media=rt.media, event_id=event_id)
+                          media=rt.media, event_id=event_id,
+                          packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
+                          starting_life=night.row.starting_life,
+                          deck_size_rule=night.row.deck_size_rule)
             for index, player_id in enumerate(plan.players):
                 person = by_id[player_id]
                 pod.players.append(LivePlayer(id=new_id(), name=person.name, join_index=index,
@@ -120,6 +131,8 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                pick_timer_seconds=pod.timer_seconds, bots_allowed=True,
                                seed=pod.seed, host_token_hash=pod.host_hash,
                                version=pod.version, event_id=event_id,
+                               packs=night.row.packs, starting_life=pod.starting_life,
+                               deck_size_rule=pod.deck_size_rule,
                                created_at=now + timedelta(microseconds=plan.number)))
         with rt.session() as session:
             for row in rows:
@@ -169,8 +182,9 @@ def progress(pod: LivePod) -> dict[str, Any]:
 def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
     pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
     return {
-        "event_id": night.row.id, "set": night.row.set_code, "phase": night.row.phase,
-        "seed": night.row.seed, "timer_seconds": night.row.pick_timer_seconds,
+        "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
+        "phase": night.row.phase, "seed": night.row.seed,
+        "timer_seconds": night.row.pick_timer_seconds,
         "join_url": rt.event_join_url(night.row.id),
         "players": [{"player_id": p.id, "name": p.name,
                      "pod": pod_of.get(p.pod_id) if p.pod_id else None}
@@ -180,8 +194,14 @@ def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
     }
 
 
+def line_up(row: EventRow) -> list[str]:
+    """The set each round of the night's pods opens."""
+    return row.packs.split(",") if row.packs else [row.set_code] * DraftConfig().rounds
+
+
 def public_view(night: Night) -> dict[str, Any]:
-    return {"event_id": night.row.id, "set": night.row.set_code, "phase": night.row.phase,
+    return {"event_id": night.row.id, "set": night.row.set_code,
+            "line_up": line_up(night.row), "phase": night.row.phase,
             "players": [{"name": p.name} for p in night.players],
             "pods": len(night.pod_ids)}
 

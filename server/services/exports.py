@@ -71,7 +71,7 @@ def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
     names = {p.seat: p.name for p in pod.players}
     players = tuple(names[i] for i in range(pod.seats))
     return DraftLog(event_id=pod.id, players=players, you=player.seat,
-                    set_code=pod.set_code, picks=tuple(picks),
+                    set_code=pod.set_code, picks=tuple(picks), packs=pod.config.packs,
                     time=mtgo_time(started or datetime.now(UTC)))
 
 
@@ -80,7 +80,7 @@ def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
     if player.deck is None or pod.state is None or player.seat is None:
         return None
     body = DeckSubmit.model_validate(player.deck["deck"])
-    deck = build_deck(pod.state, player.seat, body, pod.chosen_color_card)
+    deck = build_deck(pod.state, player.seat, body, pod.addable_cards)
     return replace(deck, name=deck_name(player.name, deck))
 
 

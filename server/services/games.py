@@ -54,7 +54,7 @@ def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     names = []
     for ref in body.get("commanders") or []:
         if ref.get("piper"):
-            names.append(piper.name if piper is not None else PLACEHOLDER)
+            names.append(ref.get("name") or (piper.name if piper is not None else PLACEHOLDER))
         elif ref.get("card_id") in pool:
             names.append(pool[ref["card_id"]])
     return tuple(names[:2]) or (PLACEHOLDER,)
@@ -70,7 +70,7 @@ def plan_games(pod: LivePod, tables: Sequence[dict[str, Any]],
         seated = [Player(p.id, p.name, commanders_of(pod, p)) for p in players]
         number = (numbers or {}).get(table["number"], 0) + 1
         live = LiveGame(id=new_id(), table=table["number"], number=number,
-                        game=new_game(seated))
+                        game=new_game(seated, pod.starting_life))
         row = GameRow(id=live.id, pod_id=pod.id, table_number=live.table, number=number,
                       players_json=game_repo.players_json(seated))
         planned.append((live, row))
@@ -91,7 +91,7 @@ def restore_games(session: Session, pod: LivePod) -> int:
     count = 0
     for row in rows:
         log = logs[row.id]
-        game = replay_game(game_repo.players_of(row), log)
+        game = replay_game(game_repo.players_of(row), log, pod.starting_life)
         pod.games[row.table_number] = LiveGame(
             id=row.id, table=row.table_number, number=row.number, game=game,
             next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import anyio
@@ -43,6 +44,33 @@ def load_cube(rt: Runtime, text: str, seats: int) -> Cube:
 
 
 @dataclass(frozen=True)
+class PodOptions:
+    """What a host may choose beyond the set: a line-up and the house rules."""
+
+    packs: Sequence[str] | None = None
+    """One set per round (a mixed night); `None`: every round opens the pod's set."""
+    starting_life: int = 40
+    deck_size_rule: str = "at-least"
+    set_given: bool = False
+    """The request named a set too: refused beside a line-up (which one would it be?)."""
+
+
+def check_line_up(packs: Sequence[str], options: PodOptions, cube: bool) -> tuple[str, ...]:
+    """The line-up as set codes, each a bundled set, one per round; `InvalidError` if not."""
+    codes = tuple(code.upper() for code in packs)
+    rounds = DraftConfig().rounds
+    if cube or options.set_given:
+        raise InvalidError("give a set, a line-up of packs or a cube, not two of them",
+                           "bad_packs")
+    if len(codes) != rounds:
+        raise InvalidError(f"a line-up names one set for each of the {rounds} rounds, "
+                           f"not {len(codes)}", "bad_packs")
+    for code in dict.fromkeys(codes):
+        load_set(code)  # UnknownSetError → 422 before anything is stored
+    return codes
+
+
+@dataclass(frozen=True)
 class Created:
     pod: LivePod
     token: str
@@ -58,15 +86,21 @@ def check_room(rt: Runtime, more: int = 1) -> None:
 
 async def create_pod(
     rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
-    cube_text: str | None = None,
+    cube_text: str | None = None, options: PodOptions | None = None,
 ) -> Created:
     """A new pod in the lobby; the host token is returned once and stored hashed.
 
     With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
     """
     check_room(rt)
+    options = options or PodOptions()
     set_code = set_code.upper()
     cube = None
+    packs: tuple[str, ...] = ()
+    if options.packs is not None:
+        packs = check_line_up(options.packs, options, cube_text is not None)
+        config = DraftConfig.for_packs(packs, seats=seats)
+        set_code, packs = config.set_code, config.packs
     if cube_text is not None:
         read_cube_lines(cube_text)  # the caps, at once: no catalog is built for a flood
         cube = await anyio.to_thread.run_sync(load_cube, rt, cube_text, seats)
@@ -82,12 +116,15 @@ async def create_pod(
         id=new_id(), set_code=set_code, seats=seats,
         seed=seed if seed is not None else secrets.randbelow(2**63),
         timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), media=rt.media,
-        cube=cube,
+        cube=cube, packs=packs, starting_life=options.starting_life,
+        deck_size_rule=options.deck_size_rule,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
                  version=pod.version,
-                 cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None)
+                 cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
+                 packs=",".join(packs) or None, starting_life=options.starting_life,
+                 deck_size_rule=options.deck_size_rule)
     with rt.session() as session:
         repo.add_pod(session, row)
         session.commit()

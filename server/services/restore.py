@@ -43,6 +43,8 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         event_id=row.event_id,
         locked=row.locked,
         join_code=row.join_code,
+        packs=tuple(row.packs.split(",")) if row.packs else (),
+        starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],

@@ -39,11 +39,11 @@ OVERFLOWING = """() => {
 WORDS = {
     "ru": {"take": "Выберите 2 карты",
            "timer": r"^Осталось \d+ секунд[ы]?$|^Осталась \d+ секунда$",
-           "submit": "Сдать колоду", "size_problem": "В колоде 0 карт, а должно быть ровно 60.",
+           "submit": "Сдать колоду", "size_problem": "В колоде 0 карт, а должно быть не меньше 60.",
            "side": "Сайдборд · 60 карт", "pack": "Пак 1 из 3"},
     "it": {"take": "Scegli 2 carte", "timer": r"^Mancano? \d+ second[io]$",
            "submit": "Consegna il mazzo",
-           "size_problem": "Il tuo mazzo ha 0 carte; deve averne esattamente 60.",
+           "size_problem": "Il tuo mazzo ha 0 carte; deve averne almeno 60.",
            "side": "Sideboard · 60 carte", "pack": "Busta 1 di 3"},
 }
 

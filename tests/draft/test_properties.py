@@ -104,3 +104,27 @@ def test_a_seat_never_sees_another_seats_pack_or_pool(
 ) -> None:
     _first, _final, _log, _changes, leaks = random_draft(config, seed, chooser)
     assert leaks == []
+
+
+line_ups = st.lists(st.sampled_from(["CMR", "CLB", "CMM"]), min_size=3, max_size=3)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    packs=line_ups,
+    seats=st.integers(2, 8),
+    seed=st.integers(0, 2**63 - 1),
+    chooser=st.randoms(use_true_random=False),
+)
+def test_any_line_up_gives_60_card_pools_replays_and_opens_its_rounds_sets(
+    packs: list[str], seats: int, seed: int, chooser: random.Random
+) -> None:
+    config = DraftConfig.for_packs(packs, seats=seats)
+    first, final, log, changes, leaks = random_draft(config, seed, chooser)
+    assert {len(seat.pool) for seat in final.seats} == {60}
+    assert replay(config, seed, players(seats), log) == final
+    assert leaks == []
+    for change in changes:
+        if isinstance(change, PickMade):
+            opened = {first.cards[i].card.set for i in change.pack_before}
+            assert opened == {packs[change.round - 1].upper()}

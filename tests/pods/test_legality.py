@@ -43,9 +43,19 @@ def test_a_legend_and_its_pool_cards_in_color_make_a_legal_deck() -> None:
     assert report.color_identity == ("W",)
 
 
-def test_a_deck_must_have_exactly_sixty_cards_by_default() -> None:
+def test_a_61_card_deck_is_legal_by_default_cr_903_13f_1() -> None:
+    # CR 903.13f(1): "at least 60 cards", no maximum.
     deck = Deck((Commander(SOLO_LEGEND),), (BASIC_LANDS["Plains"],) * 60)
-    (problem,) = check_deck(deck, [SOLO_LEGEND]).problems
+    assert check_deck(deck, [SOLO_LEGEND]).legal
+    small = Deck((Commander(SOLO_LEGEND),), (BASIC_LANDS["Plains"],) * 58)
+    (problem,) = check_deck(small, [SOLO_LEGEND]).problems
+    assert problem.params == {"size": 59, "required": 60, "rule": "at-least"}
+    assert problem.message == "Your deck has 59 cards; it must have at least 60."
+
+
+def test_exactly_sixty_is_a_house_rule_that_refuses_61() -> None:
+    deck = Deck((Commander(SOLO_LEGEND),), (BASIC_LANDS["Plains"],) * 60)
+    (problem,) = check_deck(deck, [SOLO_LEGEND], DeckRules(size_rule=SizeRule.EXACT)).problems
     assert problem.code == "deck_size"
     assert problem.params == {"size": 61, "required": 60, "rule": "exact"}
     assert problem.message == "Your deck has 61 cards; it must have exactly 60."

@@ -17,7 +17,7 @@ SHARED = ROOT.parent / "shared" / "data"
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/data next to the checkout")
-@pytest.mark.parametrize("code", ["CMR", "CLB"])
+@pytest.mark.parametrize("code", ["CMR", "CLB", "CMM"])
 def test_bundled_file_is_reproducible_from_shared_data(tmp_path: Path, code: str) -> None:
     subprocess.run(
         [sys.executable, "scripts/build_card_data.py", "--set", code, "--out", str(tmp_path)],

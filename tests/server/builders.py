@@ -46,8 +46,11 @@ class SeatHandle:
 
 
 def new_pod(client: Client, seats: int = 8, seed: int = 7, **extra: Any) -> PodHandle:
-    response = client.post("/api/pods", json={"set": "CMR", "seats": seats, "seed": seed,
-                                              **extra})
+    """A pod of CMR boosters, unless `extra` names a line-up (`packs=[...]`) or a set."""
+    body = {"seats": seats, "seed": seed, **extra}
+    if "packs" not in extra:
+        body.setdefault("set", "CMR")
+    response = client.post("/api/pods", json=body)
     assert response.status_code == 201, response.text
     data = response.json()
     return PodHandle(data["pod_id"], data["host_token"], data)

@@ -196,8 +196,8 @@ def test_the_deck_report_speaks_the_phones_language(
     headers = {**seats[1].auth, "Accept-Language": "ru-RU,ru;q=0.9"}
     report = client.put(pod.url("/deck"), headers=headers, json={"main": []}).json()["report"]
     by_code = {p["code"]: p for p in report["problems"]}
-    assert by_code["deck_size"]["message"] == "В колоде 0 карт, а должно быть ровно 60."
-    assert by_code["deck_size"]["params"] == {"size": 0, "required": 60, "rule": "exact"}
+    assert by_code["deck_size"]["message"] == "В колоде 0 карт, а должно быть не меньше 60."
+    assert by_code["deck_size"]["params"] == {"size": 0, "required": 60, "rule": "at-least"}
     assert by_code["no_commander"]["message"] == "В колоде нет командира."
     assert me(client, seats[1])["deck"]["report"] == report  # stored as that phone reads it
 

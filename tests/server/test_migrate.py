@@ -30,3 +30,27 @@ def test_upgrade_head_twice_is_a_no_op(db_url: str) -> None:
     upgrade_to_head(engine)
     upgrade_to_head(engine)
     engine.dispose()
+
+
+def test_a_pod_stored_before_line_ups_keeps_its_set_and_gets_the_default_house_rules(
+    db_url: str,
+) -> None:
+    from alembic import command
+    from server.db.migrate import alembic_config
+
+    engine = create_db_engine(Settings(db_url=db_url))
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+        connection.execute(sa.text(
+            "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
+            " paused, version, created_at, updated_at) VALUES ('old', 'CLB', 8, true, 7, 'h',"
+            " 'drafting', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"))
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        row = connection.execute(sa.text(
+            "SELECT set_code, packs, starting_life, deck_size_rule FROM pod WHERE id = 'old'"
+        )).one()
+    engine.dispose()
+    assert tuple(row) == ("CLB", None, 40, "at-least")

@@ -33,8 +33,8 @@ def test_created_pod_links_carry_tokens_in_the_fragment(client: TestClient) -> N
     assert pod.data["join_url"] == f"http://prismatic.test/pods/{pod.pod_id}/join"
     seat = join(client, pod, "Ann")
     summary = client.get(pod.url()).json()
-    assert summary == {"pod_id": pod.pod_id, "set": "CMR", "seats": 8, "phase": "lobby",
-                       "players": [{"name": "Ann", "bot": False}],
+    assert summary == {"pod_id": pod.pod_id, "set": "CMR", "line_up": ["CMR", "CMR", "CMR"],
+                       "seats": 8, "phase": "lobby", "players": [{"name": "Ann", "bot": False}],
                        "locked": False, "code_required": False}
     assert seat.token not in str(summary)
 

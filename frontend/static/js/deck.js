@@ -7,6 +7,7 @@ import { t, tn } from "./i18n.js";
 import { byTypeThenCost, cardRow, colorDots, colorName, isLand, manaSymbols } from "./cards.js";
 import { barChart } from "./charts.js";
 import { BASICS, splitBasics } from "./lands.js";
+import { deckSizeOk, houseRulesText } from "./line_up.js";
 
 const DECK_SIZE = 60;
 const COLORS = ["W", "U", "B", "R", "G"];
@@ -23,7 +24,8 @@ export class DeckBuilder {
     this.report = null;
     this.dirty = false;
     this.saving = false;
-    $("#add-piper").addEventListener("click", () => this.addPiper($("#piper-color").value));
+    this.view = null;
+    $("#add-piper").addEventListener("click", () => this.addPiper($("#piper-color").value, $("#piper-name").value));
     $("#suggest-lands").addEventListener("click", () => this.suggestLands());
     $("#submit-deck").addEventListener("click", () => this.submit());
     $("#add-in-colors").addEventListener("click", () => this.addInColors());
@@ -34,6 +36,8 @@ export class DeckBuilder {
     // changed, so focus and scroll stay put while someone edits.
     const pool = view.pool || [];
     const fresh = !this.deck || pool.length !== this.pool.length;
+    this.view = view;
+    this.showAddable(view.addable_commanders || []);
     this.pool = pool;
     this.byId = new Map(this.pool.map((card) => [card.id, card]));
     if (!this.deck) this.deck = this.initialDeck(view);
@@ -117,12 +121,25 @@ export class DeckBuilder {
     this.changed();
   }
 
-  addPiper(color) {
+  /** The choose-a-color commanders this draft's boosters allow (CR 903.13e). */
+  showAddable(names) {
+    const select = $("#piper-name");
+    if (select.options.length !== names.length) {
+      select.replaceChildren(...names.map((name) => el("option", { value: name, text: name })));
+    }
+    $("#piper-name-field").hidden = names.length < 2;
+    const add = $("#add-piper");
+    add.hidden = names.length === 0;
+    // One card to add: name it (Faceless One after a Baldur's Gate draft, not "a Piper").
+    if (names.length === 1) add.textContent = t("Add {name}", { name: names[0] });
+  }
+
+  addPiper(color, name) {
     if (this.deck.commanders.length >= MAX_COMMANDERS) {
       toast(t("Choose up to two commanders: legends from your pool, or The Prismatic Piper in a color."));
       return;
     }
-    this.deck.commanders.push({ piper: true, color });
+    this.deck.commanders.push(name ? { piper: true, color, name } : { piper: true, color });
     this.changed();
   }
 
@@ -213,7 +230,7 @@ export class DeckBuilder {
     const summary = $("#deck-summary");
     summary.replaceChildren(
       el("div", { class: "summary-top" },
-        el("strong", { class: `count ${size === DECK_SIZE ? "ok" : "off"}`, id: "deck-count", text: t("{n}/60 cards", { n: size }) }),
+        el("strong", { class: `count ${deckSizeOk(this.view, size) ? "ok" : "off"}`, id: "deck-count", title: houseRulesText(this.view || {}), text: t("{n}/60 cards", { n: size }) }),
         el("span", { class: "identity" },
           el("span", { class: "muted", text: `${t("Color identity")}: ` }),
           identity.length ? colorDots(identity) : el("span", { class: "muted", text: this.deck.commanders.length ? t("Colorless") : t("none yet") })),
@@ -235,7 +252,7 @@ export class DeckBuilder {
       const remove = el("button", { type: "button", class: "btn small", onclick: () => this.removeCommander(index) }, t("Remove"));
       if (commander.piper) {
         return el("div", { class: "commander" },
-          el("span", { class: "card-name", text: "The Prismatic Piper" }),
+          el("span", { class: "card-name", text: commander.name || (this.view?.addable_commanders || [])[0] || "The Prismatic Piper" }),
           colorDots([commander.color]), remove);
       }
       const card = this.byId.get(commander.card_id);

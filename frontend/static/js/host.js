@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
 import { GameBoard, gameCaller } from "./game.js";
 import { tablesOf } from "./tables.js";
+import { houseRulesText, lineUpText, roundSetText } from "./line_up.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
 const pod = podId();
@@ -116,6 +117,10 @@ function render(next) {
   }
   const humans = view.players.filter((p) => !p.bot && !p.kicked).length;
   $("#seat-count").textContent = view.phase === "lobby" ? t("{n} of {seats} seats taken", { n: humans, seats: view.seats }) : "";
+  // Which set the round opens, big enough to read across the room.
+  const lineUp = t("Line-up: {sets}", { sets: lineUpText(view) });
+  $("#line-up").textContent = view.phase === "drafting" ? `${lineUp} — ${roundSetText(view)}` : lineUp;
+  $("#house-rules").textContent = houseRulesText(view);
   renderControls();
   renderWaiting();
   renderSeats();

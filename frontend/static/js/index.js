@@ -2,17 +2,19 @@
 import { api } from "./api.js";
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
+import { podOptions, watchLineUp } from "./pod_options.js";
 import { hostedPods, saveToken } from "./tokens.js";
 
 const form = $("#create-pod");
 const error = $("#create-error");
+watchLineUp();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const button = form.querySelector("button[type=submit]");
   const label = button.textContent;
   const data = new FormData(form);
-  const body = { set: data.get("set"), seats: Number(data.get("seats")), bots: data.get("bots") === "on" };
+  const body = { ...podOptions(data), seats: Number(data.get("seats")), bots: data.get("bots") === "on" };
   if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   button.disabled = true;
   button.textContent = t("Creating…");
@@ -44,7 +46,8 @@ async function showOpenPods() {
     if (!open.length) return;
     $("#open-pod-list").replaceChildren(...open.map((pod) => {
       const taken = pod.players.filter((p) => !p.bot).length;
-      const label = `${pod.set} · ${t("{n} of {seats} seats taken", { n: taken, seats: pod.seats })}`;
+      const sets = [...new Set(pod.line_up || [pod.set])].length > 1 ? pod.line_up.join(" · ") : pod.set;
+      const label = `${sets} · ${t("{n} of {seats} seats taken", { n: taken, seats: pod.seats })}`;
       return el("li", {}, el("a", { href: `/pods/${encodeURIComponent(pod.pod_id)}/join`, text: label }));
     }));
     $("#open-pods").hidden = false;
@@ -60,7 +63,8 @@ $("#create-event").addEventListener("click", async () => {
   const button = $("#create-event");
   const label = button.textContent;
   const data = new FormData(form);
-  const body = { set: data.get("set") };
+  // Every pod of the night drafts the set or line-up and keeps the house rules above.
+  const body = podOptions(data);
   if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   button.disabled = true;
   button.textContent = t("Creating the night…");

@@ -5,6 +5,7 @@
 // - a selection survives re-renders and reconnects for as long as the same pack is in
 //   front of us, and is dropped only when the server has moved us on.
 import { $, el, toast } from "./dom.js";
+import { roundSetText } from "./line_up.js";
 import { t, tn } from "./i18n.js";
 import { cardCell, packOrder } from "./cards.js";
 
@@ -38,6 +39,9 @@ export class Picker {
 
   renderHead(view) {
     $("#pack-counter").textContent = t("Pack {round} of {rounds}", { round: view.round, rounds: view.rounds });
+    const roundSet = $("#round-set");
+    roundSet.textContent = view.round_set || "";
+    roundSet.title = roundSetText(view);
     $("#pick-counter").textContent = view.pack ? t("Pick {pick}", { pick: view.pick_in_round }) : "";
     const left = view.direction === "left";
     const direction = $("#direction");

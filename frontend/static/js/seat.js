@@ -1,5 +1,6 @@
 // The phone page: one live seat view drives whichever screen the phase calls for.
 import { api } from "./api.js";
+import { houseRulesText, lineUpText } from "./line_up.js";
 import { $, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { LiveView, SocketLost, socketUrl, statusPill } from "./live.js";
@@ -149,6 +150,7 @@ $("#tab-pool").addEventListener("click", () => {
 function renderLobby(view) {
   $("#lobby-title").textContent = view.me ? view.me.name : "";
   $("#lobby-msg").textContent = t("Waiting for the host to start the draft.");
+  $("#lobby-rules").textContent = `${t("Line-up: {sets}", { sets: lineUpText(view) })} · ${houseRulesText(view)}`;
   $("#lobby-players").replaceChildren(...view.players.map((player) =>
     // Seats are drawn at the start, so in the lobby the name is all we can match on.
     el("li", { class: player.name === view.me?.name ? "me" : "" },

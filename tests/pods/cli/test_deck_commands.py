@@ -63,7 +63,8 @@ def test_an_illegal_deck_exits_one_and_lists_every_problem(
 ) -> None:
     deck = tmp_path / "bad.txt"
     deck.write_text(DECK.replace("56 Plains", "55 Plains\n1 Boarding Party\n1 Forest"))
-    code, output = run("deck", "check", str(deck), "--pool", str(files[1]), "--json")
+    code, output = run("deck", "check", str(deck), "--pool", str(files[1]), "--json",
+                       "--size", "exact")
     assert code == 1
     problems = json.loads(output)["problems"]
     assert {(p["code"], p["card"]) for p in problems} == {
@@ -74,24 +75,43 @@ def test_an_illegal_deck_exits_one_and_lists_every_problem(
     }
 
 
-def test_the_at_least_size_rule_is_an_option(files: tuple[Path, Path], tmp_path: Path) -> None:
+def test_at_least_60_is_the_default_and_exactly_60_an_option(
+    files: tuple[Path, Path], tmp_path: Path
+) -> None:
     deck = tmp_path / "big.txt"
-    deck.write_text(DECK.replace("56 Plains", "66 Plains"))
-    assert (
-        run(
-            "deck",
-            "check",
-            str(deck),
-            "--pool",
-            str(files[1]),
-            "--piper",
-            "U",
-            "--size",
-            "at-least",
-        )[0]
-        == 0
-    )
-    assert run("deck", "check", str(deck), "--pool", str(files[1]), "--piper", "U")[0] == 1
+    deck.write_text(DECK.replace("56 Plains", "57 Plains"))
+    args = ["deck", "check", str(deck), "--pool", str(files[1]), "--piper", "U"]
+    assert run(*args)[0] == 0
+    code, output = run(*args, "--size", "exact", "--json")
+    assert code == 1
+    assert [p["code"] for p in json.loads(output)["problems"]] == ["deck_size"]
+
+
+def test_packs_decide_which_commanders_may_be_added(files: tuple[Path, Path]) -> None:
+    args = ["deck", "check", str(files[0]), "--pool", str(files[1]), "--piper", "U", "--json"]
+    assert run(*args, "--packs", "CMM,CLB,CLB")[0] == 0
+    code, output = run(*args, "--packs", "CLB,CLB,CLB")
+    assert code == 1
+    (problem,) = json.loads(output)["problems"]
+    assert problem["code"] == "added_not_allowed" and "CR 903.13e" in problem["message"]
+
+
+def test_packs_with_cmm_give_two_mono_colored_legends_partner(tmp_path: Path) -> None:
+    deck, pool = tmp_path / "deck.txt", tmp_path / "pool.txt"
+    deck.write_text("Commander\n1 Anafenza, Kin-Tree Spirit\n1 Inga Rune-Eyes\n\n"
+                    "Deck\n29 Plains\n29 Island\n")
+    pool.write_text("1 Anafenza, Kin-Tree Spirit\n1 Inga Rune-Eyes\n")
+    args = ["deck", "check", str(deck), "--pool", str(pool), "--json"]
+    assert run(*args, "--packs", "CMM,CMR,CMR")[0] == 0
+    code, output = run(*args, "--packs", "CMR,CLB,CLB")
+    assert code == 1
+    assert [p["code"] for p in json.loads(output)["problems"]] == ["illegal_pair"]
+
+
+def test_a_bad_packs_option_is_a_usage_error(files: tuple[Path, Path]) -> None:
+    args = ["deck", "check", str(files[0]), "--pool", str(files[1])]
+    assert run(*args, "--packs", "CMM,CLB")[0] == 2
+    assert run(*args, "--packs", "CMM,XYZ,CLB")[0] == 2
 
 
 def test_a_typo_in_the_deck_is_reported_with_suggestions(
@@ -102,6 +122,20 @@ def test_a_typo_in_the_deck_is_reported_with_suggestions(
     code, output = run("deck", "check", str(deck), "--pool", str(files[1]), "--piper", "U")
     assert code == 1
     assert "Did you mean Angel of the Dawn" in output
+
+
+def test_a_typo_is_one_problem_and_does_not_cascade(
+    files: tuple[Path, Path], tmp_path: Path
+) -> None:
+    deck, pool = tmp_path / "typo.txt", tmp_path / "pool.txt"
+    deck.write_text(DECK.replace("Alharu, Solemn Ritualist (CMR) 4", "Alharu, Solem Ritualist")
+                    .replace("Angel of the Dawn", "Angel of teh Dawn"))
+    pool.write_text(POOL.replace("Alharu, Solemn", "Alharu, Solem"))
+    code, output = run("deck", "check", str(deck), "--pool", str(pool), "--piper", "U", "--json")
+    assert code == 1
+    problems = json.loads(output)["problems"]
+    assert [(p["code"], p["card"]) for p in problems] == [
+        ("unknown_card", "Alharu, Solem Ritualist"), ("unknown_card", "Angel of teh Dawn")]
 
 
 def prismatic(*args: str) -> subprocess.CompletedProcess[str]:

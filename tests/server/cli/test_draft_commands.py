@@ -53,6 +53,20 @@ def test_a_pack_keeps_its_id_as_it_travels() -> None:
         assert [len(pack) for pack in sizes] == list(range(20, 0, -2))
 
 
+def test_packs_of_commander_masters_hold_20_cards() -> None:
+    data = run("packs", "--set", "CMM", "--count", "2", "--seed", "5", "--json")
+    assert data["set"] == "CMM" and [len(pack) for pack in data["packs"]] == [20, 20]
+
+
+def test_simulate_a_line_up_opens_one_set_per_round() -> None:
+    data = run("simulate", "--packs", "CMM,CLB,CLB", "--seats", "4", "--seed", "7", "--json")
+    assert data["packs"] == ["CMM", "CLB", "CLB"] and data["set"] == "CMM"
+    assert {k: len(v) for k, v in data["pools"].items()} == {str(i): 60 for i in range(4)}
+    cmm_packs = run("packs", "--set", "CMM", "--count", "4", "--seed", "7", "--json")["packs"]
+    first = {p["pack_id"]: p["pack"] for p in data["picks"] if p["pick"] == 1}
+    assert first[0] == [c["name"] for c in cmm_packs[0]]
+
+
 def test_readable_summaries_without_json() -> None:
     result = CliRunner().invoke(cli, ["simulate", "--seats", "2", "--seed", "1"])
     assert result.exit_code == 0 and "seat 1: 60 cards" in result.output
@@ -65,6 +79,8 @@ def test_readable_summaries_without_json() -> None:
         ["packs", "--count", "0"],
         ["simulate", "--seats", "9"],
         ["simulate", "--seed", "-1"],
+        ["simulate", "--packs", "CMM,CLB"],
+        ["simulate", "--packs", "CMM,XYZ,CLB"],
         ["frobnicate"],
     ],
 )

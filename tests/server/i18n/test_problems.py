@@ -33,6 +33,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "color_not_allowed": {"name": "Sol Ring"},
     "bad_chosen_color": {"name": "The Prismatic Piper", "color": "P"},
     "added_copy_in_main": {"name": "The Prismatic Piper", "in_deck": 2, "in_pool": 1},
+    "added_not_allowed": {"name": "Faceless One", "sets": ["CLB"], "draft_sets": ["CMM", "CMR"],
+                          "rule": "903.13e"},
     "not_in_pool": {"name": "Sol Ring", "in_deck": 1, "in_pool": 0},
     "too_many_copies": {"name": "Sol Ring", "in_deck": 3, "in_pool": 1},
     "outside_identity": {"name": "Boarding Party", "card_colors": ["R"],
@@ -87,6 +89,8 @@ def real_problems() -> list[Problem]:
          [ALHARU, BRINELIN], DeckRules(size_rule=SizeRule.AT_LEAST)),
         (Deck((Commander(SOL_RING, "Q", added=True), *pipers), ()), [], DeckRules()),
         (Deck((Commander(PIPER),), (PIPER,)), [PIPER], DeckRules()),
+        (Deck((Commander(PIPER, "R", added=True),), ()), [], DeckRules.for_draft(["CLB"])),
+        (Deck((Commander(ALHARU),), ()), [], DeckRules(size_rule=SizeRule.EXACT)),
     ]
     problems = [p for deck, pool, rules in decks for p in check_deck(deck, pool, rules).problems]
     assert len({p.code for p in problems}) >= 9
