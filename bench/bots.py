@@ -24,10 +24,10 @@ Picks/s is timed apart from the counting: whole drafts with the bot, 240 picks e
 wall time mostly measures the neighbours. The same drafts with the first-cards bot are
 timed beside it: the engine's own share, so two runs under different load compare.
 
-A line-up (`--packs CLB,CMR,CLB`, one set per round) is opened here, round by round, from
-each set's own booster; the bots see which sets the draft holds from the cards dealt.
+A line-up (`--packs CMM,CLB,CLB`, one set per round) is a `DraftConfig.for_packs`; which
+commanders may be added and whether the CMM grant applies follow `pods.draft_rules`.
 
-Usage: python -m bench.bots [--set CMR | --packs CLB,CMR,CLB] [--drafts 500]
+Usage: python -m bench.bots [--set CMR | --packs CMM,CLB,CLB] [--drafts 500]
                             [--speed-drafts 100] [--json]
 """
 
@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import random
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -45,39 +44,12 @@ from typing import Any
 
 from draft.bots import Bot, FirstCardsBot, ValueBot
 from draft.cards import WUBRG, Card
-from draft.packs import PackCard, PackSource, booster_for_set
 from draft.simulate import simulate
 from draft.state import CardInstance, DraftConfig
-from pods.commanders import is_legal_pair
+from pods.commanders import has_granted_partner, is_legal_pair
+from pods.draft_rules import FACELESS_ONE, PIPER, addable_commanders, grants_partner
 
 PICKS_PER_DRAFT = 240
-CHOSEN_COLOR_SETS = {"CMR": "Piper", "CMM": "Piper", "CLB": "Faceless One"}
-
-
-@dataclass(frozen=True)
-class LineUp:
-    """Packs of one set per round: round r opens `boosters[r - 1]` for every seat."""
-
-    boosters: tuple[PackSource, ...]
-
-    @property
-    def set_code(self) -> str:
-        return ",".join(b.set_code for b in self.boosters)
-
-    @property
-    def pack_size(self) -> int:
-        return self.boosters[0].pack_size
-
-    def open_many(self, rng: random.Random, count: int) -> list[list[PackCard]]:
-        per_round = count // len(self.boosters)
-        return [pack for booster in self.boosters for pack in booster.open_many(rng, per_round)]
-
-
-def pack_source(codes: Sequence[str]) -> PackSource:
-    """One set's booster, or a line-up of one set per round."""
-    if len(codes) == 1:
-        return booster_for_set(codes[0])
-    return LineUp(tuple(booster_for_set(code) for code in codes))
 
 
 @dataclass
@@ -138,9 +110,10 @@ class Option:
     real: bool
 
 
-def commander_options(pool: Sequence[Card], sets: frozenset[str]) -> list[Option]:
+def commander_options(pool: Sequence[Card], sets: Iterable[str]) -> list[Option]:
     """Every way the pool may be led (see the module docstring)."""
-    helpers = {CHOSEN_COLOR_SETS[s] for s in sets if s in CHOSEN_COLOR_SETS}
+    helpers = set(addable_commanders(sets))
+    grant = grants_partner(sets)
     leaders = {card.name: card for card in pool if card.can_be_commander
                and not card.chooses_color and card.color_identity}
     seconds = {card.name: card for card in pool if card.is_background and not card.chooses_color}
@@ -148,14 +121,13 @@ def commander_options(pool: Sequence[Card], sets: frozenset[str]) -> list[Option
     for card in leaders.values():
         identity = frozenset(card.color_identity)
         options.append(Option(identity, 0, True))
-        if ("Piper" in helpers and "Partner" in card.pairing) or (
-            "Faceless One" in helpers and "Choose a Background" in card.pairing
-        ) or ("CMM" in sets and "Piper" in helpers and len(identity) <= 1):
+        if (PIPER in helpers and ("Partner" in card.pairing
+                                  or (grant and has_granted_partner(card)))) or (
+            FACELESS_ONE in helpers and "Choose a Background" in card.pairing
+        ):
             options.append(Option(identity, 1, True))
     for first, second in itertools.combinations([*leaders.values(), *seconds.values()], 2):
-        granted = ("CMM" in sets and first.can_be_commander and second.can_be_commander
-                   and len(first.color_identity) <= 1 and len(second.color_identity) <= 1)
-        if granted or is_legal_pair(first, second):
+        if is_legal_pair(first, second, partner_grant=grant):
             options.append(Option(frozenset(first.color_identity + second.color_identity),
                                   0, True))
     return options
@@ -187,7 +159,7 @@ class Figures:
     picks_per_s: float = 0.0
     first_cards_picks_per_s: float = 0.0
 
-    def add_pool(self, pool: Sequence[Card], sets: frozenset[str]) -> None:
+    def add_pool(self, pool: Sequence[Card], sets: Iterable[str]) -> None:
         self.pools += 1
         for color, share in top_two_slots(pool).items():
             self.slots[color] += share
@@ -214,33 +186,29 @@ class Figures:
         }
 
 
-def measure(codes: Sequence[str], drafts: int, speed_drafts: int,
+def measure(config: DraftConfig, drafts: int, speed_drafts: int,
             first_seed: int = 0) -> Figures:
     """Run `drafts` seeded drafts for the figures, then time `speed_drafts` more."""
-    figures = Figures(",".join(codes), drafts=drafts)
-    config = DraftConfig(set_code=codes[0], rounds=len(codes) if len(codes) > 1 else 3)
-    source = pack_source(codes)
+    figures = Figures(",".join(config.packs) or config.set_code, drafts=drafts)
     recorder = Recorder(ValueBot())
     for seed in range(first_seed, first_seed + drafts):
-        state, _picks = simulate(config, seed, bot=recorder, booster=source)
-        sets = frozenset(instance.card.set for instance in state.cards)
+        state, _picks = simulate(config, seed, bot=recorder)
         for seat in state.seats:
-            figures.add_pool([state.cards[i].card for i in seat.pool], sets)
+            figures.add_pool([state.cards[i].card for i in seat.pool], config.sets)
     figures.picks, figures.ties = recorder.picks, recorder.ties
-    figures.picks_per_s = picks_per_s(config, source, ValueBot(), speed_drafts, first_seed)
-    figures.first_cards_picks_per_s = picks_per_s(config, source, FirstCardsBot(),
-                                                  speed_drafts, first_seed)
+    figures.picks_per_s = picks_per_s(config, ValueBot(), speed_drafts, first_seed)
+    figures.first_cards_picks_per_s = picks_per_s(config, FirstCardsBot(), speed_drafts,
+                                                  first_seed)
     return figures
 
 
-def picks_per_s(config: DraftConfig, source: PackSource, bot: Bot, drafts: int,
-                first_seed: int) -> float:
+def picks_per_s(config: DraftConfig, bot: Bot, drafts: int, first_seed: int) -> float:
     """Whole drafts per CPU second, times 240 picks."""
     if not drafts:
         return 0.0
     started = time.process_time()
     for seed in range(first_seed, first_seed + drafts):
-        simulate(config, seed, bot=bot, booster=source)
+        simulate(config, seed, bot=bot)
     return drafts * PICKS_PER_DRAFT / (time.process_time() - started)
 
 
@@ -263,15 +231,14 @@ def report(figures: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", dest="set_code", default="CMR")
-    parser.add_argument("--packs", help="a line-up, one set per round: CLB,CMR,CLB")
+    parser.add_argument("--packs", help="a line-up, one set per round: CMM,CLB,CLB")
     parser.add_argument("--drafts", type=int, default=500)
     parser.add_argument("--speed-drafts", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    codes = (args.packs or args.set_code).upper().split(",")
-    figures = measure([code.strip() for code in codes], args.drafts, args.speed_drafts,
-                      args.first_seed).as_dict()
+    config = DraftConfig.for_packs(args.packs.split(",") if args.packs else [args.set_code] * 3)
+    figures = measure(config, args.drafts, args.speed_drafts, args.first_seed).as_dict()
     print(json.dumps(figures) if args.json else report(figures))
 
 

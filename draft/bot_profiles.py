@@ -35,7 +35,10 @@ class Profile:
 
     def pairs_with(self, other: Profile, grant: bool) -> bool:
         """The two may lead a deck together (Partner, Partner with, Friends forever,
-        Choose a Background, or the CMM grant for two commanders of one colour or none)."""
+        Choose a Background; with the CMM grant a commander of one colour or none has
+        partner too, CR 903.13f(3))."""
+        if grant and self.partner_by_grant and other.partner_by_grant:
+            return True
         mine, theirs = self.card.partner_with, other.card.partner_with
         if mine or theirs:
             return mine == other.card.name and theirs == self.card.name
@@ -43,12 +46,15 @@ class Profile:
             return True
         if "Friends forever" in self.pairing and "Friends forever" in other.pairing:
             return True
-        if ("Choose a Background" in self.pairing and other.background) or (
+        return ("Choose a Background" in self.pairing and other.background) or (
             self.background and "Choose a Background" in other.pairing
-        ):
-            return True
-        return (grant and self.real_commander and other.real_commander
-                and len(self.identity) <= 1 and len(other.identity) <= 1)
+        )
+
+    @property
+    def partner_by_grant(self) -> bool:
+        """Has partner in a draft with CMM packs: printed, or one colour or none."""
+        return "Partner" in self.pairing or (
+            self.card.can_be_commander and len(self.identity) <= 1)
 
 
 def card_value(card: Card) -> float:

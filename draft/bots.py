@@ -28,7 +28,7 @@ class PickContext:
     seed: int
     seat: int
     sets: frozenset[str] = frozenset()
-    """The sets whose packs the draft holds (the CMM partner grant depends on it)."""
+    """The sets whose boosters the draft holds (`DraftConfig.sets`; the CMM grant needs it)."""
 
 
 class Bot(Protocol):

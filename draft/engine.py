@@ -179,28 +179,12 @@ def _next_round(state: DraftState, changes: list[Change]) -> DraftState:
 def auto_pick(state: DraftState, seat: int, bot: Bot) -> tuple[DraftState, list[Change]]:
     """Let `bot` choose for the seat (bots, and humans whose pick timer ran out)."""
     pack = _pack_in_front(state, seat)
-    context = PickContext(state.seed, seat, draft_sets(state.cards))
+    context = PickContext(state.seed, seat, frozenset(state.config.sets))
     choice = bot.choose(
         state.instances(pack.cards), state.pool_of(seat), state.picks_needed(seat), context
     )
     return pick(state, seat, choice)
 
-
-_SETS: dict[int, tuple[tuple[CardInstance, ...], frozenset[str]]] = {}
-
-
-def draft_sets(cards: tuple[CardInstance, ...]) -> frozenset[str]:
-    """The sets of every card dealt in the draft (all packs are opened at the start).
-
-    Cached by the tuple's identity: every state of one draft shares the same `cards`."""
-    cached = _SETS.get(id(cards))
-    if cached is not None and cached[0] is cards:
-        return cached[1]
-    sets = frozenset(instance.card.set for instance in cards)
-    if len(_SETS) > 256:
-        _SETS.clear()
-    _SETS[id(cards)] = (cards, sets)
-    return sets
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,9 @@ def test_the_cmm_grant_pairs_commanders_of_one_colour_or_none_only() -> None:
     assert white.pairs_with(black, grant=True)
     assert not white.pairs_with(black, grant=False)
     assert not white.pairs_with(gold, grant=True)
+    gold_partner = profile_of(commander("wb partner", "WB", "Partner"))
+    assert white.pairs_with(gold_partner, grant=True)
+    assert not white.pairs_with(gold_partner, grant=False)
 
 
 def test_a_pool_summary_grows_with_the_pool() -> None:

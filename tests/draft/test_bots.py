@@ -126,7 +126,7 @@ def test_two_mono_coloured_legends_pair_only_when_the_draft_holds_cmm(
     assert names(ValueBot().choose(pack, pool, 1, context), pack) == {wanted}
 
 
-@pytest.mark.parametrize("set_code", ["CMR", "CLB"])
+@pytest.mark.parametrize("set_code", ["CMR", "CLB", "CMM"])
 def test_every_bot_pool_builds_a_deck_led_by_a_real_commander(set_code: str) -> None:
     state, _picks = simulate(DraftConfig(set_code=set_code), seed=17)
     sets = frozenset({set_code})
@@ -144,7 +144,7 @@ def test_bot_pools_lean_to_two_colors() -> None:
         assert top_two >= 0.6 * sum(counts.values())
 
 
-@pytest.mark.parametrize("set_code", ["CMR", "CLB"])
+@pytest.mark.parametrize("set_code", ["CMR", "CLB", "CMM"])
 def test_bots_favour_no_colour_over_many_drafts(set_code: str) -> None:
     slots: Counter[str] = Counter()
     for seed in range(25):
@@ -154,6 +154,20 @@ def test_bots_favour_no_colour_over_many_drafts(set_code: str) -> None:
             slots.update(c for c, _n in counts.most_common(2))
     total = sum(slots.values())
     assert all(0.165 <= slots[c] / total <= 0.24 for c in WUBRG), slots
+
+
+def test_the_engine_tells_the_bot_its_seat_seed_and_the_drafts_sets() -> None:
+    seen: set[tuple[int, int, frozenset[str]]] = set()
+
+    class Watcher(FirstCardsBot):
+        def choose(self, pack: Sequence[CardInstance], pool: Sequence[CardInstance],
+                   count: int, context: PickContext | None = None) -> tuple[int, ...]:
+            assert context is not None
+            seen.add((context.seed, context.seat, context.sets))
+            return super().choose(pack, pool, count, context)
+
+    simulate(DraftConfig.for_packs(["CMM", "CLB", "CLB"], seats=4), seed=5, bot=Watcher())
+    assert seen == {(5, seat, frozenset({"CMM", "CLB"})) for seat in range(4)}
 
 
 def test_simulation_is_deterministic_for_a_seed() -> None:

@@ -60,7 +60,7 @@ def test_removal_adds_and_a_basic_land_or_a_piper_is_worth_little() -> None:
     assert script.pick_value(facts(can_be_commander=True, chooses_color=True), "", {}) == 0.5
 
 
-@pytest.mark.parametrize("code", ["CMR", "CLB"])
+@pytest.mark.parametrize("code", ["CMR", "CLB", "CMM"])
 def test_each_colour_is_worth_the_same_on_average_per_rarity(code: str) -> None:
     data = json.loads((ROOT / "draft" / "data" / f"{code.lower()}.json").read_text())
     drafted = {entry[0] for sheet in data["booster"]["sheets"].values()
