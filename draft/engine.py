@@ -237,6 +237,11 @@ def view_for(state: DraftState, seat: int) -> SeatView:
     )
 
 
+def passed_from(state: DraftState, seat: int) -> int:
+    """The neighbour whose passes reach `seat` this round (every queued pack came from it)."""
+    return (seat - state.direction.value) % state.config.seats
+
+
 def waiting_on(state: DraftState, seat: int) -> int | None:
     """The nearest upstream seat holding a pack: whose pick the seat waits for."""
     n = state.config.seats

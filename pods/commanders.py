@@ -67,11 +67,6 @@ def _has(card: Card, keyword: str) -> bool:
     return keyword in card.pairing
 
 
-MONO_PARTNER_SET = "CMM"
-"""Drafts with Commander Masters boosters grant partner to commanders of 0-1 colors
-(CR 903.13f(3))."""
-
-
 def commander_reasons(card: Card, mono_partner_grant: bool = False) -> tuple[str, ...]:
     """Why the card may lead a deck, as stable codes the phone translates (empty: it may not).
 
@@ -92,7 +87,6 @@ def commander_reasons(card: Card, mono_partner_grant: bool = False) -> tuple[str
         (PARTNER, "partner"), (PARTNER_WITH, "partner_with"),
         (FRIENDS_FOREVER, "friends_forever"), (CHOOSE_A_BACKGROUND, "choose_background"),
     ) if _has(card, keyword)]
-    if (mono_partner_grant and can_be_commander(card) and len(card.color_identity) <= 1
-            and not _has(card, PARTNER)):
+    if mono_partner_grant and has_granted_partner(card) and not _has(card, PARTNER):
         reasons.append("mono_partner")
     return tuple(reasons)

@@ -36,6 +36,16 @@ def interface_addresses() -> list[str]:
     return found
 
 
+def is_local_only(host: str) -> bool:
+    """Whether a server bound to `host` answers this machine only (phones cannot reach it)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def choose_lan_ip(addresses: list[str]) -> str:
     """Prefer a private non-loopback address (192.168 first), else any non-loopback."""
     parsed = []

@@ -63,6 +63,11 @@ class LiveGame:
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     """`(author, ref) -> seq`: the taps already stored under a phone's name for them."""
 
+    @property
+    def started(self) -> bool:
+        """Whether anything was recorded: a tap (even one undone since) or a winner."""
+        return bool(self.game.log) or self.winner is not None
+
 
 @dataclass(eq=False)
 class Notice:
@@ -235,6 +240,17 @@ class LivePod:
 
     def is_host(self, token_hash: str) -> bool:
         return token_matches(token_hash, self.host_hash)
+
+    def deck_open(self, player: LivePlayer) -> bool:
+        """Whether `player` may still submit or change a deck: while decks are built, and
+        after the split until their table's first game records its first change (someone
+        who was not ready when the host split must not be locked out)."""
+        if self.phase == "building":
+            return True
+        if self.phase != "playing" or player.table is None:
+            return False
+        live = self.games.get(player.table)
+        return live is not None and live.number == 1 and not live.started
 
     def bump(self, seats: frozenset[int] | None = None) -> Notice:
         self.version += 1

@@ -89,7 +89,12 @@ class BotUpdate(Body):
 
 
 class TablesCreate(Body):
+    """`without_decks`: the host confirmed splitting although some players have no legal
+    deck yet; `end_games`: the host confirmed ending the games being played (a re-split)."""
+
     policy: Literal["random", "apart"] = "random"
+    without_decks: bool = False
+    end_games: bool = False
 
 
 class WsPick(Body):

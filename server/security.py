@@ -16,9 +16,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
+"""Letters and digits without look-alikes (0 O o, 1 l I) or punctuation: ids are read
+off a screen and typed into a phone. Older ids (URL-safe base64) stay valid."""
+ID_LENGTH = 11
+"""11 of 56 symbols: about 64 bits, as many as the 8 random bytes of older ids."""
+
+
 def new_id() -> str:
     """A short public id for pods and players (not a secret)."""
-    return secrets.token_urlsafe(8)
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
 def hash_token(token: str) -> str:

@@ -15,12 +15,17 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from draft.cards import Card
-from draft.engine import seats_to_act, view_for
+from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
-from pods.commanders import MONO_PARTNER_SET, commander_reasons
+from pods.commander_choices import commander_choices
+from pods.commanders import commander_reasons
+from pods.draft_rules import grants_partner
 from server.card_media import CardMedia
 from server.game_views import game_view
 from server.live import LivePlayer, LivePod
+from server.services.building import games_in_play, without_legal_deck
+
+SPLIT_PHASES = ("building", "playing")
 
 if TYPE_CHECKING:
     from server.runtime import Runtime
@@ -30,7 +35,7 @@ def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
     """One card instance as the phone draws it (cached per pod: card facts never change)."""
     cached = pod.card_cache.get(instance.id)
     if cached is None:
-        cached = pod.card_cache[instance.id] = with_media(instance, pod.media, {pod.set_code})
+        cached = pod.card_cache[instance.id] = with_media(instance, pod.media, pod.draft_sets)
     return cached
 
 
@@ -76,8 +81,7 @@ def with_media(instance: CardInstance, media: CardMedia | None,
                draft_sets: Collection[str] = ()) -> dict[str, Any]:
     """The card's facts and commander reasons, plus the rules text (`text`) and `image_url`
     that `media` knows (see `server/card_media.py`)."""
-    grant = MONO_PARTNER_SET in draft_sets or instance.card.set == MONO_PARTNER_SET
-    base = _card_json(instance, grant)
+    base = _card_json(instance, grants_partner(draft_sets))
     extras = media.extras(instance.card) if media is not None else None
     return {**base, **extras} if extras else base
 
@@ -192,12 +196,14 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "pack": None,
         "picks_needed": 0,
         "packs_waiting": 0,
+        "packs_from_people": 0,
         "waiting_on": None,
         "pool": [],
         "pool_count": 0,
         "deadline": None,
         "timer_seconds": pod.timer_seconds,
         "deck": player.deck,
+        "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
     }
@@ -217,12 +223,26 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         pack=seen.pack,
         picks_needed=seen.picks_needed,
         packs_waiting=seen.packs_waiting,
+        # Bots pass at once, so a queue from a bot is no one waiting on this phone.
+        packs_from_people=0 if pod.at_seat(passed_from(state, player.seat)).bot
+        else seen.packs_waiting,
         waiting_on=waiting,
         pool=seen.pool,
         pool_count=len(seen.pool),
         deadline=None if pod.paused or player.bot else iso(player.deadline),
     )
+    if view["deck_open"]:
+        view["commander_choices"] = choices_json(pod, seen.pool)
     return view
+
+
+def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> dict[str, Any]:
+    """The builder's "Your commanders": candidates and legal pairs (with the rule) of the
+    pool, under the grants of the boosters this draft contained."""
+    choices = commander_choices([(i.id, i.card) for i in pool], grants_partner(pod.draft_sets))
+    return {"eligible": list(choices.eligible),
+            "pairs": [{"cards": [p.first, p.second], "rule": p.rule.value}
+                      for p in choices.pairs]}
 
 
 def _table_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
@@ -284,6 +304,9 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
         "waiting_on": seats_to_act(state) if state is not None else [],
         "tables": pod.tables,
         "games": [game_view(pod.games[n]) for n in sorted(pod.games)],
+        # What a split would leave behind, for the host to confirm by name.
+        "without_legal_deck": without_legal_deck(pod) if pod.phase in SPLIT_PHASES else [],
+        "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],
         "event_id": pod.event_id,
         "lobby": {"locked": pod.locked, "join_code": pod.join_code},
     }

@@ -51,6 +51,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.connections import guarded_protocol, raise_open_file_limit
     from server.db.engine import DatabaseConfigError
     from server.db.migrate import upgrade_to_head
+    from server.lan import is_local_only
     from server.services.restore import restore_pods
     from server.settings import Settings
 
@@ -80,7 +81,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
     click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
     click.echo(f"Join link (phones on this Wi-Fi): {base}/")
-    if settings.host.startswith("127.") or settings.host == "localhost":
+    if is_local_only(settings.host):
         click.echo(f"Note: listening on {settings.host} only; phones cannot connect "
                    "(use --host 0.0.0.0).")
     for pod in pods:

@@ -48,6 +48,32 @@ def set_winner(session: Session, game_id: str, winner_id: str | None) -> None:
         sa.update(table).where(table.c.id == game_id).values(winner_id=winner_id))
 
 
+def set_players(session: Session, game_id: str, players: Iterable[Player]) -> None:
+    """A game's players and commanders, before its first entry (a deck submitted late)."""
+    table: sa.Table = GameRow.__table__  # type: ignore[attr-defined]
+    session.connection().execute(
+        sa.update(table).where(table.c.id == game_id).values(players_json=players_json(players)))
+
+
+def played_numbers(session: Session, pod_id: str) -> dict[int, int]:
+    """Table number → the highest game number played there: a game with an entry or a
+    winner. New games continue from it, so no two played games share a label."""
+    games: sa.Table = GameRow.__table__  # type: ignore[attr-defined]
+    entries: sa.Table = GameEntryRow.__table__  # type: ignore[attr-defined]
+    has_entry = sa.exists().where(entries.c.game_id == games.c.id)
+    query = (sa.select(games.c.table_number, sa.func.max(games.c.number))
+             .where(games.c.pod_id == pod_id,
+                    sa.or_(games.c.winner_id.is_not(None), has_entry))
+             .group_by(games.c.table_number))
+    return {int(table): int(number) for table, number in session.connection().execute(query)}
+
+
+def is_played(row: GameRow, log: list[Entry]) -> bool:
+    """A current game, or one where something was recorded; an untouched game replaced by
+    a re-split or the next game was never played and is left out of summaries."""
+    return row.current or bool(log) or row.winner_id is not None
+
+
 def list_games(session: Session, pod_id: str, current_only: bool = False) -> list[GameRow]:
     query = select(GameRow).where(GameRow.pod_id == pod_id)
     if current_only:

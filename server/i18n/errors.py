@@ -29,6 +29,11 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "name_taken": _("Someone at this pod already has that name."),
         "not_enough_players": _("Not enough players to start."),
         "wrong_phase": _("That is not possible at this point of the night."),
+        "decks_missing": _("Some players have no legal deck yet; confirm to split without "
+                           "them."),
+        "games_in_progress": _("Splitting again ends the games being played; confirm to "
+                               "end them."),
+        "deck_locked": _("Your table's game has begun; decks are fixed now."),
         "paused": _("The draft is paused by the host."),
         "not_paused": _("The draft is not paused."),
         "seat_is_bot": _("A bot is drafting for this seat now."),

@@ -58,5 +58,7 @@ async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Res
 
 @router.post("/{pod_id}/tables")
 async def tables(pod: HostPod, rt: RuntimeDep, body: TablesCreate | None = None) -> dict[str, Any]:
-    await building.split(rt, pod, body.policy if body else "random")
+    body = body or TablesCreate()
+    await building.split(rt, pod, body.policy, without_decks=body.without_decks,
+                         end_games=body.end_games)
     return host_dashboard(rt, pod)

@@ -29,6 +29,7 @@ from server.i18n.catalogs import (
     translations,
 )
 from server.i18n.choice import remember_choice, request_language
+from server.lan import is_local_only
 
 router = APIRouter(tags=["pages"])
 
@@ -133,7 +134,16 @@ def index_page(request: Request) -> HTMLResponse:
 def host_page(request: Request, pod_id: str) -> HTMLResponse:
     """The host screen (laptop or TV): QR code, live seat list, controls."""
     pod_id = _pod_id(pod_id)
-    return render(request, "host.html", pod_id=pod_id, join_url=join_url_for(request, pod_id))
+    return render(request, "host.html", pod_id=pod_id, join_url=join_url_for(request, pod_id),
+                  local_only=listening_locally(request))
+
+
+def listening_locally(request: Request) -> str | None:
+    """The address the server listens on when phones cannot reach it, else `None`: the
+    host screen says so next to the join link (not only the terminal)."""
+    runtime = getattr(request.app.state, "runtime", None)
+    host = getattr(getattr(runtime, "settings", None), "host", None)
+    return host if isinstance(host, str) and is_local_only(host) else None
 
 
 @router.get("/pods/{pod_id}/join", response_class=HTMLResponse, include_in_schema=False)

@@ -20,11 +20,12 @@ from pods.errors import PodsError
 from pods.identity import parse_color
 from pods.legality import DeckReport, check_deck
 from pods.split import SplitPolicy, split_tables
-from server.db import repo
+from pods.tracker import Game, Player, new_game
+from server.db import game_repo, repo
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json
-from server.live import LivePlayer, LivePod
+from server.live import LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services import games
@@ -113,21 +114,48 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
 
     The report is stored in the submitting phone's language: that phone is the only one
     that shows its sentences (the host sees `legal`), and codes + params stay alongside.
+
+    After the split a deck may still come (or change) until the player's table records
+    its first change; the table's game then seats the new commanders.
     """
     async with pod.lock:
-        if pod.phase != "building" or pod.state is None or player.seat is None:
+        if pod.phase == "playing" and not pod.deck_open(player):
+            raise ConflictError("your table's game has begun; decks are fixed now",
+                                "deck_locked")
+        if not pod.deck_open(player) or pod.state is None or player.seat is None:
             raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
                                 "wrong_phase")
         deck = build_deck(pod.state, player.seat, body, pod.addable_cards)
         report = check_deck(deck, pool_cards(pod, player), pod.deck_rules)
         stored = {"deck": body.model_dump(exclude_none=True),
                   "report": report_json(report, language)}
-        with rt.session() as session:
-            repo.update_player(session, player.id, deck_json=json.dumps(stored))
-            session.commit()
-        player.deck = stored
-        rt.hub.publish(pod.channel, pod.bump(frozenset({player.seat})))
+        before, player.deck = player.deck, stored
+        game = _reseated(pod, player)
+        try:
+            with rt.session() as session:
+                repo.update_player(session, player.id, deck_json=json.dumps(stored))
+                if game is not None:
+                    game_repo.set_players(session, game[0].id, game[1].players)
+                session.commit()
+        except Exception:
+            player.deck = before
+            raise
+        if game is None:
+            rt.hub.publish(pod.channel, pod.bump(frozenset({player.seat})))
+        else:
+            game[0].game = game[1]
+            rt.hub.publish(pod.channel, pod.bump())  # the whole table sees the commanders
         return stored
+
+
+def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
+    """The player's untouched game with their commanders taken from their deck now."""
+    live = pod.games.get(player.table) if player.table is not None else None
+    if live is None or live.started:
+        return None
+    seated = [Player(p.id, p.name, games.commanders_of(pod, player) if p.id == player.id
+                     else p.commanders) for p in live.game.players]
+    return live, new_game(seated)
 
 
 def table_players(pod: LivePod) -> list[LivePlayer]:
@@ -137,11 +165,40 @@ def table_players(pod: LivePod) -> list[LivePlayer]:
     return sorted(people, key=lambda p: p.seat if p.seat is not None else 0)
 
 
-async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
-    """Random tables (neighbours apart when asked); the pod moves to `playing`."""
+def without_legal_deck(pod: LivePod) -> list[str]:
+    """The table players whose submitted deck is missing or not legal, in seat order."""
+    return [p.name for p in table_players(pod)
+            if not ((p.deck or {}).get("report") or {}).get("legal")]
+
+
+def games_in_play(pod: LivePod) -> list[LiveGame]:
+    """The current games where something was recorded: a re-split would end them."""
+    return [pod.games[n] for n in sorted(pod.games) if pod.games[n].started]
+
+
+def check_may_split(pod: LivePod, without_decks: bool, end_games: bool) -> None:
+    """The host confirms, by name, what a split leaves behind: players without a legal
+    deck, and games being played (never silently reset)."""
+    missing = without_legal_deck(pod)
+    if missing and not without_decks:
+        raise ConflictError(f"no legal deck yet: {', '.join(missing)}; "
+                            "confirm to split without them", "decks_missing")
+    ending = [f"Table {g.table} game {g.number}" for g in games_in_play(pod)]
+    if ending and not end_games:
+        raise ConflictError(f"splitting again ends {', '.join(ending)}; "
+                            "confirm to end them", "games_in_progress")
+
+
+async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = False,
+                end_games: bool = False) -> list[dict[str, Any]]:
+    """Random tables (neighbours apart when asked); the pod moves to `playing`.
+
+    A re-split keeps every ended game as it was (its log and winner stay stored) and
+    numbers the new games after the games played at each table."""
     async with pod.lock:
         if pod.phase not in ("building", "playing"):
             raise ConflictError("tables are split after the draft", "wrong_phase")
+        check_may_split(pod, without_decks, end_games)
         people = table_players(pod)
         rng = random.Random(f"prismatic:{pod.seed}:tables:{pod.version}")
         try:
@@ -153,7 +210,9 @@ async def split(rt: Runtime, pod: LivePod, policy: str) -> list[dict[str, Any]]:
         tables: list[dict[str, Any]] = [
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
-        planned = games.plan_games(pod, tables)
+        with rt.session() as session:
+            numbers = game_repo.played_numbers(session, pod.id)
+        planned = games.plan_games(pod, tables, numbers)
         with rt.session() as session:
             for person in people:
                 repo.update_player(session, person.id, table_number=number_of[person.name])

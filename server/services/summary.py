@@ -32,6 +32,8 @@ def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
         logs = game_repo.load_entries(session, [row.id for row in rows])
     played = []
     for row in rows:
+        if not game_repo.is_played(row, logs[row.id]):
+            continue
         game = replay_game(game_repo.players_of(row), logs[row.id])
         names = {p.id: p.name for p in game.players}
         played.append({

@@ -81,3 +81,23 @@ def call_api(base: str, method: str, path: str, body: object = None, token: str 
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read() or b"null")
+
+
+def mobile_context(browser: Browser, width: int = 390, height: int = 800) -> BrowserContext:
+    """A phone as the browser lays it out: a mobile viewport with touch, Internet cut off.
+
+    Why mobile mode: on a desktop context `body { overflow-x: hidden }` hides anything
+    wider than the screen; a phone shows it and lets the page scroll sideways."""
+    return new_context(browser, viewport={"width": width, "height": height},
+                       is_mobile=True, has_touch=True)
+
+
+def page_overflow(page: Page) -> int:
+    """How many px the page is wider than the phone's screen (0: nothing scrolls sideways).
+
+    Measured against the context's viewport, not `innerWidth`: a mobile browser widens
+    its layout viewport to fit content that overflows."""
+    width = (page.viewport_size or PHONE)["width"]
+    wide = page.evaluate("Math.max(document.documentElement.scrollWidth,"
+                         " document.body.scrollWidth, window.innerWidth)")
+    return max(0, int(wide) - width)

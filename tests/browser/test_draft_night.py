@@ -244,8 +244,12 @@ def test_a_draft_night_from_qr_code_to_two_tables(
     archive.value.save_as(saved)
     assert zipfile.is_zipfile(saved)
 
+    # Bo has no legal deck: the host is told by name and confirms splitting without one.
+    said: list[str] = []
+    host.once("dialog", lambda dialog: (said.append(dialog.message), dialog.accept()))
     host.get_by_role("button", name="Split tables").click()
     expect(host.locator("#tables .table-card")).to_have_count(2)
+    assert HOSTILE_NAME in said[0], said
     expect(host.locator("#tables")).to_contain_text("Table 1")
     expect(host.locator("#tables")).to_contain_text("Table 2")
     screenshot(host, "10-host-tables")

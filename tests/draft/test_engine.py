@@ -6,7 +6,15 @@ import pytest
 
 from draft.bots import FirstCardsBot
 from draft.changes import DraftFinished, PackEmptied, PackPassed, PickMade, RoundStarted
-from draft.engine import auto_pick, pick, seat_players, start, view_for, waiting_on
+from draft.engine import (
+    auto_pick,
+    passed_from,
+    pick,
+    seat_players,
+    start,
+    view_for,
+    waiting_on,
+)
 from draft.errors import (
     CardNotInPackError,
     ConfigError,
@@ -235,3 +243,11 @@ def test_view_shows_only_the_seats_own_pack_and_pool() -> None:
     assert view.pool == ()
     assert view.pick == 1 and view.pick_in_round == 1 and view.direction == "left"
     assert view.picks_needed == 2
+
+
+
+def test_a_seats_queue_fills_from_the_neighbour_passed_from() -> None:
+    state = new_draft()
+    state, _ = pick(state, 0, first_two(state, 0))
+    receiver = next(s for s in range(8) if len(state.seats[s].queue) == 2)
+    assert passed_from(state, receiver) == 0

@@ -180,7 +180,8 @@ def test_tables_split_the_players_and_start_playing(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:
     pod, seats = built
-    response = client.post(pod.url("/tables"), headers=pod.host, json={"policy": "apart"})
+    response = client.post(pod.url("/tables"), headers=pod.host,
+                           json={"policy": "apart", "without_decks": True})
     assert response.status_code == 200, response.text
     host = response.json()
     assert host["phase"] == "playing"
@@ -215,3 +216,18 @@ def test_exports_translate_free_text_and_keep_what_importers_parse(
     csv_text = client.get(pod.url("/export"), headers=italian,
                           params={"what": "pool", "format": "csv"}).text
     assert csv_text.startswith("section,count,name,set,number,chosen_color,added\n")
+
+
+def test_the_builder_view_lists_the_pools_commanders_and_their_pairs(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    _pod, seats = built
+    view = me(client, seats[0])
+    choices = view["commander_choices"]
+    legends = [c["id"] for c in view["pool"] if c["can_be_commander"]]
+    assert legends and set(legends) <= set(choices["eligible"])
+    assert set(choices["eligible"]) <= {c["id"] for c in view["pool"]}
+    for pair in choices["pairs"]:
+        assert set(pair["cards"]) <= set(choices["eligible"])
+        assert pair["rule"] in {"partner", "partner_with", "friends_forever", "background",
+                                "granted_partner"}

@@ -18,3 +18,10 @@ def test_falls_back_to_loopback_when_nothing_else_exists() -> None:
 
 def test_detected_address_is_an_ipv4_address() -> None:
     ipaddress.IPv4Address(lan_ip())
+
+
+def test_a_loopback_address_is_local_only_and_a_lan_one_is_not() -> None:
+    from server.lan import is_local_only
+
+    assert is_local_only("127.0.0.1") and is_local_only("localhost") and is_local_only("::1")
+    assert not is_local_only("0.0.0.0") and not is_local_only("192.168.1.20")

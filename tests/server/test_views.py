@@ -11,7 +11,7 @@ from server.db.repo import as_utc
 from server.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.views import PoolSent, iso, seat_view, seat_view_text
-from tests.server.builders import SeatHandle, join, new_pod, start, take_first
+from tests.server.builders import SeatHandle, join, me, new_pod, start, take_first
 
 
 def test_deadlines_are_sent_in_utc_whatever_zone_the_database_used() -> None:
@@ -70,3 +70,13 @@ def test_a_pool_that_did_not_grow_from_what_was_sent_is_sent_whole(client: TestC
     view = json.loads(seat_view_text(live, player, sent)[1])
     assert "pool_added" not in view and len(view["pool"]) == 2
     assert (sent.count, sent.last_id) == (2, view["pool"][-1]["id"])
+
+
+def test_packs_a_bot_passed_do_not_count_as_people_waiting(client: TestClient) -> None:
+    pod = new_pod(client, seats=4, seed=3, bots=True)
+    ann = join(client, pod, "Ann")
+    start(client, pod)
+    take_first(client, ann)  # the bots have passed on already: packs queue for Ann
+    view = me(client, ann)
+    assert view["packs_waiting"] >= 1
+    assert view["packs_from_people"] == 0

@@ -12,6 +12,15 @@ import { deckSizeOk, houseRulesText } from "./line_up.js";
 const DECK_SIZE = 60;
 const COLORS = ["W", "U", "B", "R", "G"];
 const MAX_COMMANDERS = 2;
+// Why two commanders may lead together (pods.commander_choices.PairRule). Keywords are
+// printed on the (English) cards, so they stay as printed; the grant is explained.
+const PAIR_RULES = {
+  partner: () => "Partner",
+  partner_with: () => "Partner with",
+  friends_forever: () => "Friends forever",
+  background: () => "Choose a Background",
+  granted_partner: () => t("partner, granted by Commander Masters"),
+};
 
 export class DeckBuilder {
   constructor({ pod, token }) {
@@ -22,6 +31,7 @@ export class DeckBuilder {
     this.byId = new Map();
     this.deck = null; // {commanders, main: Set, basics}
     this.report = null;
+    this.choices = { eligible: [], pairs: [] }; // the server's "Your commanders"
     this.dirty = false;
     this.saving = false;
     this.view = null;
@@ -29,16 +39,31 @@ export class DeckBuilder {
     $("#suggest-lands").addEventListener("click", () => this.suggestLands());
     $("#submit-deck").addEventListener("click", () => this.submit());
     $("#add-in-colors").addEventListener("click", () => this.addInColors());
+    this.compactWhileScrolling();
+  }
+
+  /** The summary (count, identity, curve) shrinks to one line once the page scrolls
+   * past its place, so the sticky bar never covers a quarter of a phone's screen. */
+  compactWhileScrolling() {
+    const summary = $("#deck-summary");
+    const mark = el("div", { class: "summary-mark", "aria-hidden": "true" });
+    summary.before(mark);
+    if (!("IntersectionObserver" in window)) return;
+    new IntersectionObserver(([entry]) => summary.classList.toggle("compact", !entry.isIntersecting),
+      { rootMargin: "-56px 0px 0px 0px" }).observe(mark);
   }
 
   render(view) {
     // Other players' submissions bump the version too; redraw only when our inputs
     // changed, so focus and scroll stay put while someone edits.
     const pool = view.pool || [];
-    const fresh = !this.deck || pool.length !== this.pool.length;
+    const choices = view.commander_choices || { eligible: [], pairs: [] };
+    const fresh = !this.deck || pool.length !== this.pool.length
+      || JSON.stringify(choices) !== JSON.stringify(this.choices);
     this.view = view;
     this.showAddable(view.addable_commanders || []);
     this.pool = pool;
+    this.choices = choices;
     this.byId = new Map(this.pool.map((card) => [card.id, card]));
     if (!this.deck) this.deck = this.initialDeck(view);
     const report = !this.report && view.deck && view.deck.report;
@@ -243,8 +268,10 @@ export class DeckBuilder {
   verdict() {
     if (!this.report) return null;
     const stale = this.dirty ? " stale" : "";
+    // The words, and a mark the one-line (scrolled) summary shows in their place.
     return el("span", { class: `verdict ${this.report.legal ? "ok" : "off"}${stale}` },
-      this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
+      el("span", { class: "verdict-words", text: this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet.") }),
+      el("span", { class: "verdict-mark", text: this.report.legal ? "✓" : "✗" }));
   }
 
   drawCommanders() {
@@ -259,10 +286,42 @@ export class DeckBuilder {
       return el("div", { class: "commander" }, cardRow(card), remove);
     });
     $("#commanders").replaceChildren(...rows);
+    this.drawChoices();
     const full = this.deck.commanders.length >= MAX_COMMANDERS;
     $("#add-piper").disabled = full;
     $("#piper-color").disabled = full;
     $("#add-in-colors").disabled = !this.deck.commanders.length;
+  }
+
+  /** Every candidate of the pool, each with the cards it may lead beside and why; a
+   * candidate that pairs with the commander already chosen says so first. */
+  drawChoices() {
+    const chosen = this.commanderIds();
+    const partners = new Map();
+    for (const { cards: [a, b], rule } of this.choices.pairs) {
+      for (const [one, other] of [[a, b], [b, a]]) {
+        if (!partners.has(one)) partners.set(one, []);
+        partners.get(one).push({ other, rule });
+      }
+    }
+    const rows = this.choices.eligible.map((id) => this.byId.get(id)).filter(Boolean).map((card) => {
+      const mine = partners.get(card.id) || [];
+      const withChosen = mine.filter((p) => chosen.has(p.other));
+      const notes = mine.length ? el("div", { class: "pair-note muted", text: t("Pairs with {names}", {
+        names: mine.map((p) => `${this.byId.get(p.other)?.name ?? "?"} (${PAIR_RULES[p.rule]?.() ?? p.rule})`).join(", "),
+      }) }) : null;
+      const actions = [];
+      if (chosen.has(card.id)) {
+        actions.push(el("span", { class: "badge", text: t("Chosen") }));
+      } else if (this.deck.commanders.length < MAX_COMMANDERS) {
+        actions.push(el("button", { type: "button", class: "btn small", onclick: () => this.makeCommander(card.id) }, t("Make commander")));
+      }
+      return el("li", { class: `deck-row choice${withChosen.length ? " pairs-now" : ""}`, dataset: { cardId: card.id } },
+        cardRow(card, el("span", { class: "row-actions" }, actions)),
+        withChosen.length ? el("div", { class: "pair-note ok", text: t("Pairs with your commander") }) : null,
+        notes);
+    });
+    $("#commander-choices").replaceChildren(...rows);
   }
 
   drawBasics() {

@@ -26,13 +26,13 @@ export function renderExports(container, { pod, token }) {
   const path = (format) => `/api/pods/${encodeURIComponent(pod)}/export?what=${what()}&format=${format}`;
   container.replaceChildren(el("div", { class: "export-what" }, choice), ...FORMATS.map(([format, label]) =>
     el("div", { class: "export-row", dataset: { format } },
-      el("span", { class: "export-name", text: label }),
+      el("span", { class: "export-name", text: t(label) }),
       el("button", {
-        type: "button", class: "btn small", "aria-label": `${t("Download")} ${label}`,
+        type: "button", class: "btn small", "aria-label": `${t("Download")} ${t(label)}`,
         onclick: (event) => download(event.currentTarget, path(format), `${what()}.${format}`, token),
       }, t("Download")),
       el("button", {
-        type: "button", class: "btn small", "aria-label": `${t("Copy")} ${label}`,
+        type: "button", class: "btn small", "aria-label": `${t("Copy")} ${t(label)}`,
         onclick: (event) => copy(event.currentTarget, path(format), token),
       }, t("Copy")))));
 }

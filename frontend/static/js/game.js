@@ -101,7 +101,7 @@ export class GameBoard {
     return el("div", { class: "steps" }, STEPS.map((delta) => {
       const text = delta > 0 ? `+${delta}` : `−${-delta}`;
       const button = el("button", {
-        type: "button", class: `btn step ${delta > 0 ? "up" : "down"}`, text,
+        type: "button", class: `btn step ${delta > 0 ? "up" : "down"} ${delta > 0 ? "p" : "m"}${Math.abs(delta)}`, text,
         "aria-label": t("{change} {what} for {name}", { change: text, what, name: label }),
       });
       button.addEventListener("click", () => this.tap({ ...body, delta }).catch(() => {}));

@@ -121,11 +121,20 @@ function render(next) {
   const lineUp = t("Line-up: {sets}", { sets: lineUpText(view) });
   $("#line-up").textContent = view.phase === "drafting" ? `${lineUp} — ${roundSetText(view)}` : lineUp;
   $("#house-rules").textContent = houseRulesText(view);
+  $("#show-qr").hidden = view.phase === "lobby";
   renderControls();
   renderWaiting();
+  renderDeckWarning();
   renderSeats();
   renderTables();
 }
+
+$("#show-qr").addEventListener("click", () => {
+  const panel = $(".join-panel");
+  const shown = panel.classList.toggle("show-qr");
+  $("#show-qr").setAttribute("aria-expanded", String(shown));
+  $("#show-qr").textContent = shown ? t("Hide the QR code") : t("Show the QR code");
+});
 
 function renderControls() {
   const controls = $("#controls");
@@ -144,7 +153,7 @@ function renderControls() {
       el("option", { value: "apart", text: t("Draft neighbours apart") }));
     policy.value = splitPolicy;
     policy.addEventListener("change", () => { splitPolicy = policy.value; });
-    buttons.push(policy, button(t("Split tables"), (b) => act("POST", "/tables", { policy: splitPolicy }, b), view.phase === "building" ? "primary" : ""));
+    buttons.push(policy, button(t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
   }
   if (view.phase !== "lobby" && view.phase !== "drafting") {
     buttons.push(button(t("Download everything (zip)"), downloadZip));
@@ -164,6 +173,30 @@ function renderControls() {
     }, "danger"));
   }
   controls.replaceChildren(...buttons);
+}
+
+/** What a split leaves behind, said by name: players without a legal deck, and the
+ * games a re-split ends. The host confirms it; the server refuses an unconfirmed split. */
+function splitWarnings() {
+  const missing = view.without_legal_deck || [];
+  const ending = (view.games_in_play || []).map((g) => t("Table {table} game {number}", g));
+  const lines = [];
+  if (missing.length) lines.push(t("No legal deck yet: {names}. They can still submit one until their table's first change.", { names: missing.join(", ") }));
+  if (ending.length) lines.push(t("This ends {games}: their totals and winners are kept in the summary.", { games: ending.join(", ") }));
+  return { missing, ending, lines };
+}
+
+function splitTables(b) {
+  const { missing, ending, lines } = splitWarnings();
+  if (lines.length && !window.confirm([...lines, t("Split the tables anyway?")].join("\n\n"))) return;
+  act("POST", "/tables", { policy: splitPolicy, without_decks: missing.length > 0, end_games: ending.length > 0 }, b);
+}
+
+function renderDeckWarning() {
+  const line = $("#deck-warning");
+  const missing = view.phase === "building" ? (view.without_legal_deck || []) : [];
+  line.hidden = !missing.length;
+  line.textContent = missing.length ? t("No legal deck yet: {names}", { names: missing.join(", ") }) : "";
 }
 
 function renderWaiting() {

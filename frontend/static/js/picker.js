@@ -58,8 +58,10 @@ export class Picker {
     } else if (!view.pack) {
       text = t("Waiting for the next pack…");
       if (view.waiting_on) text += `\n${t("{name} is still picking.", { name: view.waiting_on.name })}`;
-    } else if (view.packs_waiting > 0) {
-      text = tn("{n} pack waiting after this one", "{n} packs waiting after this one", view.packs_waiting);
+    } else if ((view.packs_from_people ?? view.packs_waiting) > 0) {
+      // Only packs a person passed: a bot's instant passes are no one waiting on you.
+      const n = view.packs_from_people ?? view.packs_waiting;
+      text = tn("{n} pack waiting after this one", "{n} packs waiting after this one", n);
     }
     message.textContent = text;
     message.hidden = !text;

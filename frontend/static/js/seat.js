@@ -23,6 +23,7 @@ let builder = null;
 let activeTab = "pack";
 let current = null;
 let board = null;
+let editingDeck = false; // after the split: the player opened the builder from the table
 
 const NEXT_VIEW_WITHIN = 3000;
 
@@ -65,6 +66,8 @@ if (!token) {
 }
 
 $("#tab-pack").addEventListener("click", () => selectTab("pack"));
+$("#edit-deck").addEventListener("click", () => { editingDeck = true; if (current) render(current); });
+$("#builder-back").addEventListener("click", () => { editingDeck = false; if (current) render(current); });
 $("#tab-pool").addEventListener("click", () => selectTab("pool"));
 
 async function refresh() {
@@ -129,14 +132,17 @@ function render(view) {
     picker.render(view);
     if (activeTab === "pool") renderPool($("#pool-list"), view.pool);
     selectTab(activeTab);
-  } else if (view.phase === "building") {
+  } else if (view.phase === "building" || (editingDeck && view.deck_open)) {
+    // After the split a deck may still come until the table's first change.
     show("builder");
+    $("#builder-back").hidden = view.phase === "building";
     if (!builder) {
       builder = new DeckBuilder({ pod, token });
       renderExports($("#exports"), { pod, token });
     }
     builder.render(view);
   } else {
+    editingDeck = false;
     show("table-view");
     renderTable(view);
   }
@@ -178,6 +184,9 @@ function renderTable(view) {
   renderGame(view);
   const table = view.table ? normalise(view.table) : null;
   $("#table-title").textContent = table ? t("Table {n}", { n: table.number }) : t("Your deck");
+  const edit = $("#edit-deck");
+  edit.hidden = !(view.phase === "playing" && view.deck_open);
+  edit.textContent = view.deck ? t("Change your deck") : t("Build your deck");
   $("#table-players").replaceChildren(...(table ? table.players : []).map((name, index) =>
     el("li", { class: name === view.me?.name ? "me" : "" },
       el("span", { class: "seat-no", text: String(index + 1) }),
