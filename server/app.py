@@ -18,10 +18,10 @@ from server.errors import install_error_handlers
 from server.hangups import QuietHangUps
 from server.headers import SecurityHeaders
 from server.hosts import HostGuard
-from server.hub import Hub
 from server.lan import lan_ip
 from server.limits import BodyLimit
 from server.logs import install_token_redaction
+from server.realtime.hub import Hub
 from server.routes import building, cards, events, games, health, images, pages, pods, ws
 from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
@@ -54,7 +54,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         make_private(rt.engine, settings.data_dir)
         rt.media.set_images(initial_image_mode(settings.images))
         refresh_media(rt)
-        restore_pods(rt)
+        if not rt.restored:
+            restore_pods(rt)
         app.state.runtime = rt
         timer = asyncio.create_task(run_timer_loop(rt))
         probe = asyncio.create_task(settle_image_mode(rt))
@@ -85,14 +86,5 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(images.router)
     app.include_router(cards.router)
-    _include_pages(app)
+    app.include_router(pages.router)  # the web UI's pages and static files
     return app
-
-
-def _include_pages(app: FastAPI) -> None:
-    """The web UI's pages and static files (`server/routes/pages.py`)."""
-    install = getattr(pages, "install", None)
-    if callable(install):
-        install(app)
-    else:
-        app.include_router(pages.router)

@@ -17,7 +17,7 @@ from sqlmodel import Session
 
 from draft.cards import load_set
 from draft.imports import CardFileError, parse_card_file
-from server import cards_store
+from server.db import cards_store
 from server.images import Fetcher, FetchReport
 from server.scryfall import Api, Pacer, ScryfallError, image_url_template
 from server.settings import Settings

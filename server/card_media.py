@@ -18,11 +18,9 @@ from typing import Any, Literal
 
 import httpx
 import sqlalchemy as sa
-from sqlmodel import Session
 
 from draft.cards import Card
-from server import cards_store
-from server.db.tables import CardRow
+from server.db.cards_store import load_texts
 from server.images import local_image_url
 from server.scryfall import USER_AGENT, image_url_template
 
@@ -89,11 +87,3 @@ class CardMedia:
                 found["image_url"] = remote_image_url(card)
             self._memo[card.key] = found
         return found
-
-
-def load_texts(engine: sa.Engine) -> dict[str, str]:
-    """Imported rules text by name; empty before the card table exists."""
-    if not sa.inspect(engine).has_table(CardRow.__tablename__):
-        return {}
-    with Session(engine) as session:
-        return cards_store.load_rules_text(session)

@@ -10,12 +10,12 @@ request) cost more than the work, and under load the pool's 40 threads became a 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
 
 from server.errors import BadTokenError, RateLimitedError, WrongRoleError
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import bearer_token, hash_token
 
@@ -86,7 +86,7 @@ async def require_seat_or_host(
 SeatOrHost = Annotated[tuple[LivePod, LivePlayer | None], Depends(require_seat_or_host)]
 
 
-def _rate_limit(action: str, what: str) -> object:
+def _rate_limit(action: str, what: str) -> Any:
     async def limit(request: Request, rt: RuntimeDep) -> None:
         client = request.client.host if request.client else ""
         wait = rt.client_limits().take(action, client)

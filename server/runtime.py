@@ -18,14 +18,24 @@ from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
-from server.hub import Hub
-from server.live import Registry
 from server.rate_limits import ClientLimits
+from server.realtime.hub import Hub
+from server.realtime.live import Registry
 from server.settings import Settings
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Unrestored:
+    """A stored pod that did not rebuild at start-up: set aside, shown on the start page."""
+
+    pod_id: str
+    set_code: str
+    reason: str
+    """One line for the log and the host (exception type and message)."""
 
 
 @dataclass(eq=False)
@@ -45,7 +55,11 @@ class Runtime:
     limits: ClientLimits | None = None
     """Per-client rate limits (`server.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    """Serializes joining and forming pods across events (rare, tiny writes)."""
+    """Serializes creating pods, and joining and forming pods across events (rare writes)."""
+    restored: bool = False
+    """Whether the stored pods were restored already (`prismatic serve` does it before the
+    app starts, to print their links; the lifespan then does not replay them again)."""
+    unrestored: list[Unrestored] = field(default_factory=list)
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:

@@ -41,8 +41,8 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_passes_on_the_cores() -> None:
-    result = run_tool("mypy", "draft", "pods")
+def test_mypy_strict_passes_on_the_cores_and_the_server() -> None:
+    result = run_tool("mypy", "draft", "pods", "server", "loadgen")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

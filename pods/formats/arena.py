@@ -10,7 +10,7 @@ sections are left out (a pool is only a `Sideboard`). Read it back with
 `text_list.read_text`.
 
 >>> from draft.cards import load_set
->>> print(write(Deck(main=(load_set("CMR").by_number("1"),))))
+>>> print(write(Deck(main=(load_set("CMR").by_number("1"),))), end="")
 Deck
 1 The Prismatic Piper (CMR) 1
 """

@@ -10,8 +10,8 @@ import json
 
 import click
 
+from loadgen.stats import parse_think
 from server.cli.i18n import _
-from server.loadgen.stats import parse_think
 
 
 @click.command(
@@ -40,7 +40,7 @@ from server.loadgen.stats import parse_think
 def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_text: str,
                   db_url: str | None, idle_pods: int, timeout: float, picks_over: str,
                   as_json: bool) -> None:
-    from server.loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
+    from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     if url and spawn:
         raise click.UsageError("give --url or --spawn, not both")

@@ -23,9 +23,9 @@ from sqlmodel import Session
 from draft.cards import Card, bundled_set_codes, load_set
 from draft.errors import DraftError
 from draft.imports import CardFileError, ImportedCards, parse_card_file
-from server import cards_store
 from server.card_download import SetDownload, api_for, download_set
 from server.cli.i18n import _
+from server.db import cards_store
 from server.db.engine import DatabaseConfigError, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.db.tables import CardRow

@@ -14,7 +14,7 @@ import click.core
 import click.decorators
 import click.formatting
 
-from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
+from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
 from server.i18n.choice import supported
 
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -37,11 +37,6 @@ def cli_language(environ: Mapping[str, str] = os.environ) -> str:
 
 LANGUAGE = cli_language()
 _ = translations(LANGUAGE).gettext
-
-
-def N_(text: str) -> str:
-    """Mark a string for the catalog without translating it here."""
-    return text
 
 
 # click's own words on a help screen; it looks them up with `gettext` at run time.

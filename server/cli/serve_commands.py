@@ -75,8 +75,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     except Exception as error:  # migrations on an unusable database
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         raise click.ClickException(f"cannot prepare the database: {reason}") from error
-    runtime.registry = type(runtime.registry)()  # the app's lifespan restores again
-    settings.migrate_on_start = False
+    settings.migrate_on_start = False  # done above; the lifespan skips restoring too
     base = runtime.base_url
     click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
     click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
@@ -86,6 +85,8 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
                    "(use --host 0.0.0.0).")
     for pod in pods:
         click.echo(f"Restored pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
+    for lost in runtime.unrestored:
+        click.echo(f"Could not restore pod {lost.pod_id} ({lost.set_code}): {lost.reason}")
     if not no_qr:
         target = runtime.join_url(pods[0].id) if len(pods) == 1 else f"{base}/"
         click.echo(f"Scan to open {target}")

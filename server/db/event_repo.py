@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlmodel import Session, col, func, select
 
 from server.db.tables import EventPlayerRow, EventRow, PodRow
@@ -21,6 +23,24 @@ def list_event_pod_ids(session: Session, event_id: str) -> list[str]:
     query = (select(PodRow.id).where(PodRow.event_id == event_id)
              .order_by(col(PodRow.created_at), col(PodRow.id)))
     return list(session.exec(query).all())
+
+
+def add_event(session: Session, row: EventRow) -> None:
+    session.add(row)
+
+
+def add_event_player(session: Session, row: EventPlayerRow) -> None:
+    session.add(row)
+
+
+def assign_pods(session: Session, assigned: Sequence[tuple[str, str]]) -> None:
+    """Each (event player id, pod id): the pod that player was dealt into."""
+    for person_id, pod_id in assigned:
+        session.get_one(EventPlayerRow, person_id).pod_id = pod_id
+
+
+def set_event_phase(session: Session, event_id: str, phase: str) -> None:
+    session.get_one(EventRow, event_id).phase = phase
 
 
 def count_open_events(session: Session) -> int:

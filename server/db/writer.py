@@ -1,4 +1,5 @@
-"""Group commit: picks from many pods queue for one writer thread, one transaction per batch.
+"""Group commit: every change of every pod queues for one writer thread, one transaction
+per batch (`server.services.commit` is the only caller).
 
 Why: a durable commit costs an fsync (milliseconds on this laptop's disk), and a blocking
 commit on the event loop stalls every socket. One writer thread takes everything queued

@@ -25,6 +25,12 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "it": "Italiano"}
 LANGUAGES = tuple(LANGUAGE_NAMES)
 
 
+def N_(text: str) -> str:
+    """Mark a string for the catalog without translating it here (translated later, in
+    the reader's language; `scripts/update_catalogs.py` extracts it)."""
+    return text
+
+
 def po_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 

@@ -12,7 +12,7 @@ from server.downloads import content_disposition
 from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
 from server.services import building, exports
-from server.views import host_dashboard
+from server.views.pod import host_dashboard
 
 router = APIRouter(prefix="/api/pods", tags=["building"])
 
@@ -28,7 +28,7 @@ def _attachment(filename: str, media_type: str, content: str | bytes) -> Respons
 async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
                       language: LanguageDep) -> dict[str, Any]:
     pod, player = seat
-    return await building.submit_deck(rt, pod, player, body, language)
+    return dict(await building.submit_deck(rt, pod, player, body, language))
 
 
 FILE_CONTENT = {"text/plain": {"schema": {"type": "string"}},

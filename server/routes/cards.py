@@ -8,14 +8,13 @@ from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
-from sqlmodel import Session
 
 from draft.catalog import Catalog, build_catalog
 from draft.errors import UnknownCardError
-from server import cards_store
+from server.db import cards_store
 from server.deps import RuntimeDep
 from server.services.card_data import cards_status, start_download
-from server.views import card_facts
+from server.views.pod import card_facts
 
 router = APIRouter(prefix="/api/cards", tags=["cards"])
 
@@ -50,8 +49,7 @@ async def details(name: str, rt: RuntimeDep) -> dict[str, Any]:
     """The card with this name as the zoom view shows it (404 `unknown_card`)."""
     card = _bundled().find(name[:200])
     if card is None:
-        with Session(rt.engine) as session:
-            card = build_catalog(cards_store.list_imported_cards(session), codes=()).find(name)
+        card = build_catalog(cards_store.load_imported_cards(rt.engine), codes=()).find(name)
     if card is None:
         raise UnknownCardError(f"unknown card {name[:200]!r}")
     return {**card_facts(card), **rt.media.extras(card)}

@@ -52,8 +52,8 @@ def _refreshed(rt: Runtime, night: Night) -> dict[str, Any]:
 async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
     options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
                                    "set_code" in body.model_fields_set)
-    row, token = events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
-                                     options)
+    row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
+                                           options)
     return EventCreated(event_id=row.id, host_token=token,
                         host_url=rt.event_host_url(row.id, token),
                         join_url=rt.event_join_url(row.id))

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Path
 from fastapi.responses import PlainTextResponse, Response
 
 from server.deps import HostPod, RuntimeDep, SeatOrHost
-from server.game_views import game_view
 from server.i18n.choice import LanguageDep
 from server.schemas import GameAdjust, GameUndo, GameWinner
 from server.services import games, summary
+from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
 

@@ -114,9 +114,7 @@ def public_base_url(request: Request) -> str:
     prefer the server's LAN base (`app.state.runtime.base_url`) when it has one.
     """
     runtime = getattr(request.app.state, "runtime", None)
-    configured = getattr(runtime, "base_url", None) or getattr(
-        request.app.state, "public_base_url", None
-    )
+    configured = getattr(runtime, "base_url", None)
     return str(configured or request.base_url).rstrip("/")
 
 
@@ -126,8 +124,10 @@ def join_url_for(request: Request, pod_id: str) -> str:
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 def index_page(request: Request) -> HTMLResponse:
-    """Create a pod: set, seats, timer, bots."""
-    return render(request, "index.html")
+    """Create a pod: set, seats, timer, bots; and the stored pods that could not be
+    restored at start-up, so the host knows why a pod is missing."""
+    runtime = getattr(request.app.state, "runtime", None)
+    return render(request, "index.html", unrestored=getattr(runtime, "unrestored", []))
 
 
 @router.get("/pods/{pod_id}/host", response_class=HTMLResponse, include_in_schema=False)

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Response, status
 
 from server.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.schemas import (
     BotUpdate,
     LobbyUpdate,
@@ -18,7 +18,7 @@ from server.schemas import (
     SeatCreated,
 )
 from server.services import drafting, lifecycle
-from server.views import host_dashboard, seat_view_text, summary
+from server.views.pod import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
 

@@ -1,19 +1,19 @@
-"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.sockets`."""
+"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.realtime.sockets`."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
 
 from server.i18n.choice import request_language
-from server.runtime import Runtime
-from server.security import hash_token
-from server.sockets import (
+from server.realtime.sockets import (
     CLOSE_BAD_TOKEN,
     CLOSE_REASONS,
     CLOSE_TOO_LARGE,
     CLOSE_UNKNOWN_POD,
     Connection,
 )
+from server.runtime import Runtime
+from server.security import hash_token
 
 router = APIRouter(tags=["websocket"])
 CLOSE_POLICY = 1008

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
 
 from draft.cards import Card, bundled_set_codes, load_set
 from draft.state import DraftState
@@ -21,14 +21,22 @@ from pods.identity import parse_color
 from pods.legality import DeckReport, check_deck
 from pods.split import SplitPolicy, split_tables
 from pods.tracker import Game, Player, new_game
-from server.db import game_repo, repo
+from server.db import Session, game_repo, repo
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json
-from server.live import LiveGame, LivePlayer, LivePod
+from server.realtime.live import (
+    DeckReportJson,
+    LiveGame,
+    LivePlayer,
+    LivePod,
+    StoredDeck,
+    Table,
+)
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services import games
+from server.services.commit import commit
 
 
 def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
@@ -98,7 +106,7 @@ def _color(text: str | None) -> str | None:
         raise InvalidError(str(error), error.code) from error
 
 
-def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> DeckReportJson:
     """The report as the protocol sends it, each problem's `message` in `language`."""
     return {
         "legal": report.legal,
@@ -109,7 +117,7 @@ def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> dict[st
 
 
 async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
-                      body: DeckSubmit, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+                      body: DeckSubmit, language: str = DEFAULT_LANGUAGE) -> StoredDeck:
     """Check the deck against the seat's pool, store body and report, publish.
 
     The report is stored in the submitting phone's language: that phone is the only one
@@ -127,25 +135,27 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
                                 "wrong_phase")
         deck = build_deck(pod.state, player.seat, body, pod.addable_cards)
         report = check_deck(deck, pool_cards(pod, player), pod.deck_rules)
-        stored = {"deck": body.model_dump(exclude_none=True),
-                  "report": report_json(report, language)}
-        before, player.deck = player.deck, stored
-        game = _reseated(pod, player)
-        try:
-            with rt.session() as session:
-                repo.update_player(session, player.id, deck_json=json.dumps(stored))
-                if game is not None:
-                    game_repo.set_players(session, game[0].id, game[1].players)
-                session.commit()
-        except Exception:
-            player.deck = before
-            raise
-        if game is None:
-            rt.hub.publish(pod.channel, pod.bump(frozenset({player.seat})))
-        else:
-            game[0].game = game[1]
-            rt.hub.publish(pod.channel, pod.bump())  # the whole table sees the commanders
-        return stored
+        stored: StoredDeck = {"deck": body.model_dump(exclude_none=True),
+                              "report": report_json(report, language)}
+        deck_json = json.dumps(stored)
+        game = _reseated(pod, replace(player, deck=stored))  # the deck as it will be
+        seats = frozenset({player.seat})
+
+        def staged(session: Session) -> None:
+            repo.update_player(session, player.id, deck_json=deck_json)
+            if game is not None:
+                game_repo.set_players(session, game[0].id, game[1].players)
+
+        def submitted() -> StoredDeck:
+            player.deck = stored
+            if game is None:
+                rt.hub.publish(pod.channel, pod.bump(seats))
+            else:
+                game[0].game = game[1]
+                rt.hub.publish(pod.channel, pod.bump())  # the whole table sees the commanders
+            return stored
+
+        return await commit(rt, staged, submitted)
 
 
 def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
@@ -168,7 +178,7 @@ def table_players(pod: LivePod) -> list[LivePlayer]:
 def without_legal_deck(pod: LivePod) -> list[str]:
     """The table players whose submitted deck is missing or not legal, in seat order."""
     return [p.name for p in table_players(pod)
-            if not ((p.deck or {}).get("report") or {}).get("legal")]
+            if p.deck is None or not p.deck["report"].get("legal")]
 
 
 def games_in_play(pod: LivePod) -> list[LiveGame]:
@@ -190,7 +200,7 @@ def check_may_split(pod: LivePod, without_decks: bool, end_games: bool) -> None:
 
 
 async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = False,
-                end_games: bool = False) -> list[dict[str, Any]]:
+                end_games: bool = False) -> list[Table]:
     """Random tables (neighbours apart when asked); the pod moves to `playing`.
 
     A re-split keeps every ended game as it was (its log and winner stay stored) and
@@ -207,22 +217,27 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
                                               allow_small=True))
         except PodsError as error:
             raise InvalidError(str(error), error.code) from error
-        tables: list[dict[str, Any]] = [
+        tables: list[Table] = [
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
         with rt.session() as session:
             numbers = game_repo.played_numbers(session, pod.id)
         planned = games.plan_games(pod, tables, numbers)
-        with rt.session() as session:
+        version = pod.version + 1
+
+        def staged(session: Session) -> None:
             for person in people:
                 repo.update_player(session, person.id, table_number=number_of[person.name])
             repo.update_pod(session, pod.id, phase="playing", tables_json=json.dumps(tables),
-                            version=pod.version + 1)
+                            version=version)
             games.stage_new_games(session, pod, planned)
-            session.commit()
-        for person in people:
-            person.table = number_of[person.name]
-        pod.tables, pod.phase = tables, "playing"
-        pod.games = {live.table: live for live, _row in planned}
-        rt.hub.publish(pod.channel, pod.bump())
-        return tables
+
+        def dealt() -> list[Table]:
+            for person in people:
+                person.table = number_of[person.name]
+            pod.tables, pod.phase = tables, "playing"
+            pod.games = {live.table: live for live, _row in planned}
+            rt.hub.publish(pod.channel, pod.bump())
+            return tables
+
+        return await commit(rt, staged, dealt)

@@ -13,14 +13,10 @@ import logging
 import threading
 from typing import Any, cast
 
-import sqlalchemy as sa
-from sqlmodel import Session
-
 from draft.cards import bundled_set_codes, load_set
-from server import cards_store
 from server.card_download import api_for, download_set
 from server.card_media import ImageMode, probe_image_host
-from server.db.tables import CardRow
+from server.db import cards_store
 from server.errors import ConflictError
 from server.images import image_path
 from server.runtime import Runtime
@@ -35,8 +31,8 @@ def refresh_media(rt: Runtime) -> None:
     rt.media.reload(rt.engine, rt.settings.data_dir)
     rt.media.signature = media_signature(rt)
     for pod in rt.registry.all():
-        pod.card_cache.clear()
-        pod.card_text_cache.clear()
+        pod.cards.json.clear()
+        pod.cards.text.clear()
 
 
 def initial_image_mode(setting: str) -> ImageMode:
@@ -77,10 +73,7 @@ def set_statuses(rt: Runtime) -> list[dict[str, Any]]:
 def media_signature(rt: Runtime) -> tuple[int, int]:
     """Stored printings and the image folders' change times: what a download outside this
     process (`prismatic cards fetch` while the server runs) changes."""
-    count = 0
-    if sa.inspect(rt.engine).has_table(CardRow.__tablename__):
-        with Session(rt.engine) as session:
-            count = cards_store.count_imported(session)
+    count = cards_store.count_stored(rt.engine)
     folder = rt.settings.data_dir / "images"
     stamps = sum(entry.stat().st_mtime_ns for entry in folder.iterdir()) if folder.is_dir() else 0
     return count, stamps

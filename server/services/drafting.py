@@ -21,18 +21,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from draft import engine
 from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.engine import waiting_on
 from draft.state import DraftState
-from server.db import repo
-from server.db.writer import Write
+from server.db import Session, repo
 from server.errors import ConflictError
-from server.live import LivePlayer, LivePod, Tip
+from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
+from server.services.commit import queue
 
 PickEntry = tuple[int, tuple[int, ...], bool]
 """(seat, card ids, by_bot) of a pick not yet numbered."""
@@ -50,10 +48,22 @@ class Step:
     pod_values: dict[str, Any] = field(default_factory=dict)
 
 
-def run_bots(pod: LivePod, state: DraftState, bot: Bot) -> tuple[DraftState, list[PickEntry],
-                                                                  list[Change]]:
-    """Let every bot seat with a pack pick, until no bot seat has one (or the draft ends)."""
-    bot_seats = sorted(p.seat for p in pod.players if p.bot and p.seat is not None)
+def seat_of(state: DraftState) -> dict[str, int]:
+    """Player id → seat, as the state seats them (equal to each `LivePlayer.seat` once the
+    pod is live; a step computed before the start's commit has only the state's word)."""
+    return {seat.player: seat.index for seat in state.seats}
+
+
+def run_bots(pod: LivePod, state: DraftState, bot: Bot,
+             players: Sequence[LivePlayer] | None = None,
+             ) -> tuple[DraftState, list[PickEntry], list[Change]]:
+    """Let every bot seat with a pack pick, until no bot seat has one (or the draft ends).
+
+    `players` (default: the pod's) is who sits at the table, for a step computed before
+    a seat change is live (the start, a seat handed to the bot)."""
+    seats = seat_of(state)
+    bot_seats = sorted(seats[p.id] for p in (pod.players if players is None else players)
+                       if p.bot and p.id in seats)
     entries: list[PickEntry] = []
     changes: list[Change] = []
     progressed = bool(bot_seats)
@@ -71,7 +81,8 @@ def run_bots(pod: LivePod, state: DraftState, bot: Bot) -> tuple[DraftState, lis
 
 
 def plan_deadlines(
-    pod: LivePod, state: DraftState, now: datetime
+    pod: LivePod, state: DraftState, now: datetime,
+    players: Sequence[LivePlayer] | None = None,
 ) -> list[tuple[LivePlayer, datetime | None, int | None]]:
     """New deadlines: a human seat gets `timer` seconds from when a new pack reaches the
     front of its queue; a seat without a pack (or a bot) has none."""
@@ -79,13 +90,14 @@ def plan_deadlines(
         return []
     timer = timedelta(seconds=pod.timer_seconds)
     planned = []
-    known = pod.tip.deadlines if pod.tip is not None else {}
-    for player in pod.players:
-        if player.seat is None:
+    known = pod.pipeline.tip.deadlines if pod.pipeline.tip is not None else {}
+    seats = seat_of(state)
+    for player in pod.players if players is None else players:
+        if player.id not in seats:
             continue
         current, current_pack = known.get(player.id, (player.deadline, player.deadline_pack))
-        queue = state.seats[player.seat].queue
-        head = queue[0] if queue and not player.bot and not state.finished else None
+        waiting = state.seats[seats[player.id]].queue
+        head = waiting[0] if waiting and not player.bot and not state.finished else None
         if head is not None and head == current_pack and current is not None:
             continue
         deadline = None if head is None else now + timer
@@ -121,18 +133,25 @@ def affected_seats(
 
 def advance(
     rt: Runtime, pod: LivePod, state: DraftState, entries: list[PickEntry],
-    changes: list[Change],
+    changes: list[Change], players: Sequence[LivePlayer] | None = None,
+    drafting: bool | None = None,
 ) -> Step:
-    """After a pure change: bots pick, the picks get sequence numbers, deadlines move."""
-    before = pod.tip.state if pod.tip is not None else pod.state
-    state, bot_entries, bot_changes = run_bots(pod, state, rt.bot)
+    """After a pure change: bots pick, the picks get sequence numbers, deadlines move.
+
+    `players` and `drafting` describe the pod as the step will leave it when that differs
+    from memory (the start: bots seated, phase drafting), so memory changes only after
+    the commit."""
+    before = pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.state
+    state, bot_entries, bot_changes = run_bots(pod, state, rt.bot, players)
     entries = entries + bot_entries
     changes = changes + bot_changes
-    next_seq = pod.tip.next_seq if pod.tip is not None else pod.next_seq
+    next_seq = pod.pipeline.tip.next_seq if pod.pipeline.tip is not None else pod.next_seq
     picks = [(next_seq + i, seat, cards, by_bot)
              for i, (seat, cards, by_bot) in enumerate(entries)]
-    finished = state.finished and pod.phase == "drafting"
-    step = Step(state, picks, plan_deadlines(pod, state, rt.now()), finished,
+    if drafting is None:
+        drafting = pod.phase == "drafting"
+    finished = state.finished and drafting
+    step = Step(state, picks, plan_deadlines(pod, state, rt.now(), players), finished,
                 affected_seats(before, state, changes))
     if finished:
         step.pod_values["phase"] = "building"
@@ -169,40 +188,38 @@ def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
                             "paused")
     if player.bot or player.seat is None:
         raise ConflictError("a bot is drafting for this seat now", "seat_is_bot")
-    return pod.tip.state if pod.tip is not None else pod.state
+    return pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.state
 
 
 def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
     """Queue the step for the group commit and move the pod's tip past it (no await:
     call under the pod's mutex). The future resolves once it is committed and live."""
-    tip = pod.tip
+    tip = pod.pipeline.tip
     deadlines = dict(tip.deadlines) if tip is not None else {}
     for player, deadline, head in step.deadlines:
         deadlines[player.id] = (deadline, head)
     next_seq = (tip.next_seq if tip is not None else pod.next_seq) + len(step.picks)
-    epoch = pod.epoch
+    epoch = pod.pipeline.epoch
 
     def committed() -> None:
         swap(rt, pod, step)
         settle()
 
     def failed() -> None:
-        if pod.epoch == epoch:  # the first failure voids every write queued on top of it
-            pod.epoch += 1
-            pod.tip = None
+        if pod.pipeline.epoch == epoch:  # the first failure voids every write queued on top of it
+            pod.pipeline.epoch += 1
+            pod.pipeline.tip = None
         settle()
 
     def settle() -> None:
         pod.lock.done()
         if pod.lock.in_flight == 0:
-            pod.tip = None
+            pod.pipeline.tip = None
 
-    future = rt.writer.submit(Write(
-        stage=lambda session: stage(session, pod, step), committed=committed, failed=failed,
-        valid=lambda: pod.epoch == epoch,
-    ))
+    future = queue(rt, lambda session: stage(session, pod, step), committed, failed,
+                   valid=lambda: pod.pipeline.epoch == epoch)
     pod.lock.queued()
-    pod.tip = Tip(step.state, next_seq, deadlines, future)
+    pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future
 
 
@@ -233,9 +250,9 @@ async def submit_pick(
                     raise ConflictError(
                         f"pick {pick_number} was already made with other cards (the pick "
                         "timer may have picked for you); refresh your view", "stale_pick")
-                if pod.tip is None:
+                if pod.pipeline.tip is None:
                     return False
-                earlier = pod.tip.last
+                earlier = pod.pipeline.tip.last
             else:
                 new_state, changes = engine.pick(state, player.seat, list(cards))
                 first = changes[0]

@@ -17,14 +17,15 @@ from typing import Any
 from draft.cards import load_set
 from draft.state import DraftConfig
 from pods.forming import FormingError, PodPolicy, plan_pods
-from server.db import event_repo, repo
+from server.db import Session, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
-from server.live import LivePlayer, LivePod
 from server.names import clean_name, same_name
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
+from server.services.commit import commit
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""
@@ -39,8 +40,8 @@ class Night:
     pod_ids: list[str]
 
 
-def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
-                 options: lifecycle.PodOptions | None = None) -> tuple[EventRow, str]:
+async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
+                       options: lifecycle.PodOptions | None = None) -> tuple[EventRow, str]:
     """A night whose pods all draft `set_code`, or the line-up and house rules of `options`."""
     options = options or lifecycle.PodOptions()
     set_code = set_code.upper()
@@ -62,10 +63,8 @@ def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None
                    seed=seed if seed is not None else secrets.randbelow(2**63),
                    host_token_hash=hash_token(token), packs=",".join(packs) or None,
                    starting_life=options.starting_life, deck_size_rule=options.deck_size_rule)
-    with rt.session() as session:
-        session.add(row)
-        session.commit()
-    return row, token
+    return await commit(rt, lambda session: event_repo.add_event(session, row),
+                        lambda: (row, token))
 
 
 def load_night(rt: Runtime, event_id: str) -> Night:
@@ -91,10 +90,8 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
         token = new_token()
         row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,
                              join_index=len(night.players), token_hash=hash_token(token))
-        with rt.session() as session:
-            session.add(row)
-            session.commit()
-        return row, token
+        return await commit(rt, lambda session: event_repo.add_event_player(session, row),
+                            lambda: (row, token))
 
 
 async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
@@ -134,20 +131,23 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                packs=night.row.packs, starting_life=pod.starting_life,
                                deck_size_rule=pod.deck_size_rule,
                                created_at=now + timedelta(microseconds=plan.number)))
-        with rt.session() as session:
+        players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
+                             token_hash=p.token_hash) for pod in created for p in pod.players]
+
+        def staged(session: Session) -> None:
             for row in rows:
                 repo.add_pod(session, row)
             session.flush()
-            repo.add_players(session, [
-                PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
-                          token_hash=p.token_hash) for pod in created for p in pod.players])
-            for person_id, pod_id in assigned:
-                session.get_one(EventPlayerRow, person_id).pod_id = pod_id
-            session.get_one(EventRow, event_id).phase = "formed"
-            session.commit()
-        for pod in created:
-            rt.registry.add(pod)
-        return created
+            repo.add_players(session, players)
+            event_repo.assign_pods(session, assigned)
+            event_repo.set_event_phase(session, event_id, "formed")
+
+        def formed_pods() -> list[LivePod]:
+            for pod in created:
+                rt.registry.add(pod)
+            return created
+
+        return await commit(rt, staged, formed_pods)
 
 
 async def start_all(rt: Runtime, event_id: str) -> None:

@@ -27,7 +27,7 @@ from server.db import repo
 from server.downloads import ascii_filename, ascii_stem, safe_stem
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.schemas import DeckSubmit
 from server.services.building import build_deck

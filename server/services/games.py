@@ -15,8 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlmodel import Session
-
 from pods.tracker import (
     Adjustment,
     CommanderRef,
@@ -29,15 +27,14 @@ from pods.tracker import (
     replay_game,
 )
 from pods.tracker import apply as apply_entry
-from server.db import game_repo
+from server.db import Session, game_repo
 from server.db.tables import GameRow
-from server.db.writer import Write
 from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
-from server.game_views import PLACEHOLDER
-from server.live import LiveGame, LivePlayer, LivePod
+from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod, Table
 from server.runtime import Runtime
 from server.schemas import GameAdjust, GameUndo
 from server.security import new_id
+from server.services.commit import commit
 
 HOST = "host"
 MAX_ENTRIES = 5000
@@ -46,7 +43,7 @@ MAX_ENTRIES = 5000
 
 def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     """The commander names of the seat's submitted deck, or one placeholder."""
-    body = (player.deck or {}).get("deck") or {}
+    body: dict[str, Any] = player.deck["deck"] if player.deck is not None else {}
     pool = {}
     if pod.state is not None and player.seat is not None:
         pool = {i.id: i.card.name for i in pod.state.pool_of(player.seat)}
@@ -60,7 +57,7 @@ def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     return tuple(names[:2]) or (PLACEHOLDER,)
 
 
-def plan_games(pod: LivePod, tables: Sequence[dict[str, Any]],
+def plan_games(pod: LivePod, tables: Sequence[Table],
                numbers: dict[int, int] | None = None) -> list[tuple[LiveGame, GameRow]]:
     """A fresh game per table (players by name, in table order), not yet stored."""
     by_name = {p.name: p for p in pod.players if not p.kicked}
@@ -163,12 +160,16 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         except TrackerError as error:
             refusal = ConflictError if isinstance(entry, Undo) else InvalidError
             raise refusal(str(error), error.code) from error
-        await _commit(rt, lambda session: game_repo.append_entry(session, live.id, entry, ref))
-        live.game, live.next_seq = game, live.next_seq + 1
-        if ref is not None:
-            live.refs[(author, ref)] = entry.seq
-        _publish(rt, pod, live)
-        return Applied(live, entry.seq)
+
+        def tapped() -> Applied:
+            live.game, live.next_seq = game, live.next_seq + 1
+            if ref is not None:
+                live.refs[(author, ref)] = entry.seq
+            _publish(rt, pod, live)
+            return Applied(live, entry.seq)
+
+        return await commit(
+            rt, lambda session: game_repo.append_entry(session, live.id, entry, ref), tapped)
 
 
 async def adjust(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
@@ -193,10 +194,14 @@ async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) 
         live = game_at(pod, table)
         if winner is not None and winner not in {p.id for p in live.game.players}:
             raise InvalidError(f"{winner!r} does not play at table {table}", "unknown_player")
-        await _commit(rt, lambda session: game_repo.set_winner(session, live.id, winner))
-        live.winner = winner
-        _publish(rt, pod, live)
-        return live
+
+        def recorded() -> LiveGame:
+            live.winner = winner
+            _publish(rt, pod, live)
+            return live
+
+        return await commit(
+            rt, lambda session: game_repo.set_winner(session, live.id, winner), recorded)
 
 
 async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
@@ -207,22 +212,15 @@ async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
         old = game_at(pod, table)
         players = [p.name for p in old.game.players]
         planned = plan_games(pod, [{"number": table, "players": players}], {table: old.number})
-        await _commit(rt, lambda session: stage_new_games(session, pod, planned, table))
         live = planned[0][0]
-        pod.games[table] = live
-        _publish(rt, pod, live)
-        return live
 
+        def started() -> LiveGame:
+            pod.games[table] = live
+            _publish(rt, pod, live)
+            return live
 
-async def _commit(rt: Runtime, stage: Callable[[Session], None]) -> None:
-    """Durably store one change through the writer thread (off the event loop). The caller
-    holds the pod's exclusive lock, so nothing else of this pod interleaves; the swap into
-    memory happens after this returns. A failed commit raises `BusyError` (try again)."""
-    await rt.writer.submit(Write(stage=stage, committed=_nothing, failed=_nothing))
-
-
-def _nothing() -> None:
-    return None
+        return await commit(
+            rt, lambda session: stage_new_games(session, pod, planned, table), started)
 
 
 def _publish(rt: Runtime, pod: LivePod, live: LiveGame) -> None:

@@ -10,7 +10,8 @@ import hmac
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import anyio
 
@@ -19,15 +20,15 @@ from draft.cards import load_set
 from draft.catalog import build_catalog
 from draft.cube import Cube, parse_cube, read_cube_lines
 from draft.state import DraftConfig
-from server import cards_store
-from server.db import repo
+from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, ForbiddenError, InvalidError
-from server.live import LivePlayer, LivePod
 from server.names import clean_name, same_name
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
-from server.services.drafting import Step, advance, stage, swap
+from server.services.commit import Stage, commit
+from server.services.drafting import Step, advance, seat_of, stage, swap
 
 
 def load_cube(rt: Runtime, text: str, seats: int) -> Cube:
@@ -91,7 +92,16 @@ async def create_pod(
     """A new pod in the lobby; the host token is returned once and stored hashed.
 
     With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
+    Under the runtime's creation lock, so two hosts at once cannot pass `max_pods` together.
     """
+    async with rt.event_lock:
+        return await _create_pod(rt, set_code, seats, seed, timer, bots, cube_text, options)
+
+
+async def _create_pod(
+    rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
+    cube_text: str | None, options: PodOptions | None,
+) -> Created:
     check_room(rt)
     options = options or PodOptions()
     set_code = set_code.upper()
@@ -125,10 +135,8 @@ async def create_pod(
                  cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
                  packs=",".join(packs) or None, starting_life=options.starting_life,
                  deck_size_rule=options.deck_size_rule)
-    with rt.session() as session:
-        repo.add_pod(session, row)
-        session.commit()
-    rt.registry.add(pod)
+    await commit(rt, lambda session: repo.add_pod(session, row),
+                 lambda: rt.registry.add(pod))
     return Created(pod, token)
 
 
@@ -165,13 +173,14 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
         join_index = max((p.join_index for p in pod.players), default=-1) + 1
         player = LivePlayer(id=new_id(), name=name, join_index=join_index,
                             token_hash=hash_token(token))
-        with rt.session() as session:
-            repo.add_players(session, [PlayerRow(id=player.id, pod_id=pod.id, name=name,
-                                                 join_index=join_index,
-                                                 token_hash=player.token_hash)])
-            session.commit()
-        pod.players.append(player)
-        rt.hub.publish(pod.channel, pod.bump())
+        row = PlayerRow(id=player.id, pod_id=pod.id, name=name, join_index=join_index,
+                        token_hash=player.token_hash)
+
+        def seated() -> None:
+            pod.players.append(player)
+            rt.hub.publish(pod.channel, pod.bump())
+
+        await commit(rt, lambda session: repo.add_players(session, [row]), seated)
         return player, token
 
 
@@ -194,9 +203,12 @@ async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
         new_code = pod.join_code
         if join_code is not None:
             new_code = new_join_code() if join_code else None
-        _commit_pod(rt, pod, locked=new_locked, join_code=new_code)
-        pod.locked, pod.join_code = new_locked, new_code
-        rt.hub.publish(pod.channel, pod.bump())
+
+        def changed() -> None:
+            pod.locked, pod.join_code = new_locked, new_code
+            rt.hub.publish(pod.channel, pod.bump())
+
+        await commit(rt, _pod_update(pod, locked=new_locked, join_code=new_code), changed)
 
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:
@@ -224,37 +236,36 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
                 for i, name in enumerate(_bot_names(pod, missing))]
         players = sorted(pod.players + bots, key=lambda p: p.join_index)
         state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source)
-        seat_of = {seat.player: seat.index for seat in state.seats}
-        pod.players = players  # bots are not drafting until the commit below succeeds
-        for player in players:
-            player.seat = seat_of[player.id]
-        pod.phase = "drafting"
-        step = advance(rt, pod, state, [], [])
+        seats = seat_of(state)
+        # The bots and seats go live with the swap: the step sees them, memory does not.
+        step = advance(rt, pod, state, [], [], players=players, drafting=True)
         step.pod_values.setdefault("phase", "drafting")
         step.pod_values["version"] = pod.version + 1
-        try:
-            with rt.session() as session:
-                repo.add_players(session, [PlayerRow(id=b.id, pod_id=pod.id, name=b.name,
-                                                     join_index=b.join_index, bot=True)
-                                           for b in bots])
-                for player in players:
-                    repo.update_player(session, player.id, seat=player.seat)
-                stage(session, pod, step)
-                session.commit()
-        except Exception:
-            pod.phase = "lobby"
-            pod.players = [p for p in players if p not in bots]
-            for player in pod.players:
-                player.seat = None
-            raise
-        step.seats = None
-        swap(rt, pod, step)
+        bot_rows = [PlayerRow(id=b.id, pod_id=pod.id, name=b.name, join_index=b.join_index,
+                              bot=True, seat=seats[b.id]) for b in bots]
+        seating = [(p.id, seats[p.id]) for p in players if p not in bots]
+
+        def staged(session: Session) -> None:
+            repo.add_players(session, bot_rows)
+            for player_id, seat in seating:
+                repo.update_player(session, player_id, seat=seat)
+            stage(session, pod, step)
+
+        def started() -> None:
+            pod.players = players
+            for player in players:
+                player.seat = seats[player.id]
+            pod.phase = "drafting"
+            step.seats = None
+            swap(rt, pod, step)
+
+        await commit(rt, staged, started)
 
 
-def _commit_pod(rt: Runtime, pod: LivePod, **values: object) -> None:
-    with rt.session() as session:
-        repo.update_pod(session, pod.id, version=pod.version + 1, **values)
-        session.commit()
+def _pod_update(pod: LivePod, **values: object) -> Stage:
+    """Stage the pod row's new values (the version is read now, not on the writer)."""
+    values["version"] = pod.version + 1
+    return lambda session: repo.update_pod(session, pod.id, **values)
 
 
 async def pause_pod(rt: Runtime, pod: LivePod) -> None:
@@ -262,9 +273,12 @@ async def pause_pod(rt: Runtime, pod: LivePod) -> None:
         if pod.phase != "drafting" or pod.paused:
             raise ConflictError("only a running draft can be paused", "wrong_phase")
         now = rt.now()
-        _commit_pod(rt, pod, paused=True, paused_at=now)
-        pod.paused, pod.paused_at = True, now
-        rt.hub.publish(pod.channel, pod.bump())
+
+        def paused() -> None:
+            pod.paused, pod.paused_at = True, now
+            rt.hub.publish(pod.channel, pod.bump())
+
+        await commit(rt, _pod_update(pod, paused=True, paused_at=now), paused)
 
 
 async def resume_pod(rt: Runtime, pod: LivePod) -> None:
@@ -274,29 +288,37 @@ async def resume_pod(rt: Runtime, pod: LivePod) -> None:
             raise ConflictError("the draft is not paused", "not_paused")
         shift = rt.now() - (pod.paused_at or rt.now())
         moved = [(p, p.deadline + shift) for p in pod.players if p.deadline is not None]
-        with rt.session() as session:
-            repo.set_deadlines(session, [(p.id, d) for p, d in moved])
-            repo.update_pod(session, pod.id, paused=False, paused_at=None,
-                            version=pod.version + 1)
-            session.commit()
-        for player, deadline in moved:
-            player.deadline = deadline
-        pod.paused, pod.paused_at = False, None
-        rt.hub.publish(pod.channel, pod.bump())
+        deadlines = [(p.id, d) for p, d in moved]
+        update = _pod_update(pod, paused=False, paused_at=None)
+
+        def staged(session: Session) -> None:
+            repo.set_deadlines(session, deadlines)
+            update(session)
+
+        def resumed() -> None:
+            for player, deadline in moved:
+                player.deadline = deadline
+            pod.paused, pod.paused_at = False, None
+            rt.hub.publish(pod.channel, pod.bump())
+
+        await commit(rt, staged, resumed)
 
 
 async def end_pod(rt: Runtime, pod: LivePod) -> None:
     async with pod.lock:
         if pod.phase == "done":
             raise ConflictError("the pod has already ended", "wrong_phase")
-        _commit_pod(rt, pod, phase="done", paused=False)
-        pod.phase, pod.paused = "done", False
-        rt.hub.publish(pod.channel, pod.bump())
+
+        def ended() -> None:
+            pod.phase, pod.paused = "done", False
+            rt.hub.publish(pod.channel, pod.bump())
+
+        await commit(rt, _pod_update(pod, phase="done", paused=False), ended)
 
 
-def _seat_step(rt: Runtime, pod: LivePod) -> Step | None:
+def _seat_step(rt: Runtime, pod: LivePod, players: list[LivePlayer]) -> Step | None:
     if pod.phase == "drafting" and pod.state is not None and not pod.paused:
-        return advance(rt, pod, pod.state, [], [])
+        return advance(rt, pod, pod.state, [], [], players=players)
     return None
 
 
@@ -312,37 +334,42 @@ async def set_bot(rt: Runtime, pod: LivePod, player: LivePlayer, bot: bool) -> N
         await _change_seat(rt, pod, player, bot=bot)
 
 
-async def _change_seat(rt: Runtime, pod: LivePod, player: LivePlayer, **values: object) -> None:
-    old = {key: getattr(player, key) for key in values}
-    for key, value in values.items():
-        setattr(player, key, value)
-    step = _seat_step(rt, pod)
-    try:
-        with rt.session() as session:
-            repo.update_player(session, player.id, **values)
-            if step is not None:
-                stage(session, pod, step)
-            session.commit()
-    except Exception:
-        for key, value in old.items():
+async def _change_seat(rt: Runtime, pod: LivePod, player: LivePlayer, **values: Any) -> None:
+    """The step is computed on a copy of the seat as it will be; the live player takes
+    the new values only after the commit."""
+    changed = replace(player, **values)
+    step = _seat_step(rt, pod, [changed if p is player else p for p in pod.players])
+    if step is not None:  # deadlines planned for the copy belong to the live player
+        step.deadlines = [(player if p is changed else p, deadline, head)
+                          for p, deadline, head in step.deadlines]
+
+    def staged(session: Session) -> None:
+        repo.update_player(session, player.id, **values)
+        if step is not None:
+            stage(session, pod, step)
+
+    def changed_seat() -> None:
+        for key, value in values.items():
             setattr(player, key, value)
-        raise
-    if step is not None:
-        step.seats = None
-        swap(rt, pod, step)
-    else:
-        rt.hub.publish(pod.channel, pod.bump())
+        if step is not None:
+            step.seats = None
+            swap(rt, pod, step)
+        else:
+            rt.hub.publish(pod.channel, pod.bump())
+
+    await commit(rt, staged, changed_seat)
 
 
 async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
     """In the lobby the player leaves; later the seat becomes a bot and the token dies."""
     async with pod.lock:
         if pod.phase == "lobby":
-            with rt.session() as session:
-                repo.delete_player(session, player.id)
-                session.commit()
-            pod.players.remove(player)
-            rt.hub.publish(pod.channel, pod.bump())
+
+            def left() -> None:
+                pod.players.remove(player)
+                rt.hub.publish(pod.channel, pod.bump())
+
+            await commit(rt, lambda session: repo.delete_player(session, player.id), left)
             return
         if player.token_hash is None:
             raise ConflictError(f"{player.name} is a bot seat", "no_player")

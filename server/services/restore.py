@@ -3,19 +3,27 @@
 Why replay: the pick log is the truth. The state a restarted server holds is exactly the
 state after the last committed pick, so nothing acknowledged is lost and nothing else is
 invented.
+
+Why one pod's failure is not the server's: a pod whose stored rows no longer rebuild (a
+hand-edited database, card data changed under an old seed) is set aside, logged with the
+reason and listed on the start page as "could not be restored"; every other pod starts.
+Its rows stay as they are, for whoever investigates.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 
 from draft.cube import Cube
 from draft.replay import replay
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.live import LivePlayer, LivePod
-from server.runtime import Runtime
+from server.realtime.live import LivePlayer, LivePod, as_phase
+from server.runtime import Runtime, Unrestored
 from server.services.games import restore_games
+
+logger = logging.getLogger(__name__)
 
 
 def _player(row: PlayerRow) -> LivePlayer:
@@ -31,7 +39,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
     pod = LivePod(
         id=row.id, set_code=row.set_code, seats=row.seats, seed=row.seed,
         timer_seconds=row.pick_timer_seconds, bots_allowed=row.bots_allowed,
-        host_hash=row.host_token_hash, phase=row.phase, paused=row.paused,
+        host_hash=row.host_token_hash, phase=as_phase(row.phase), paused=row.paused,
         paused_at=repo.as_utc(row.paused_at),
         # Each stored pick batch bumped the version at least once: this stays ahead.
         version=row.version + len(log) + 1,
@@ -58,15 +66,25 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
 
 
 def restore_pods(rt: Runtime) -> list[LivePod]:
-    """Load every pod not `done` into the registry; returns them."""
+    """Load every pod not `done` into the registry; returns them. A pod that does not
+    rebuild goes to `rt.unrestored` instead (see the module docstring)."""
     restored = []
     with rt.session() as session:
         for row in repo.list_unfinished_pods(session):
-            players = repo.list_players(session, row.id)
-            log = repo.load_pick_log(session, row.id)
-            pod = load_pod(rt, row, players, log)
-            # Game taps do not bump the stored version: stay ahead of what phones saw.
-            pod.version += restore_games(session, pod)
+            try:
+                players = repo.list_players(session, row.id)
+                log = repo.load_pick_log(session, row.id)
+                pod = load_pod(rt, row, players, log)
+                # Game taps do not bump the stored version: stay ahead of what phones saw.
+                pod.version += restore_games(session, pod)
+            except Exception as error:  # any fault of one pod's rows: set it aside
+                session.rollback()
+                reason = f"{type(error).__name__}: {error}".splitlines()[0]
+                logger.error("pod %s could not be restored and is set aside: %s",
+                             row.id, reason)
+                rt.unrestored.append(Unrestored(row.id, row.set_code, reason))
+                continue
             rt.registry.add(pod)
             restored.append(pod)
+    rt.restored = True
     return restored

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pods.tracker import replay_game
-from server.cli.i18n import N_
 from server.db import game_repo
-from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
-from server.live import LivePod
+from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
+from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of
 
@@ -21,7 +20,7 @@ from server.services.games import commanders_of
 def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
     players = []
     for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
-        report = (p.deck or {}).get("report") or {}
+        report: dict[str, Any] = dict(p.deck["report"]) if p.deck is not None else {}
         deck = None if p.deck is None else {
             "commanders": list(commanders_of(pod, p)), "legal": report.get("legal"),
             "size": report.get("size"), "color_identity": report.get("color_identity", [])}

@@ -3,13 +3,17 @@ an in-process client, and a real uvicorn server in a subprocess.
 
 Reuse: `db_url` (parametrized: sqlite, postgresql), `make_settings`, `settings`, `client`,
 `app_client` (factory, for restarts in-process), `live_server` (factory of `LiveServer`).
+Every server test also runs under `commits_on_the_loop`: a `Session.commit` on a thread
+running an event loop fails the test (only the writer thread commits, `server.db.writer`).
 PostgreSQL runs when `PRISMATIC_TEST_POSTGRES_URL` is set; with `CI=true` a missing URL
 fails instead of skipping. Each session creates its own uniquely named database.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import traceback
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -19,6 +23,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
 
 from server.app import create_app
 from server.settings import Settings
@@ -46,6 +51,28 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture(autouse=True)
+def commits_on_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Rule: nothing commits on the event loop (a blocking commit stalls every socket).
+
+    Records the stack of every `Session.commit` made on a thread that runs an event loop
+    and fails the test at teardown; a test that provokes one on purpose clears the list."""
+    offenders: list[str] = []
+    original = Session.commit
+
+    def guarded(self: Session) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return original(self)
+        offenders.append("".join(traceback.format_stack(limit=12)))
+        return original(self)
+
+    monkeypatch.setattr(Session, "commit", guarded)
+    yield offenders
+    assert not offenders, "Session.commit ran on the event loop:\n" + offenders[0]
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

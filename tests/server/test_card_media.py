@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from draft.cards import load_set
 from draft.imports import parse_card_file
-from server import cards_store
+from server.db import cards_store
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.images import image_path

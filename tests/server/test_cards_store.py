@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from draft.imports import parse_card_file
-from server import cards_store
+from server.db import cards_store
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.settings import Settings

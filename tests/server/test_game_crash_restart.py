@@ -18,8 +18,8 @@ import pytest
 from pods.tracker import replay_game
 from server.db.game_repo import players_of
 from server.db.tables import GameRow
-from server.game_views import game_view
-from server.live import LiveGame
+from server.realtime.live import LiveGame
+from server.views.game import game_view
 from tests.server.builders import play_tables
 from tests.server.figures import report
 from tests.server.live import LiveServer

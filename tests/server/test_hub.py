@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from server.hub import RESYNC, Hub
+from server.realtime.hub import RESYNC, Hub
 
 
 def test_every_subscriber_of_a_channel_gets_the_message() -> None:

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from server.hub import Hub
-from server.live import LivePlayer, LivePod
+from server.realtime.hub import Hub
+from server.realtime.live import LivePlayer, LivePod
+from server.realtime.sockets import Connection
 from server.runtime import Runtime
 from server.settings import Settings
-from server.sockets import Connection
 from tests.server.builders import bearer, join, me, new_pod, start
 from tests.server.chaos import draft_to_the_end
 from tests.server.figures import report

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta, timezone
 from fastapi.testclient import TestClient
 
 from server.db.repo import as_utc
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.views import PoolSent, iso, seat_view, seat_view_text
+from server.views.pod import PoolSent, iso, seat_view, seat_view_text
 from tests.server.builders import SeatHandle, join, me, new_pod, start, take_first
 
 

@@ -10,9 +10,9 @@ from click.testing import CliRunner, Result
 from sqlmodel import Session
 
 from draft.cards import load_set
-from server import cards_store
 from server.cli import cli
 from server.cli.card_commands import make_settings
+from server.db import cards_store
 from server.db.engine import create_db_engine
 from server.scryfall import USER_AGENT
 from tests.server.fake_scryfall import FakeScryfall, fake_scryfall

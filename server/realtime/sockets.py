@@ -20,16 +20,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from draft.errors import DraftError
 from server.errors import PodError
-from server.hub import RESYNC, Subscription
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
-from server.live import LivePlayer, LivePod, Notice
 from server.rate_limits import TokenBucket
+from server.realtime.hub import RESYNC, Subscription
+from server.realtime.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
 from server.schemas import WsAdjust, WsPick, WsUndo
 from server.services import drafting, games
 from server.services.lifecycle import mark_connected
-from server.views import PoolSent, dumps, host_dashboard, seat_view_text
+from server.views.pod import PoolSent, dumps, host_dashboard, seat_view_text
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_UNKNOWN_POD = 4404

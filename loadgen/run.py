@@ -26,14 +26,14 @@ from typing import Any
 import httpx
 from websockets.exceptions import InvalidStatus
 
-from server.loadgen.phones import (
+from loadgen.phones import (
     RunStats,
     create_pod,
     draft_seat,
     echo_socket,
     hold_idle_seats,
 )
-from server.loadgen.stats import summary_ms
+from loadgen.stats import summary_ms
 
 POOL_SIZE = 60
 

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from server.loadgen.http1 import Http1Connection
+from loadgen.http1 import Http1Connection
 
 
 @dataclass

@@ -82,5 +82,27 @@ def load_rules_text(session: Session, names: Iterable[str] | None = None) -> dic
     return {name: text for name, text in session.exec(query) if text}
 
 
+def load_texts(engine: sa.Engine) -> dict[str, str]:
+    """Imported rules text by name; empty before the card table exists."""
+    if not sa.inspect(engine).has_table(CardRow.__tablename__):
+        return {}
+    with Session(engine) as session:
+        return load_rules_text(session)
+
+
+def load_imported_cards(engine: sa.Engine) -> list[Card]:
+    """`list_imported_cards` in a session of its own (a read, no commit)."""
+    with Session(engine) as session:
+        return list_imported_cards(session)
+
+
+def count_stored(engine: sa.Engine) -> int:
+    """How many printings are stored; 0 before the card table exists."""
+    if not sa.inspect(engine).has_table(CardRow.__tablename__):
+        return 0
+    with Session(engine) as session:
+        return count_imported(session)
+
+
 def count_imported(session: Session) -> int:
     return int(session.exec(select(sa.func.count()).select_from(CardRow)).one())

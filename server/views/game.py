@@ -9,10 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from pods.tracker import Adjustment, CommanderRef
-from server.live import LiveGame
+from server.realtime.live import PLACEHOLDER, LiveGame
 
-PLACEHOLDER = "Commander"
-"""The name of a commander nobody submitted; phones show it in their language."""
 RECENT = 12
 """How many of the latest adjustments the view carries (enough to undo a slip)."""
 

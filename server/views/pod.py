@@ -21,9 +21,9 @@ from pods.commander_choices import commander_choices
 from pods.commanders import commander_reasons
 from pods.draft_rules import grants_partner
 from server.card_media import CardMedia
-from server.game_views import game_view
-from server.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod, Table
 from server.services.building import games_in_play, without_legal_deck
+from server.views.game import game_view
 
 SPLIT_PHASES = ("building", "playing")
 
@@ -33,17 +33,17 @@ if TYPE_CHECKING:
 
 def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
     """One card instance as the phone draws it (cached per pod: card facts never change)."""
-    cached = pod.card_cache.get(instance.id)
+    cached = pod.cards.json.get(instance.id)
     if cached is None:
-        cached = pod.card_cache[instance.id] = with_media(instance, pod.media, pod.draft_sets)
+        cached = pod.cards.json[instance.id] = with_media(instance, pod.media, pod.draft_sets)
     return cached
 
 
 def card_text(pod: LivePod, instance: CardInstance) -> str:
     """The same card as compact JSON text, cached per pod (the socket's hot path)."""
-    cached = pod.card_text_cache.get(instance.id)
+    cached = pod.cards.text.get(instance.id)
     if cached is None:
-        cached = pod.card_text_cache[instance.id] = dumps(card_json(pod, instance))
+        cached = pod.cards.text[instance.id] = dumps(card_json(pod, instance))
     return cached
 
 
@@ -245,11 +245,11 @@ def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> dict[str, Any]:
                       for p in choices.pairs]}
 
 
-def _table_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
+def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
     if player.table is None or not pod.tables:
         return None
     for table in pod.tables:
-        if table.get("number") == player.table:
+        if table["number"] == player.table:
             return table
     return None
 
@@ -271,7 +271,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
     players = []
     for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         seat = state.seats[p.seat] if state is not None and p.seat is not None else None
-        report = (p.deck or {}).get("report") or {}
+        report: dict[str, Any] = dict(p.deck["report"]) if p.deck is not None else {}
         players.append(
             {
                 "player_id": p.id,

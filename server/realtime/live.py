@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 from draft.cards import Card, load_set
 from draft.cube import Cube
@@ -29,7 +29,43 @@ from server.card_media import CardMedia
 from server.errors import UnknownPodError
 from server.security import token_matches
 
-PHASES = ("lobby", "drafting", "building", "playing", "done")
+Phase = Literal["lobby", "drafting", "building", "playing", "done"]
+"""Where a pod is in its night; stored as this text in `pod.phase`."""
+PHASES: tuple[Phase, ...] = get_args(Phase)
+
+
+def as_phase(text: str) -> Phase:
+    """A stored phase, checked (a restored pod with an unknown phase is set aside)."""
+    for phase in PHASES:
+        if phase == text:
+            return phase
+    raise ValueError(f"unknown pod phase {text!r}")
+
+
+class Table(TypedDict):
+    """One table of the host's split: its number and its players' names."""
+
+    number: int
+    players: list[str]
+
+
+class DeckReportJson(TypedDict):
+    """A deck's legality report as the protocol sends it (`building.report_json`)."""
+
+    legal: bool
+    size: int
+    color_identity: list[str]
+    problems: list[dict[str, Any]]
+
+
+class StoredDeck(TypedDict):
+    """A seat's last submitted deck: the body as the phone sent it (a `DeckSubmit` dump,
+    what the builder screen edits) and its report, in the submitting phone's language."""
+
+    deck: dict[str, Any]
+    report: DeckReportJson
+PLACEHOLDER = "Commander"
+"""The name of a commander nobody submitted; phones show it in their language."""
 
 
 @dataclass(eq=False)
@@ -45,7 +81,7 @@ class LivePlayer:
     seat: int | None = None
     deadline: datetime | None = None
     deadline_pack: int | None = None
-    deck: dict[str, Any] | None = None
+    deck: StoredDeck | None = None
     table: int | None = None
 
 
@@ -88,6 +124,27 @@ class Tip:
     """player id → (deadline, pack it is for), as the queued picks planned them."""
     last: asyncio.Future[None]
     """The newest queued write: resolved once every pick up to the tip is settled."""
+
+
+@dataclass(eq=False)
+class Pipeline:
+    """A pod's pick pipeline: where its queued, uncommitted picks lead, and the generation
+    that voids them all when one of them fails (`server.services.drafting.queue_step`)."""
+
+    tip: Tip | None = None
+    """`None` when nothing is queued: the tip is the committed state."""
+    epoch: int = 0
+    """Bumped when a queued pick fails: later picks queued on top of it are void."""
+
+
+@dataclass(eq=False)
+class CardCache:
+    """Card JSON the views built for this pod's card instances, as data and as text (an
+    instance's JSON never changes during a pod's life). The views own it; the pod holds
+    it so that it lives and dies with the pod."""
+
+    json: dict[int, dict[str, Any]] = field(default_factory=dict)
+    text: dict[int, str] = field(default_factory=dict)
 
 
 class PodLock:
@@ -135,14 +192,14 @@ class LivePod:
     timer_seconds: int | None
     bots_allowed: bool
     host_hash: str
-    phase: str = "lobby"
+    phase: Phase = "lobby"
     paused: bool = False
     paused_at: datetime | None = None
     version: int = 1
     players: list[LivePlayer] = field(default_factory=list)
     state: DraftState | None = None
     next_seq: int = 1
-    tables: list[dict[str, Any]] | None = None
+    tables: list[Table] | None = None
     games: dict[int, LiveGame] = field(default_factory=dict)
     """Table number → its current game (playing phase)."""
     event_id: str | None = None
@@ -150,10 +207,7 @@ class LivePod:
     """The host locked the lobby (see `lifecycle.set_lobby`)."""
     join_code: str | None = None
     lock: PodLock = field(default_factory=PodLock)
-    tip: Tip | None = None
-    """`None` when nothing is queued: the tip is the committed state."""
-    epoch: int = 0
-    """Bumped when a queued pick fails: later picks queued on top of it are void."""
+    pipeline: Pipeline = field(default_factory=Pipeline)
     connected: Counter[str] = field(default_factory=Counter)
     media: CardMedia | None = None
     """The runtime's rules text and image cache, for this pod's card JSON."""
@@ -163,8 +217,7 @@ class LivePod:
     """A mixed night's line-up, one set per round; empty: every round opens `set_code`."""
     starting_life: int = STARTING_LIFE
     deck_size_rule: str = SizeRule.AT_LEAST.value
-    card_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
-    card_text_cache: dict[int, str] = field(default_factory=dict)
+    cards: CardCache = field(default_factory=CardCache)
 
     @property
     def channel(self) -> str:

@@ -1,0 +1,55 @@
+"""The one way a change reaches the database: staged, committed by the writer thread, swapped.
+
+Why one helper: every command (host, joining, building, events, games, picks) is the same
+step: compute the change under the pod's lock, hand the writer (`server.db.writer`) a
+`stage` that adds its statements to a transaction, and only after that transaction
+committed run `swap`, which puts the change into memory and publishes it. The commit never
+runs on the event loop (it would stall every socket), and a failed commit raises
+`BusyError` (503 `db_busy`) before `swap` ran, so a failure changes nothing and nothing
+needs undoing by hand.
+
+`stage` runs on the writer thread: it must only read values the caller computed before
+queueing (never live pod fields, which the loop may change meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TypeVar
+
+from server.db import Session
+from server.db.writer import Write
+from server.runtime import Runtime
+
+T = TypeVar("T")
+
+Stage = Callable[[Session], None]
+"""Adds a change's statements to the writer's session (never commits)."""
+
+
+def _nothing() -> None:
+    return None
+
+
+def _always() -> bool:
+    return True
+
+
+def queue(rt: Runtime, stage: Stage, committed: Callable[[], None],
+          failed: Callable[[], None] = _nothing,
+          valid: Callable[[], bool] = _always) -> asyncio.Future[None]:
+    """Queue a change without waiting (the pick pipeline); `committed` runs on the loop
+    after its transaction committed, `failed` if it did not. Call on the event loop."""
+    return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
+                                  valid=valid))
+
+
+async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T]) -> T:
+    """Store one change through the writer, then `swap` it into memory; returns what
+    `swap` returns. Raises `BusyError` (nothing changed) when the commit failed.
+
+    The caller holds whatever lock serializes the change (the pod's, or the events'), so
+    nothing of the same pod interleaves between the commit and the swap."""
+    await queue(rt, stage, _nothing)
+    return swap()
