@@ -3,25 +3,43 @@
 Why a strategy interface: the server's auto-pick, the simulator and the benchmarks all ask
 the same question ("which cards from this pack?"), and a smarter bot can replace this one
 without touching the engine. Bots are deterministic so a seeded simulation always repeats.
+
+Why a seeded per-seat draw breaks ties: what bots pass is half of what a person sees at a
+table with bots. A fixed order (the pack's slots, or W before U before B...) would make
+every bot at every table favour the same colours and cards; a draw from the draft's seed
+and the seat favours none and still repeats exactly for the same seed.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from draft.cards import WUBRG, Card
+from draft.bot_profiles import PoolSummary, Profile, draw, profile_of, summarize
 from draft.state import CardInstance
 
-RARITY_VALUE = {"mythic": 4.0, "rare": 3.0, "uncommon": 2.0, "common": 1.0, "special": 1.0}
+
+@dataclass(frozen=True, slots=True)
+class PickContext:
+    """What a bot may know beside the pack and its own pool: public facts of the table."""
+
+    seed: int
+    seat: int
+    sets: frozenset[str] = frozenset()
+    """The sets whose boosters the draft holds (`DraftConfig.sets`; the CMM grant needs it)."""
 
 
 class Bot(Protocol):
     """Chooses `count` card ids from `pack`, knowing only the seat's own pool."""
 
     def choose(
-        self, pack: Sequence[CardInstance], pool: Sequence[CardInstance], count: int
+        self,
+        pack: Sequence[CardInstance],
+        pool: Sequence[CardInstance],
+        count: int,
+        context: PickContext | None = None,
     ) -> tuple[int, ...]: ...
 
 
@@ -29,120 +47,129 @@ class FirstCardsBot:
     """Takes the first cards of the pack: a baseline for tests and benchmarks."""
 
     def choose(
-        self, pack: Sequence[CardInstance], pool: Sequence[CardInstance], count: int
+        self,
+        pack: Sequence[CardInstance],
+        pool: Sequence[CardInstance],
+        count: int,
+        context: PickContext | None = None,
     ) -> tuple[int, ...]:
         return tuple(card.id for card in pack[:count])
-
-
-@dataclass(frozen=True, slots=True)
-class _Profile:
-    """What the bot needs to know about a printing, computed once."""
-
-    card: Card
-    value: float
-    identity: frozenset[str]
-    shares: tuple[tuple[int, float], ...]
-    commander: bool
 
 
 class ValueBot:
     """Drafts like a sensible player at a Commander Draft table.
 
-    Early on it takes power (rarity, legends that can lead a deck). As its pool grows it
-    commits to its two strongest colours, prefers cards inside them (and colourless ones),
-    and makes sure it holds a commander that fits those colours.
+    Early on it takes the strongest cards (each card's bundled `pick_value`). As its pool
+    grows it commits to its two strongest colours, prefers cards inside them (and
+    colourless ones), makes sure it holds a real commander for those colours, and then
+    looks for the partner, Background or (in a draft with CMM packs) mono-coloured second
+    commander that completes them.
     """
 
     def __init__(self, commit_after: int = 12) -> None:
         self.commit_after = commit_after
-        self._summaries: dict[int, _PoolSummary] = {}
+        self._summaries: dict[int, PoolSummary] = {}
 
     def choose(
-        self, pack: Sequence[CardInstance], pool: Sequence[CardInstance], count: int
+        self,
+        pack: Sequence[CardInstance],
+        pool: Sequence[CardInstance],
+        count: int,
+        context: PickContext | None = None,
     ) -> tuple[int, ...]:
-        profiles = _PROFILES
-        weights, commanders = self._pool_summary(pool)
-        order = sorted(range(len(WUBRG)), key=lambda i: (-weights[i], i))
-        top_two = frozenset((WUBRG[order[0]], WUBRG[order[1]]))
+        scores = self.scores(pack, pool, context)
+        order = sorted(range(len(pack)), key=scores.__getitem__, reverse=True)
+        if 0 < count < len(pack) and scores[order[count - 1]] == scores[order[count]]:
+            order = _break_tie(order, scores, pack, count, seat_salt(context))
+        return tuple(pack[i].id for i in order[:count])
+
+    def scores(
+        self,
+        pack: Sequence[CardInstance],
+        pool: Sequence[CardInstance],
+        context: PickContext | None = None,
+    ) -> list[float]:
+        """How much the bot wants each card of the pack, in pack order."""
+        salt = seat_salt(context)
+        summary = self._summary(pool)
+        top_two = summary.top_two(salt)
         commitment = min(1.0, len(pool) / self.commit_after)
-        has_commander = any(identity <= top_two for identity in commanders)
+        grant = context is not None and "CMM" in context.sets
+        has_lead = summary.has_lead_for(top_two)
+        mates = summary.mates_within(top_two)
+        covered = summary.covers(top_two, grant)
         scored = []
         for instance in pack:
-            profile = profiles.get(id(instance.card)) or _profile(instance.card)
+            profile = profile_of(instance.card)
             score = profile.value
             if not profile.identity:
                 score += 0.5 * commitment
-            else:
-                off_colors = len(profile.identity - top_two)
-                if off_colors:
-                    score -= 1.5 * commitment * off_colors
-                else:
+            elif profile.identity <= top_two:
+                score += 2.0 * commitment
+                if profile.real_commander and not has_lead:
                     score += 2.0 * commitment
-                    if profile.commander and not has_commander:
-                        score += 2.0 * commitment
-            scored.append((-score, instance.id))
-        scored.sort()
-        return tuple(card_id for _score, card_id in scored[:count])
+                elif not covered and _completes(profile, mates, top_two, grant):
+                    score += 1.5 * commitment
+            else:
+                score -= 1.5 * commitment * len(profile.identity - top_two)
+            scored.append(score)
+        return scored
 
-    def _pool_summary(
-        self, pool: Sequence[CardInstance]
-    ) -> tuple[list[float], list[frozenset[str]]]:
-        """Colour weights and commander identities of the pool, updated incrementally.
+    def _summary(self, pool: Sequence[CardInstance]) -> PoolSummary:
+        """The pool's summary, extending the one of the seat's previous pick.
 
         A seat's pool only grows at the end, so the summary of its previous pick is reused
         when the same instances still lead the pool (checked by identity, not by value).
         """
-        cached = self._summaries.get(id(pool[0])) if pool else None
-        if cached is not None and cached.first is pool[0] and len(pool) >= cached.size and (
-            pool[cached.size - 1] is cached.last
-        ):
-            weights, commanders, start = list(cached.weights), list(cached.commanders), cached.size
-        else:
-            weights, commanders, start = [0.0, 0.0, 0.0, 0.0, 0.0], [], 0
-        for instance in pool[start:]:
-            profile = _PROFILES.get(id(instance.card)) or _profile(instance.card)
-            for index, share in profile.shares:
-                weights[index] += share
-            if profile.commander:
-                commanders.append(profile.identity)
-        if pool:
-            if len(self._summaries) > 4096:
-                self._summaries.clear()
-            self._summaries[id(pool[0])] = _PoolSummary(
-                pool[0], pool[-1], len(pool), tuple(weights), tuple(commanders)
-            )
-        return weights, commanders
+        if not pool:
+            return summarize(None, ())
+        cached = self._summaries.get(id(pool[0]))
+        if cached is not None and not cached.extends(pool):
+            cached = None
+        summary = summarize(cached, pool)
+        if len(self._summaries) > 4096:
+            self._summaries.clear()
+        self._summaries[id(pool[0])] = summary
+        return summary
 
 
-@dataclass(frozen=True, slots=True)
-class _PoolSummary:
-    first: CardInstance
-    last: CardInstance
-    size: int
-    weights: tuple[float, ...]
-    commanders: tuple[frozenset[str], ...]
+def _completes(profile: Profile, mates: Sequence[Profile], top_two: frozenset[str],
+               grant: bool) -> bool:
+    """The card leads the two colours alone, or pairs with a commander of the pool to."""
+    if not profile.real_commander and not profile.background:
+        return False
+    if profile.real_commander and profile.identity == top_two:
+        return True
+    return any(mate.pairs_with(profile, grant) and mate.identity | profile.identity == top_two
+               and (mate.real_commander or profile.real_commander) for mate in mates)
 
 
-# Bot facts per printing, shared by every bot: cards are immutable and loaded once per
-# process. Keyed by id(); each profile keeps its card alive, so an id is never reused.
-_PROFILES: dict[int, _Profile] = {}
+def seat_salt(context: PickContext | None) -> int:
+    """The seat's own 64-bit draw for this draft (0 without a context)."""
+    if context is None:
+        return 0
+    return _salt(context.seed, context.seat)
 
 
-def _profile(card: Card) -> _Profile:
-    """Compute and cache what the bot needs to know about a printing."""
-    value = RARITY_VALUE.get(card.rarity, 1.0)
-    if card.can_be_commander:
-        value += 1.5 + (0.5 if card.pairing else 0.0)
-    if card.is_basic_land:
-        value = 0.0
-    identity = card.color_identity
-    share = 1.0 / len(identity) if identity else 0.0
-    profile = _Profile(
-        card=card,
-        value=value,
-        identity=frozenset(identity),
-        shares=tuple((WUBRG.index(color), share) for color in identity),
-        commander=card.can_be_commander,
-    )
-    _PROFILES[id(card)] = profile
-    return profile
+_SALTS: dict[tuple[int, int], int] = {}
+
+
+def _salt(seed: int, seat: int) -> int:
+    salt = _SALTS.get((seed, seat))
+    if salt is None:
+        digest = hashlib.blake2b(f"prismatic:{seed}:bot:{seat}".encode(), digest_size=8)
+        salt = int.from_bytes(digest.digest(), "big")
+        if len(_SALTS) > 4096:
+            _SALTS.clear()
+        _SALTS[(seed, seat)] = salt
+    return salt
+
+
+def _break_tie(order: list[int], scores: list[float], pack: Sequence[CardInstance],
+               count: int, salt: int) -> list[int]:
+    """Equal scores at the cut are ordered by the seat's draw, not by the pack's slots."""
+    cut = scores[order[count - 1]]
+    above = [i for i in order if scores[i] > cut]
+    tied = sorted((i for i in order if scores[i] == cut), key=lambda i: draw(salt, pack[i].id))
+    below = [i for i in order if scores[i] < cut]
+    return above + tied + below

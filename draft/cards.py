@@ -68,6 +68,9 @@ class Card:
     layout: str = "normal"
     faces: tuple[Face, ...] = ()
     scryfall_id: str | None = None
+    pick_value: float | None = None
+    """What the card is worth to a drafter before it meets a pool (docs/bots.md); bundled
+    sets carry it, an imported card may not."""
 
     @property
     def key(self) -> str:
@@ -128,6 +131,7 @@ class Card:
             layout=data.get("layout") or "normal",
             faces=faces,
             scryfall_id=data.get("scryfall_id"),
+            pick_value=data.get("pick_value"),
         )
 
 
@@ -167,6 +171,7 @@ class Card:
                 for face in self.faces
             ],
             "scryfall_id": self.scryfall_id,
+            "pick_value": self.pick_value,
         }
 
 

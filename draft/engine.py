@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from draft.bots import Bot
+from draft.bots import Bot, PickContext
 from draft.changes import (
     Change,
     DraftFinished,
@@ -179,10 +179,12 @@ def _next_round(state: DraftState, changes: list[Change]) -> DraftState:
 def auto_pick(state: DraftState, seat: int, bot: Bot) -> tuple[DraftState, list[Change]]:
     """Let `bot` choose for the seat (bots, and humans whose pick timer ran out)."""
     pack = _pack_in_front(state, seat)
+    context = PickContext(state.seed, seat, frozenset(state.config.sets))
     choice = bot.choose(
-        state.instances(pack.cards), state.pool_of(seat), state.picks_needed(seat)
+        state.instances(pack.cards), state.pool_of(seat), state.picks_needed(seat), context
     )
     return pick(state, seat, choice)
+
 
 
 @dataclass(frozen=True, slots=True)

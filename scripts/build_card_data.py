@@ -36,6 +36,9 @@ Commander Masters (CMM) names each card's booster-fun printing (#622-703) on the
 the merged records say which card each is, so those weights join their card's entry
 (`fold_printings`) and a card keeps exactly its total rate.
 
+Each card also gets `pick_value`, the bots' per-card value (a number computed here from the
+facts, the text's removal words and Scryfall's `edhrec_rank`; method in docs/bots.md).
+
 Usage: python scripts/build_card_data.py [--shared ../shared/data] [--set CMR] [--set CLB]
 [--set CMM]
 """
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -309,6 +313,102 @@ SETS: dict[str, dict[str, Any]] = {
 }
 
 
+# Where Scryfall's `edhrec_rank` (how many EDHREC decks lead with a card, as a rank) is found
+# for the commander-capable cards of the bundled sets; a name in both files has one rank.
+EDHREC_SOURCES = (
+    "common/scryfall_commanders_subset_cmr_clb.json",
+    "cmm/scryfall_commanders_subset_cmm.json",
+)
+RARITY_BASE = {"mythic": 2.3, "rare": 2.0, "uncommon": 1.5, "common": 1.0}
+# Ranks span about 250 to 28,000; a rank is placed on a log scale between these two.
+BEST_RANK, WORST_RANK = 200, 30000
+# Text that says a card answers a creature or a spell. Only the resulting number is bundled.
+REMOVAL = re.compile(
+    r"(destroy|exile) (target|each|all)|damage to (any|target|each)|fights?\b"
+    r"|gets -\d+/-\d+|counter target|return target [^.]*to (its|their) owner's hand",
+    re.IGNORECASE,
+)
+
+
+def edhrec_ranks(shared: Path) -> dict[str, int]:
+    """Card name → `edhrec_rank`, from every commander subset in `../shared/data`."""
+    ranks: dict[str, int] = {}
+    for name in EDHREC_SOURCES:
+        path = shared / name
+        if path.is_file():
+            for entry in json.loads(path.read_text()):
+                if entry.get("edhrec_rank") is not None:
+                    ranks.setdefault(entry["name"], int(entry["edhrec_rank"]))
+    return ranks
+
+
+def pick_value(facts: dict[str, Any], text: str, ranks: dict[str, int]) -> float:
+    """What a card is worth to a drafter, before it meets a pool (method: docs/bots.md).
+
+    Rarity first; a creature (a Commander deck wants many), its stats for its cost, and
+    removal add; a costly card loses; a commander adds by how often EDHREC decks lead with
+    it. A choose-a-colour commander (the Piper, Faceless One) is worth little: anyone may
+    add two after the draft.
+    """
+    if "Basic" in (facts["supertypes"] or []) or facts["rarity"] == "land":
+        return 0.0
+    if facts["chooses_color"]:
+        return 0.5
+    mana = float(facts["mana_value"] or 0)
+    value = RARITY_BASE.get(facts["rarity"], 1.0)
+    if "Creature" in (facts["types"] or []):
+        value += 0.3 + 0.1 * min(_stats(facts) / max(mana, 1.0), 2.5)
+    if REMOVAL.search(text):
+        value += 0.6
+    if "Land" in (facts["types"] or []):
+        value -= 0.4
+    value -= 0.08 * max(0.0, mana - 4) + 0.01 * mana
+    rank = ranks.get(facts["name"])
+    if facts["can_be_commander"] and rank is not None:
+        span = math.log(WORST_RANK) - math.log(BEST_RANK)
+        fame = (math.log(WORST_RANK) - math.log(min(max(rank, BEST_RANK), WORST_RANK))) / span
+        value += 1.0 + 1.5 * fame
+    elif facts["can_be_commander"]:
+        value += 1.0
+    return round(value, 4)
+
+
+def _stats(facts: dict[str, Any]) -> float:
+    """Power plus toughness, a `*` counted as 1."""
+    total = 0.0
+    for key in ("power", "toughness"):
+        match = re.match(r"\d+", str(facts.get(key) or ""))
+        total += int(match.group()) if match else 1
+    return total
+
+
+def add_pick_values(cards: list[dict[str, Any]], records: list[dict[str, Any]],
+                    ranks: dict[str, int], drafted: set[str]) -> None:
+    """Write each card's `pick_value` (the bots' per-card fact) into its bundled record.
+
+    Then, per rarity, each colour's mono-coloured cards are shifted together so that their
+    mean value over the draft sheets (`drafted` numbers) is the same for all five colours:
+    a colour whose commons deal damage must not pull every bot at the table into it.
+    """
+    text = {record["number"]: record.get("oracle_text") or "" for record in records}
+    for card in cards:
+        card["pick_value"] = pick_value(card, text.get(card["number"], ""), ranks)
+    groups: dict[tuple[str, str], list[float]] = {}
+    for card in cards:
+        if card["number"] in drafted and len(card["color_identity"]) == 1:
+            groups.setdefault((card["rarity"], card["color_identity"][0]), []).append(
+                card["pick_value"])
+    shift: dict[tuple[str, str], float] = {}
+    for rarity in {rarity for rarity, _color in groups}:
+        means = {color: sum(v) / len(v) for (r, color), v in groups.items() if r == rarity}
+        target = sum(means.values()) / len(means)
+        shift.update({(rarity, color): target - mean for color, mean in means.items()})
+    for card in cards:
+        if len(card["color_identity"]) == 1 and card["pick_value"]:
+            key = (card["rarity"], card["color_identity"][0])
+            card["pick_value"] = round(card["pick_value"] + shift.get(key, 0.0), 4)
+
+
 def build(shared: Path, code: str) -> dict[str, Any]:
     spec = SETS[code]
     scryfall_ids = scryfall_ids_from_search(shared / spec["search"])
@@ -320,12 +420,15 @@ def build(shared: Path, code: str) -> dict[str, Any]:
     sealed = json.loads((shared / spec["sealed"]).read_text())
     printings = other_printings(records) if spec.get("fold_printings") else None
     rarity = {c["number"]: c["rarity"] for c in cards}
+    booster = booster_sheets(sealed, code, rarity, printings)
+    drafted = {entry[0] for sheet in booster["sheets"].values() for entry in sheet["cards"]}
+    add_pick_values(cards, records, edhrec_ranks(shared), drafted)
     return {
         "set": code,
         "name": spec["name"],
         "generated_by": "scripts/build_card_data.py from ../shared/data (facts only)",
         "chosen_color_commander": spec["chosen_color_commander"],
-        "booster": booster_sheets(sealed, code, rarity, printings),
+        "booster": booster,
         "cards": cards,
     }
 

@@ -9,8 +9,9 @@ golden file holds, for one set and seed, every pack of every round (card numbers
 foil; card instances are numbered in that order) and every pick (seat, instance ids) of a
 whole 8-seat draft in which `ValueBot` drafts for everyone.
 `tests/draft/test_golden_drafts.py` regenerates them and compares. Rewrite them only when
-a change to collation, seating or the bot is intended, and say so in the commit: pods
-stored before that change no longer replay (the server sets them aside at start-up).
+a change to collation, seating or the bot is intended, and say so in the commit. After a
+collation or seating change, pods stored before it no longer replay (the server sets them
+aside at start-up); after a bot change they do, since replay reads bot picks from the log.
 
 Set-agnostic: a set gets golden files by being listed in `SETS`.
 """
