@@ -150,7 +150,7 @@ def test_splitting_before_everyone_has_a_deck_asks_and_keeps_their_deck_open(
         bob.get_by_role("button", name="Build your deck").click()
         expect(bob.locator("#builder")).to_be_visible()
         bob.locator("#piper-color").select_option("G")
-        bob.get_by_role("button", name="Add The Prismatic Piper").click()
+        bob.get_by_role("button", name="Add The Prismatic Piper as a commander").click()
         bob.get_by_role("button", name="Submit deck").click()
         expect(bob.locator("#toast")).to_contain_text("Deck submitted")
         bob.get_by_role("button", name="Back to the table").click()

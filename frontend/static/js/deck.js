@@ -156,7 +156,7 @@ export class DeckBuilder {
     const add = $("#add-piper");
     add.hidden = names.length === 0;
     // One card to add: name it (Faceless One after a Baldur's Gate draft, not "a Piper").
-    if (names.length === 1) add.textContent = t("Add {name}", { name: names[0] });
+    if (names.length === 1) add.textContent = t("Add {name} as a commander", { name: names[0] });
   }
 
   addPiper(color, name) {
