@@ -125,12 +125,13 @@ def draft_everything(phones: list[tuple[BrowserContext, Page]]) -> None:
 def build_deck_with_two_pipers(page: Page) -> None:
     expect(page.locator("#builder")).to_be_visible()
     expect(page.locator("#sideboard li")).to_have_count(60)
+    add_piper = page.get_by_role("button", name="Add The Prismatic Piper as a commander")
     page.get_by_label("Piper color", exact=True).select_option("W")
-    page.get_by_role("button", name="Add The Prismatic Piper as a commander").click()
+    add_piper.click()
     page.get_by_label("Piper color", exact=True).select_option("B")
-    page.get_by_role("button", name="Add The Prismatic Piper as a commander").click()
+    add_piper.click()
     expect(page.locator("#commanders .commander")).to_have_count(2)
-    expect(page.get_by_role("button", name="Add The Prismatic Piper as a commander")).to_be_disabled()
+    expect(add_piper).to_be_disabled()
     page.get_by_role("button", name="Submit deck").click()  # 2 cards: the server says why
     expect(page.locator("#deck-problems")).to_contain_text("60")
     expect(page.locator(".verdict.off")).to_be_visible()
