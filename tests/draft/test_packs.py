@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from draft.cards import WUBRG, load_set
-from draft.packs import PackCard, booster_for_set, open_packs
+from draft.packs import PackCard, Sheet, booster_for_set, open_packs
 
 SAMPLE = 6000
 
@@ -26,6 +26,14 @@ def within(observed: int, expected_rate: float, n: int = SAMPLE, sigmas: float =
     """
     sd = math.sqrt(expected_rate * (1 - expected_rate) / n)
     return abs(observed / n - expected_rate) <= sigmas * sd
+
+
+def weights_by_rarity(sheet: Sheet) -> dict[str, set[int]]:
+    """The distinct per-card weights of a sheet, by rarity (shared by every set's tests)."""
+    found: dict[str, set[int]] = {}
+    for card, weight in zip(sheet.cards, sheet.weights, strict=True):
+        found.setdefault(card.rarity, set()).add(weight)
+    return found
 
 
 def slots(pack: list[PackCard]) -> Counter[str]:

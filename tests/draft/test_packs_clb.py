@@ -13,7 +13,7 @@ import pytest
 
 from draft.cards import WUBRG, load_set
 from draft.packs import PackCard, Sheet, booster_for_set, open_packs
-from tests.draft.test_packs import within
+from tests.draft.test_packs import slots, weights_by_rarity, within
 
 SAMPLE = 6000
 COMMON = "nonlegendary_common_with_showcase"
@@ -32,16 +32,8 @@ def sheet(name: str) -> Sheet:
 
 
 def rates_by_rarity(name: str) -> dict[str, set[int]]:
-    """The distinct per-card weights of a sheet, by rarity."""
-    found: dict[str, set[int]] = {}
-    s = sheet(name)
-    for card, weight in zip(s.cards, s.weights, strict=True):
-        found.setdefault(card.rarity, set()).add(weight)
-    return found
+    return weights_by_rarity(sheet(name))
 
-
-def slots(pack: list[PackCard]) -> Counter[str]:
-    return Counter(card.slot for card in pack)
 
 
 def test_every_sheet_card_is_a_known_printing_of_the_main_set() -> None:
