@@ -155,6 +155,8 @@ async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.R
             now = time.perf_counter()
             message, rest = read_message(raw)
             kind = message.get("type")
+            for _ in message.get("acks") or ():  # picks acknowledged inside this view
+                seat.acked(stats, now)
             if kind == "ack":
                 seat.acked(stats, now)
                 if seat.done and seat.acks >= seat.picks_sent:

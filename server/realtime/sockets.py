@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -43,6 +44,29 @@ CLOSE_REASONS = {
 }
 
 
+@dataclass(eq=False)
+class PendingAck:
+    """A pick of this socket queued for the group commit: acknowledged by the first view
+    this socket sends after its write committed (`acks` in that message), so the picker's
+    next view and the acknowledgement are one socket write, not two."""
+
+    ref: str | None
+    stored: asyncio.Future[None]
+    sent: bool = False
+
+    def ready(self) -> bool:
+        """Committed and live (a failed write is never acknowledged: it gets `error`)."""
+        stored = self.stored
+        return stored.done() and not stored.cancelled() and stored.exception() is None
+
+
+class AckedInView:
+    """What a command returns when its acknowledgement already rode in a view."""
+
+
+ACKED_IN_VIEW = AckedInView()
+
+
 class Connection:
     def __init__(self, rt: Runtime, websocket: WebSocket, pod: LivePod,
                  player: LivePlayer | None, language: str = DEFAULT_LANGUAGE) -> None:
@@ -55,6 +79,7 @@ class Connection:
         self.closed = False
         self.language = language
         self.pool_sent = PoolSent()
+        self.pending_acks: list[PendingAck] = []
 
     @property
     def who(self) -> str:
@@ -82,7 +107,22 @@ class Connection:
         version, view = self.view_text(kind)
         base = f',"base":{self.version}' if kind == "update" else ""
         self.version = version
-        await self.send_text(f'{{"type":"{kind}","version":{version}{base},"view":{view}}}')
+        acks = self.take_acks()
+        await self.send_text(
+            f'{{"type":"{kind}","version":{version}{base}{acks},"view":{view}}}')
+
+    def take_acks(self) -> str:
+        """`,"acks":[ref, ...]` for this socket's picks committed by now (the view being
+        sent shows them: it was built after their commit), or nothing."""
+        if not self.pending_acks:
+            return ""
+        ready = [pending for pending in self.pending_acks if pending.ready()]
+        if not ready:
+            return ""
+        for pending in ready:
+            pending.sent = True
+        self.pending_acks = [pending for pending in self.pending_acks if not pending.sent]
+        return ',"acks":' + dumps([pending.ref for pending in ready])
 
     async def close(self, code: int) -> None:
         async with self.send_lock:
@@ -187,9 +227,23 @@ class Connection:
             return
         player = self.player
 
-        async def run() -> None:
+        async def run() -> AckedInView | None:
             body = WsPick.model_validate(data)
-            await drafting.submit_pick(self.rt, self.pod, player, body.pick, body.cards)
+            stored = await drafting.queue_pick(self.rt, self.pod, player, body.pick,
+                                               body.cards)
+            if stored is None:  # a repeat of a stored pick: a plain ack
+                return None
+            pending = PendingAck(_ref(data), stored)
+            self.pending_acks.append(pending)
+            try:
+                await stored
+            finally:
+                if not pending.sent:
+                    self.pending_acks.remove(pending)
+            if not pending.sent and self.pod.version != self.version:
+                self.pending_acks.append(pending)  # this update shows the pick: ack in it
+                await self.send_view("update")
+            return ACKED_IN_VIEW if pending.sent else None
 
         await self.acked(data, run)
 
@@ -213,9 +267,10 @@ class Connection:
         await self.acked(data, run)
 
     async def acked(self, data: dict[str, Any],
-                    run: Callable[[], Awaitable[dict[str, Any] | None]]) -> None:
+                    run: Callable[[], Awaitable[dict[str, Any] | AckedInView | None]],
+                    ) -> None:
         """Run a command; `ack` (with what `run` returns) once it is durably stored, else
-        an error frame."""
+        an error frame. Nothing more when `run` acknowledged it inside a view."""
         ref = _ref(data)
         try:
             extra = await run()
@@ -229,6 +284,8 @@ class Connection:
         except OperationalError:
             await self.error("db_busy", "The database is busy; try again.", ref)
         else:
+            if isinstance(extra, AckedInView):
+                return
             ack: dict[str, Any] = {"type": "ack", **(extra or {})}
             if ref is not None:
                 ack["ref"] = ref

@@ -228,7 +228,23 @@ async def submit_pick(
 ) -> bool:
     """Apply the seat's pick; returns whether a pick was applied, once it is committed
     (the caller builds the view it needs: the socket sends only an ack). Raises
-    `BusyError` (nothing changed) when the commit failed.
+    `BusyError` (nothing changed) when the commit failed."""
+    stored = await queue_pick(rt, pod, player, pick_number, cards)
+    if stored is None:
+        return False
+    await stored
+    return True
+
+
+async def queue_pick(
+    rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
+) -> asyncio.Future[None] | None:
+    """Check and queue the seat's pick; returns the future of its write (resolved once it
+    is committed and live, `BusyError` if its transaction failed), or `None` when the pick
+    repeats one already committed (nothing to store).
+
+    Why split from `submit_pick`: the socket registers the future before the commit, so
+    the update that shows the pick can carry its acknowledgement.
 
     A repeat of an applied pick (an older pick number whose cards are all in the pool)
     changes nothing and returns once that earlier pick is committed; an older pick number
@@ -251,7 +267,7 @@ async def submit_pick(
                         f"pick {pick_number} was already made with other cards (the pick "
                         "timer may have picked for you); refresh your view", "stale_pick")
                 if pod.pipeline.tip is None:
-                    return False
+                    return None
                 earlier = pod.pipeline.tip.last
             else:
                 new_state, changes = engine.pick(state, player.seat, list(cards))
@@ -259,13 +275,10 @@ async def submit_pick(
                 assert isinstance(first, PickMade)
                 step = advance(rt, pod, new_state, [(player.seat, first.cards, False)],
                                changes)
-                stored = queue_step(rt, pod, step)
-                break
+                return queue_step(rt, pod, step)
         # The same pick is queued but not committed yet: wait for it, then look again.
         with contextlib.suppress(Exception):
             await asyncio.shield(earlier)
-    await stored
-    return True
 
 
 async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool:

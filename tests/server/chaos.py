@@ -90,6 +90,9 @@ class Phone:
                 message = json.loads(ws.recv(timeout=5))
                 self.messages.append(message)
                 kind = message["type"]
+                for ref in message.get("acks") or ():  # acknowledged inside this view
+                    pick, cards = pending.pop(ref)
+                    self.acked[pick] = cards
                 if kind == "ack":
                     pick, cards = pending.pop(message["ref"])
                     self.acked[pick] = cards

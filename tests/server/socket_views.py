@@ -31,3 +31,11 @@ class SocketViews:
             raise PoolGap(f"pool of {len(view['pool'])} cards, pool_count {view['pool_count']}")
         self.pool = view.get("pool")
         return view
+
+
+def acks_in(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The acknowledgements a message carries, each as an `ack` frame: the message itself
+    when it is one, else the picks acknowledged inside a view (`acks`, protocol.md)."""
+    if message["type"] == "ack":
+        return [message]
+    return [{"type": "ack", "ref": ref} for ref in message.get("acks") or ()]

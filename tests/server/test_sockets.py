@@ -13,7 +13,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.server.builders import PodHandle, SeatHandle, bearer, join, me, new_pod, start
 from tests.server.live import LiveServer
-from tests.server.socket_views import SocketViews
+from tests.server.socket_views import SocketViews, acks_in
 
 
 def receive(ws: ClientConnection, timeout: float = 5) -> dict[str, Any]:
@@ -26,6 +26,15 @@ def receive_until(ws: ClientConnection, kind: str, timeout: float = 5) -> dict[s
         if message["type"] == kind:
             return message
     raise AssertionError(f"no {kind} message")
+
+
+def receive_ack(ws: ClientConnection, timeout: float = 5) -> dict[str, Any]:
+    """The next acknowledgement: an `ack` frame, or a view carrying `acks`."""
+    for _ in range(50):
+        message = receive(ws, timeout)
+        if acks := acks_in(message):
+            return acks[0]
+    raise AssertionError("no ack")
 
 
 def two_seat_pod(server: LiveServer) -> tuple[PodHandle, SeatHandle, SeatHandle]:
@@ -62,7 +71,7 @@ def test_pick_over_the_socket_is_acked_and_the_next_seat_gets_the_pack(
         bob_version = receive(bob_ws)["version"]
         cards = [c["id"] for c in ann_view["pack"][:2]]
         ann_ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards, "ref": "a1"}))
-        assert receive_until(ann_ws, "ack") == {"type": "ack", "ref": "a1"}
+        assert receive_ack(ann_ws) == {"type": "ack", "ref": "a1"}
         # Bob's view changes as soon as Ann's pack lands in his queue.
         update = receive_until(bob_ws, "update")
         assert update["base"] == bob_version or update["base"] >= bob_version
@@ -74,6 +83,52 @@ def test_pick_over_the_socket_is_acked_and_the_next_seat_gets_the_pack(
         assert ann_view["pack_id"] != update["view"]["pack_id"]
 
 
+def test_a_picks_ack_rides_in_the_update_that_shows_the_pick(server: LiveServer) -> None:
+    """One socket write per pick for the picker: no separate `ack` frame follows."""
+    pod, ann, _bob = two_seat_pod(server)
+    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+        snapshot = receive(ws)
+        cards = [c["id"] for c in snapshot["view"]["pack"][:2]]
+        ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards, "ref": "a1"}))
+        update = receive_until(ws, "update")
+        ws.send(json.dumps({"type": "ping"}))
+        assert receive(ws) == {"type": "pong"}
+    assert update["acks"] == ["a1"] and update["base"] == snapshot["version"]
+    assert update["view"]["pool_count"] == 2
+    assert sorted(c["id"] for c in update["view"]["pool_added"]) == sorted(cards)
+
+
+def test_picks_committed_together_ack_and_show_each_seat_only_its_own(
+    server: LiveServer,
+) -> None:
+    """Both seats pick at once (one group commit, views coalesced): each socket's update
+    carries its own pick's ack and its own cards, never the other seat's."""
+    pod, ann, bob = two_seat_pod(server)
+    with connect(server.ws_url(pod.pod_id, ann.token)) as ann_ws, \
+            connect(server.ws_url(pod.pod_id, bob.token)) as bob_ws:
+        views = {"ann": SocketViews(), "bob": SocketViews()}
+        sockets = {"ann": ann_ws, "bob": bob_ws}
+        first = {name: views[name].take(receive(ws)) for name, ws in sockets.items()}
+        taken = {name: [c["id"] for c in first[name]["pack"][:2]] for name in sockets}
+        for name, ws in sockets.items():
+            ws.send(json.dumps({"type": "pick", "pick": 1, "cards": taken[name],
+                                "ref": f"{name}-1"}))
+        for name, ws in sockets.items():
+            other = "bob" if name == "ann" else "ann"
+            acked: list[str] = []
+            view = first[name]
+            while not acked or view["pick"] < 2 or not view["pack"]:
+                message = receive(ws)
+                acked += [ack["ref"] for ack in acks_in(message)]
+                if message["type"] in ("update", "snapshot"):
+                    view = views[name].take(message)
+                    assert not set(taken[other]) & {c["id"] for c in view["pool"]}
+            assert acked == [f"{name}-1"]
+            assert sorted(c["id"] for c in view["pool"]) == sorted(taken[name])
+            assert {c["id"] for c in view["pack"]} == (
+                {c["id"] for c in first[other]["pack"]} - set(taken[other]))
+
+
 def test_updates_chain_by_base_version(server: LiveServer) -> None:
     pod, ann, bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, bob.token)) as bob_ws:
@@ -82,7 +137,7 @@ def test_updates_chain_by_base_version(server: LiveServer) -> None:
             view = receive(ann_ws)["view"]
             cards = [c["id"] for c in view["pack"][:2]]
             ann_ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards}))
-            receive_until(ann_ws, "ack")
+            receive_ack(ann_ws)
         for _ in range(3):
             update = receive_until(bob_ws, "update")
             assert update["base"] == version
@@ -95,7 +150,7 @@ def test_reconnect_gets_the_same_view(server: LiveServer) -> None:
         view = receive(ws)["view"]
         cards = [c["id"] for c in view["pack"][:2]]
         ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards}))
-        receive_until(ws, "ack")
+        receive_ack(ws)
         ws.send(json.dumps({"type": "snapshot"}))
         before = receive_until(ws, "snapshot")["view"]
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
@@ -122,7 +177,7 @@ def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
                    if len(card["name"]) > 6)
         ann_ws.send(json.dumps({"type": "pick", "pick": 1,
                                 "cards": [c["id"] for c in ann_view["pack"][:2]]}))
-        receive_until(ann_ws, "ack")
+        receive_ack(ann_ws)
         update = bob_views.take(receive_until(bob_ws, "update"))
         seen = {c["id"] for c in (update["pack"] or [])} | {c["id"] for c in update["pool"]}
         assert seen <= bob_ids
@@ -145,8 +200,8 @@ def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_
             acked, picked = False, view["pick"]
             while not (acked and view["pick"] > picked and view["pack"]):
                 message = receive(ws)
+                acked = acked or bool(acks_in(message))
                 if message["type"] == "ack":
-                    acked = True
                     continue
                 assert message["type"] == "update" and "pool" not in message["view"]
                 assert len(message["view"]["pool_added"]) in (0, 2)

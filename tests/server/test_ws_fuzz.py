@@ -23,6 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 from tests.server.builders import PodHandle, SeatHandle, bearer, join, new_pod, start
 from tests.server.figures import report
 from tests.server.live import LiveServer
+from tests.server.socket_views import acks_in
 from tests.server.test_restore import stored_log
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -34,6 +35,8 @@ def answer(ws: ClientConnection, timeout: float = 5) -> dict[str, Any]:
         message = dict(json.loads(ws.recv(timeout=timeout)))
         if message["type"] not in ("update", "snapshot"):
             return message
+        if acks := acks_in(message):  # a pick's ack rides in the view that shows it
+            return acks[0]
     raise AssertionError("no reply")
 
 

@@ -193,12 +193,14 @@ export class LiveView {
         this.socketVersion = message.version;
         this.everLive = true;
         this.onState("live");
+        this.settleAcks(message);
         break;
       case "update":
         // `base` chains this connection's own messages; a view we got over HTTP in the
         // meantime (a pick's reply) is not a gap, merely newer than some updates.
         if (message.base !== this.socketVersion || !this.mergePool(message.view)) {
           this.requestSnapshot();
+          this.settleAcks(message); // the picks are stored even if this view had a gap
           return;
         }
         this.socketVersion = message.version;
@@ -206,6 +208,7 @@ export class LiveView {
           this.version = message.version;
           this.show(message.view);
         }
+        this.settleAcks(message);
         break;
       case "ack":
         this.settle(message.ref, message);
@@ -218,6 +221,11 @@ export class LiveView {
       default:
         break; // pong: liveness only
     }
+  }
+
+  /** A pick's `ack` rides in the first view sent after its commit (`acks`: their refs). */
+  settleAcks(message) {
+    for (const ref of message.acks || []) this.settle(ref, { type: "ack", ref });
   }
 
   /** Complete an update's pool from this connection's last one; false if it cannot be. */
