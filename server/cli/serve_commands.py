@@ -51,6 +51,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.connections import guarded_protocol, raise_open_file_limit
     from server.db.engine import DatabaseConfigError
     from server.db.migrate import upgrade_to_head
+    from server.heap import settle_heap
     from server.lan import is_local_only
     from server.services.restore import restore_pods
     from server.settings import Settings
@@ -98,6 +99,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
                             ws_per_message_deflate=False, http=guarded_protocol(settings),
                             timeout_keep_alive=settings.idle_timeout_seconds,
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
+    settle_heap()
     uvicorn.Server(config).run()
 
 
