@@ -79,23 +79,28 @@ def get_draft_started_at(session: Session, pod_id: str) -> datetime | None:
 
 def append_picks(session: Session, pod_id: str, picks: Sequence[PickRecord]) -> None:
     """Append picks to the pod's log in one statement."""
-    if not picks:
-        return
+    append_pick_logs(session, [(pod_id, picks)])
+
+
+def append_pick_logs(session: Session,
+                     logs: Sequence[tuple[str, Sequence[PickRecord]]]) -> None:
+    """Append the picks of several pods in one statement (an executemany): the group
+    commit writes every pick of its transaction at once (`server.db.writer`)."""
     now = utcnow()
-    session.connection().execute(
-        sa.insert(_table(PickRow)),
-        [
-            {
-                "pod_id": pod_id,
-                "seq": seq,
-                "seat": seat,
-                "cards": encode_cards(cards),
-                "by_bot": by_bot,
-                "created_at": now,
-            }
-            for seq, seat, cards, by_bot in picks
-        ],
-    )
+    rows = [
+        {
+            "pod_id": pod_id,
+            "seq": seq,
+            "seat": seat,
+            "cards": encode_cards(cards),
+            "by_bot": by_bot,
+            "created_at": now,
+        }
+        for pod_id, picks in logs
+        for seq, seat, cards, by_bot in picks
+    ]
+    if rows:
+        session.connection().execute(sa.insert(_table(PickRow)), rows)
 
 
 def update_pod(session: Session, pod_id: str, **values: Any) -> None:

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
+from server.db import repo
 from server.errors import BusyError
 
 log = logging.getLogger(__name__)
@@ -32,14 +33,21 @@ MAX_BATCH = 1024
 `Settings.group_commit = False` makes it 1: one transaction per write, for comparison."""
 
 
+PodPicks = tuple[str, Sequence[repo.PickRecord]]
+"""(pod id, picks): a write's entries for one pod's pick log."""
+
+
 @dataclass(eq=False)
 class Write:
-    """One unit of work: `stage` adds its statements to the batch's session (no commit)."""
+    """One unit of work: `stage` adds its statements to the batch's session (no commit);
+    `picks` are appended to the pick log together with every other write's picks of the
+    same transaction, in one statement after all stages ran."""
 
     stage: Callable[[Session], None]
     committed: Callable[[], None]
     failed: Callable[[], None]
     valid: Callable[[], bool] = lambda: True
+    picks: PodPicks | None = None
     future: asyncio.Future[None] | None = field(default=None, repr=False)
 
 
@@ -116,10 +124,19 @@ class GroupWriter:
                 write.future.set_result(None)
 
     def _commit(self, batch: list[Write]) -> None:
-        """On the writer thread: stage every write, one commit."""
+        """On the writer thread: stage every write, append all their picks in one
+        statement (a pick's row depends on nothing a later stage writes, and nothing
+        staged reads the pick log), one commit.
+
+        Why one statement: SQLAlchemy spends ~0.2 ms of Python per executed statement,
+        and at 50 pods a transaction holds dozens of picks."""
         with self._session_factory() as session:
             for write in batch:
                 write.stage(session)
+            logs = [write.picks for write in batch if write.picks is not None]
+            if logs:
+                session.flush()  # rows the stages added (a new pod) before the picks' rows
+                repo.append_pick_logs(session, logs)
             session.commit()
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from server.db import Session
-from server.db.writer import Write
+from server.db.writer import PodPicks, Write
 from server.runtime import Runtime
 
 T = TypeVar("T")
@@ -38,11 +38,13 @@ def _always() -> bool:
 
 def queue(rt: Runtime, stage: Stage, committed: Callable[[], None],
           failed: Callable[[], None] = _nothing,
-          valid: Callable[[], bool] = _always) -> asyncio.Future[None]:
+          valid: Callable[[], bool] = _always,
+          picks: PodPicks | None = None) -> asyncio.Future[None]:
     """Queue a change without waiting (the pick pipeline); `committed` runs on the loop
-    after its transaction committed, `failed` if it did not. Call on the event loop."""
+    after its transaction committed, `failed` if it did not. Call on the event loop.
+    `picks` go to the pod's pick log with the transaction's other picks (one statement)."""
     return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
-                                  valid=valid))
+                                  valid=valid, picks=picks))
 
 
 async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T]) -> T:

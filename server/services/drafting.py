@@ -162,6 +162,12 @@ def advance(
 def stage(session: Session, pod: LivePod, step: Step) -> None:
     """Write the step (no commit: the calling service commits once)."""
     repo.append_picks(session, pod.id, step.picks)
+    stage_besides_picks(session, pod, step)
+
+
+def stage_besides_picks(session: Session, pod: LivePod, step: Step) -> None:
+    """Write the step's deadlines and pod values; the pick pipeline hands its picks to
+    the writer, which appends every pick of a transaction in one statement."""
     repo.set_deadlines(session, [(p.id, deadline) for p, deadline, _ in step.deadlines])
     if step.pod_values:
         repo.update_pod(session, pod.id, **step.pod_values)
@@ -216,8 +222,8 @@ def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
         if pod.lock.in_flight == 0:
             pod.pipeline.tip = None
 
-    future = queue(rt, lambda session: stage(session, pod, step), committed, failed,
-                   valid=lambda: pod.pipeline.epoch == epoch)
+    future = queue(rt, lambda session: stage_besides_picks(session, pod, step), committed,
+                   failed, valid=lambda: pod.pipeline.epoch == epoch, picks=(pod.id, step.picks))
     pod.lock.queued()
     pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future

@@ -110,3 +110,58 @@ def test_without_group_commit_each_write_is_its_own_transaction(
 
     assert asyncio.run(scenario()).batches == 5
     assert len(stored(engine)) == 5
+
+
+def pick_log(engine: sa.Engine) -> list[tuple[str, int, int, str]]:
+    with engine.connect() as connection:
+        return [tuple(row) for row in connection.execute(sa.text(  # type: ignore[misc]
+            "SELECT pod_id, seq, seat, cards FROM pick ORDER BY pod_id, seq"))]
+
+
+def test_the_picks_of_a_batch_are_one_statement_after_every_stage(engine: sa.Engine) -> None:
+    """A pod created in the same batch as its first picks: the picks' rows come after the
+    stages (the pod row exists), and all picks of the batch are one INSERT."""
+    inserts: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO PICK"):
+            inserts.append(statement)
+
+    writes = [insert_pod("a"), insert_pod("b")]
+    writes[0].picks = ("a", [(1, 0, (4, 17), False), (2, 1, (5, 6), True)])
+    writes[1].picks = ("b", [(1, 3, (9, 10), False)])
+
+    async def scenario() -> None:
+        writer = GroupWriter(lambda: Session(engine))
+        await asyncio.gather(*(writer.submit(w) for w in writes))
+        await writer.close()
+
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        asyncio.run(scenario())
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)
+    assert pick_log(engine) == [("a", 1, 0, "[4,17]"), ("a", 2, 1, "[5,6]"),
+                                ("b", 1, 3, "[9,10]")]
+    assert len(inserts) == 1
+
+
+def test_a_batch_whose_picks_fail_stores_nothing_of_it(engine: sa.Engine) -> None:
+    """The same pick number twice in one batch: the one INSERT fails, so the whole
+    transaction (the pods the stages wrote included) is refused, none goes live."""
+    first, second = insert_pod("a"), insert_pod("b")
+    first.picks = ("a", [(1, 0, (4, 17), False)])
+    second.picks = ("a", [(1, 1, (5, 6), False)])
+    for write in (first, second):
+        write.committed = lambda: pytest.fail("nothing of a failed batch may go live")
+
+    async def scenario() -> list[BaseException | None]:
+        writer = GroupWriter(lambda: Session(engine))
+        results = await asyncio.gather(*(writer.submit(w) for w in (first, second)),
+                                       return_exceptions=True)
+        await writer.close()
+        return list(results)  # type: ignore[arg-type]
+
+    results = asyncio.run(scenario())
+    assert all(isinstance(result, BusyError) for result in results)
+    assert stored(engine) == [] and pick_log(engine) == []
