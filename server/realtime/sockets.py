@@ -48,7 +48,8 @@ CLOSE_REASONS = {
 class PendingAck:
     """A pick of this socket queued for the group commit: acknowledged by the first view
     this socket sends after its write committed (`acks` in that message), so the picker's
-    next view and the acknowledgement are one socket write, not two."""
+    next view and the acknowledgement are one socket write, not two, and the view is the
+    write loop's, coalesced with every other change due for this seat."""
 
     ref: str | None
     stored: asyncio.Future[None]
@@ -237,13 +238,17 @@ class Connection:
             self.pending_acks.append(pending)
             try:
                 await stored
-            finally:
-                if not pending.sent:
-                    self.pending_acks.remove(pending)
-            if not pending.sent and self.pod.version != self.version:
-                self.pending_acks.append(pending)  # this update shows the pick: ack in it
-                await self.send_view("update")
-            return ACKED_IN_VIEW if pending.sent else None
+            except BaseException:
+                self.pending_acks.remove(pending)
+                raise
+            # The commit queued a notice for this seat, so the write loop sends a view
+            # (coalesced with whatever else is due) and the ack rides in it; only if a
+            # view went out since without it (it cannot: it would have taken the ack)
+            # is the ack sent alone.
+            if not pending.sent and self.pod.version == self.version:
+                self.pending_acks.remove(pending)
+                return None
+            return ACKED_IN_VIEW
 
         await self.acked(data, run)
 
