@@ -79,13 +79,14 @@ def get_draft_started_at(session: Session, pod_id: str) -> datetime | None:
 
 def append_picks(session: Session, pod_id: str, picks: Sequence[PickRecord]) -> None:
     """Append picks to the pod's log in one statement."""
-    append_pick_logs(session, [(pod_id, picks)])
+    append_pick_logs(session.connection(), [(pod_id, picks)])
 
 
-def append_pick_logs(session: Session,
+def append_pick_logs(connection: sa.Connection,
                      logs: Sequence[tuple[str, Sequence[PickRecord]]]) -> None:
     """Append the picks of several pods in one statement (an executemany): the group
-    commit writes every pick of its transaction at once (`server.db.writer`)."""
+    commit writes every pick of its transaction at once (`server.db.writer`), through
+    a bare connection when the transaction holds nothing else."""
     now = utcnow()
     rows = [
         {
@@ -100,7 +101,7 @@ def append_pick_logs(session: Session,
         for seq, seat, cards, by_bot in picks
     ]
     if rows:
-        session.connection().execute(sa.insert(_table(PickRow)), rows)
+        connection.execute(sa.insert(_table(PickRow)), rows)
 
 
 def update_pod(session: Session, pod_id: str, **values: Any) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+import sqlalchemy as sa
 from sqlmodel import Session
 
 from server.db import repo
@@ -41,9 +42,10 @@ PodPicks = tuple[str, Sequence[repo.PickRecord]]
 class Write:
     """One unit of work: `stage` adds its statements to the batch's session (no commit);
     `picks` are appended to the pick log together with every other write's picks of the
-    same transaction, in one statement after all stages ran."""
+    same transaction, in one statement after all stages ran. A write with picks only
+    (`stage=None`, most picks) lets a batch of such writes skip the ORM session."""
 
-    stage: Callable[[Session], None]
+    stage: Callable[[Session], None] | None
     committed: Callable[[], None]
     failed: Callable[[], None]
     valid: Callable[[], bool] = lambda: True
@@ -56,6 +58,7 @@ class GroupWriter:
 
     def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH) -> None:
         self._session_factory = session_factory
+        self._bind: sa.Engine | None = None
         self._max_batch = max_batch
         self._queue: list[Write] = []
         self._wake = asyncio.Event()
@@ -130,14 +133,27 @@ class GroupWriter:
 
         Why one statement: SQLAlchemy spends ~0.2 ms of Python per executed statement,
         and at 50 pods a transaction holds dozens of picks."""
+        logs = [write.picks for write in batch if write.picks is not None]
+        if all(write.stage is None for write in batch):
+            with self._engine().begin() as connection:  # ~0.2 ms less than a Session
+                repo.append_pick_logs(connection, logs)
+            return
         with self._session_factory() as session:
             for write in batch:
-                write.stage(session)
-            logs = [write.picks for write in batch if write.picks is not None]
+                if write.stage is not None:
+                    write.stage(session)
             if logs:
                 session.flush()  # rows the stages added (a new pod) before the picks' rows
-                repo.append_pick_logs(session, logs)
+                repo.append_pick_logs(session.connection(), logs)
             session.commit()
+
+    def _engine(self) -> sa.Engine:
+        """The engine the sessions are bound to (asked once, on the writer thread)."""
+        if self._bind is None:
+            with self._session_factory() as session:
+                bind = session.get_bind()
+            self._bind = bind if isinstance(bind, sa.Engine) else bind.engine
+        return self._bind
 
 
 def _fail(write: Write, error: BusyError) -> None:

@@ -36,13 +36,14 @@ def _always() -> bool:
     return True
 
 
-def queue(rt: Runtime, stage: Stage, committed: Callable[[], None],
+def queue(rt: Runtime, stage: Stage | None, committed: Callable[[], None],
           failed: Callable[[], None] = _nothing,
           valid: Callable[[], bool] = _always,
           picks: PodPicks | None = None) -> asyncio.Future[None]:
     """Queue a change without waiting (the pick pipeline); `committed` runs on the loop
     after its transaction committed, `failed` if it did not. Call on the event loop.
-    `picks` go to the pod's pick log with the transaction's other picks (one statement)."""
+    `picks` go to the pod's pick log with the transaction's other picks (one statement);
+    `stage` may then be `None` (nothing else to write)."""
     return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
                                   valid=valid, picks=picks))
 

@@ -19,6 +19,7 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from draft import engine
@@ -30,7 +31,7 @@ from server.db import Session, repo
 from server.errors import ConflictError
 from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
-from server.services.commit import queue
+from server.services.commit import Stage, queue
 
 PickEntry = tuple[int, tuple[int, ...], bool]
 """(seat, card ids, by_bot) of a pick not yet numbered."""
@@ -222,8 +223,11 @@ def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
         if pod.lock.in_flight == 0:
             pod.pipeline.tip = None
 
-    future = queue(rt, lambda session: stage_besides_picks(session, pod, step), committed,
-                   failed, valid=lambda: pod.pipeline.epoch == epoch, picks=(pod.id, step.picks))
+    besides: Stage | None = None  # picks only: the writer needs no ORM session
+    if step.deadlines or step.pod_values:
+        besides = partial(stage_besides_picks, pod=pod, step=step)
+    future = queue(rt, besides, committed, failed, valid=lambda: pod.pipeline.epoch == epoch,
+                   picks=(pod.id, step.picks))
     pod.lock.queued()
     pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future

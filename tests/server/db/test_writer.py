@@ -165,3 +165,29 @@ def test_a_batch_whose_picks_fail_stores_nothing_of_it(engine: sa.Engine) -> Non
     results = asyncio.run(scenario())
     assert all(isinstance(result, BusyError) for result in results)
     assert stored(engine) == [] and pick_log(engine) == []
+
+
+def test_a_batch_of_picks_only_is_stored_and_a_duplicate_refuses_all_of_it(
+    engine: sa.Engine,
+) -> None:
+    """Writes with picks and nothing else (`stage=None`) skip the ORM session; their
+    transaction keeps the same all-or-nothing rule."""
+    asyncio.run(_submit_all(engine, [insert_pod("a")]))
+    picks = [Write(stage=None, committed=lambda: None, failed=lambda: None,
+                   picks=("a", [(seq, 0, (seq, seq + 100), False)])) for seq in (1, 2)]
+    assert asyncio.run(_submit_all(engine, picks)) == [None, None]
+    assert pick_log(engine) == [("a", 1, 0, "[1,101]"), ("a", 2, 0, "[2,102]")]
+    again = [Write(stage=None, committed=lambda: pytest.fail("refused batch went live"),
+                   failed=lambda: None, picks=("a", [(seq, 1, (7, 8), False)]))
+             for seq in (3, 2)]
+    results = asyncio.run(_submit_all(engine, again))
+    assert all(isinstance(result, BusyError) for result in results)
+    assert [row[1] for row in pick_log(engine)] == [1, 2]
+
+
+async def _submit_all(engine: sa.Engine, writes: list[Write]) -> list[BaseException | None]:
+    writer = GroupWriter(lambda: Session(engine))
+    results = await asyncio.gather(*(writer.submit(w) for w in writes),
+                                   return_exceptions=True)
+    await writer.close()
+    return list(results)  # type: ignore[arg-type]
