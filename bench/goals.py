@@ -7,6 +7,10 @@ and prints the median and spread of every figure beside the echo baseline of the
 runs, with the goal next to it.
 
 Usage: python -m bench.goals [--repeats 3] [--only 1-pod,50-instant] [--db URL] [--json]
+                             [--before OTHER_CHECKOUT/.venv/bin/python]
+With `--before` every run is paired with one of another checkout (its own server and its
+own bench client, e.g. the commit before a change), the two alternating which goes
+first, so that both see the same noise of a shared machine.
 With `--db` (PostgreSQL) every run gets an empty schema first: the runs must not see
 each other's pods.
 """
@@ -58,11 +62,11 @@ FIGURES = (
 )
 
 
-def run_once(goal: Goal, db: str | None) -> dict[str, Any]:
-    """One fresh server, one bench run; its JSON figures."""
+def run_once(goal: Goal, db: str | None, python: str = sys.executable) -> dict[str, Any]:
+    """One fresh server, one bench run of the checkout `python` runs; its JSON figures."""
     if db:
         empty_schema(db)
-    command = [sys.executable, "-m", "server", "bench", "--spawn", *goal.args, "--json"]
+    command = [python, "-m", "server", "bench", "--spawn", *goal.args, "--json"]
     if db:
         command += ["--db", db]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -115,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=os.environ.get("PRISMATIC_BENCH_DB"),
                         help="a PostgreSQL URL (default: SQLite in a temporary directory)")
     parser.add_argument("--json", action="store_true", help="print every run's JSON")
+    parser.add_argument("--before", metavar="PYTHON",
+                        help="pair every run with one of the checkout this interpreter runs")
     args = parser.parse_args(argv)
     wanted = {name for name in args.only.split(",") if name}
     unknown = wanted - {g.name for g in GOALS}
@@ -122,13 +128,23 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown goal(s): {', '.join(sorted(unknown))}")
     goals = [g for g in GOALS if not wanted or g.name in wanted]
     runs: dict[str, list[dict[str, Any]]] = {g.name: [] for g in goals}
+    before: dict[str, list[dict[str, Any]]] = {g.name: [] for g in goals}
     for round_ in range(args.repeats):
         for goal in goals:
             print(f"round {round_ + 1}/{args.repeats}: {goal.name} …", file=sys.stderr,
                   flush=True)
-            runs[goal.name].append(run_once(goal, args.db))
+            sides = [(runs, sys.executable)]
+            if args.before:
+                sides.append((before, args.before))
+                if round_ % 2:
+                    sides.reverse()
+            for results, python in sides:
+                results[goal.name].append(run_once(goal, args.db, python))
     if args.json:
-        print(json.dumps(runs))
+        print(json.dumps({"this": runs, "before": before} if args.before else runs))
+    elif args.before:
+        print(f"== before ({args.before})\n{table(goals, before)}\n== this\n"
+              f"{table(goals, runs)}")
     else:
         print(table(goals, runs))
     return 0

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     """FULL: an acknowledged pick survives a power cut. NORMAL (with WAL) is faster but the
     last few commits may roll back if the laptop loses power (never on a process crash)."""
     sqlite_busy_timeout_ms: int = 5000
+    event_loop: Literal["auto", "asyncio", "uvloop"] = "auto"
+    """uvicorn's event loop (`PRISMATIC_EVENT_LOOP`): `auto` is uvloop when installed (it
+    is, with `uvicorn[standard]`); `asyncio` is the standard library's, for A/B runs."""
     min_pick_timer_seconds: int = Field(10, ge=1)
     max_pick_timer_seconds: int = 600
     timer_tick_seconds: float = Field(0.25, gt=0)

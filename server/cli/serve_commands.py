@@ -96,6 +96,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     click.echo(f"Open-file limit: {files}")
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",
+                            loop=settings.event_loop,
                             ws_per_message_deflate=False, http=guarded_protocol(settings),
                             timeout_keep_alive=settings.idle_timeout_seconds,
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
