@@ -7,10 +7,10 @@ and prints the median and spread of every figure beside the echo baseline of the
 runs, with the goal next to it.
 
 Usage: python -m bench.goals [--repeats 3] [--only 1-pod,50-instant] [--db URL] [--json]
-                             [--before OTHER_CHECKOUT/.venv/bin/python]
-With `--before` every run is paired with one of another checkout (its own server and its
-own bench client, e.g. the commit before a change), the two alternating which goes
-first, so that both see the same noise of a shared machine.
+                             [--before OTHER_CHECKOUT]
+With `--before` every run is paired with one of another checkout (a directory with its
+own `.venv`, e.g. `git worktree add ../before HEAD~3`; its own server and bench client),
+the two alternating which goes first, so that both see the same noise of a shared machine.
 With `--db` (PostgreSQL) every run gets an empty schema first: the runs must not see
 each other's pods.
 """
@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -62,14 +63,17 @@ FIGURES = (
 )
 
 
-def run_once(goal: Goal, db: str | None, python: str = sys.executable) -> dict[str, Any]:
-    """One fresh server, one bench run of the checkout `python` runs; its JSON figures."""
+def run_once(goal: Goal, db: str | None, checkout: Path | None = None) -> dict[str, Any]:
+    """One fresh server, one bench run (of `checkout` with its own `.venv`, else of this
+    interpreter); its JSON figures."""
     if db:
         empty_schema(db)
+    python = str(checkout / ".venv" / "bin" / "python") if checkout else sys.executable
     command = [python, "-m", "server", "bench", "--spawn", *goal.args, "--json"]
     if db:
         command += ["--db", db]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    # `python -m` imports from the working directory first: run in the checkout.
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=checkout)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
         raise SystemExit(f"{goal.name}: prismatic bench failed ({done.returncode}):\n"
@@ -119,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=os.environ.get("PRISMATIC_BENCH_DB"),
                         help="a PostgreSQL URL (default: SQLite in a temporary directory)")
     parser.add_argument("--json", action="store_true", help="print every run's JSON")
-    parser.add_argument("--before", metavar="PYTHON",
-                        help="pair every run with one of the checkout this interpreter runs")
+    parser.add_argument("--before", metavar="CHECKOUT", type=Path,
+                        help="pair every run with one of this checkout (with its own .venv)")
     args = parser.parse_args(argv)
     wanted = {name for name in args.only.split(",") if name}
     unknown = wanted - {g.name for g in GOALS}
@@ -133,13 +137,13 @@ def main(argv: list[str] | None = None) -> int:
         for goal in goals:
             print(f"round {round_ + 1}/{args.repeats}: {goal.name} …", file=sys.stderr,
                   flush=True)
-            sides = [(runs, sys.executable)]
+            sides: list[tuple[dict[str, list[dict[str, Any]]], Path | None]] = [(runs, None)]
             if args.before:
-                sides.append((before, args.before))
+                sides.append((before, args.before.resolve()))
                 if round_ % 2:
                     sides.reverse()
-            for results, python in sides:
-                results[goal.name].append(run_once(goal, args.db, python))
+            for results, checkout in sides:
+                results[goal.name].append(run_once(goal, args.db, checkout))
     if args.json:
         print(json.dumps({"this": runs, "before": before} if args.before else runs))
     elif args.before:
