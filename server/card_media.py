@@ -69,8 +69,13 @@ class CardMedia:
 
     def reload(self, engine: sa.Engine, data_dir: Path | None) -> None:
         """Read the imported rules text again and forget which images were found."""
+        self.use(load_texts(engine), data_dir)
+
+    def use(self, texts: dict[str, str], data_dir: Path | None) -> None:
+        """Take rules text read elsewhere (off the event loop) and forget which images
+        were found."""
         self.data_dir = data_dir
-        self.texts = load_texts(engine)
+        self.texts = texts
         self._memo = {}
         self.imported = None
 

@@ -10,18 +10,22 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
 from server.card_media import CardMedia
+from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.rate_limits import ClientLimits
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
+
+T = TypeVar("T")
 
 
 def utc_now() -> datetime:
@@ -68,6 +72,10 @@ class Runtime:
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    async def read(self, query: Callable[[Session], T]) -> T:
+        """Run a read off the event loop, in a session of its own (`server.db.reads`)."""
+        return await read(self.session, query)
 
     @property
     def writer(self) -> GroupWriter:

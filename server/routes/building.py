@@ -43,7 +43,7 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                  what: Literal["deck", "pool", "unused", "log"] = "pool",
                  format: Format = "arena") -> Response:
     pod, player = seat
-    file = exports.export_file(rt, pod, player, what, format, language)
+    file = await exports.export_file(rt, pod, player, what, format, language)
     return _attachment(file.filename, file.media_type, file.content)
 
 
@@ -53,7 +53,7 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                                                                         "format": "binary"}}}}})
 async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
     return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
-                       exports.export_zip(rt, pod, language))
+                       await exports.export_zip(rt, pod, language))
 
 
 @router.post("/{pod_id}/tables")

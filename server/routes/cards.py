@@ -28,11 +28,8 @@ class DownloadRequest(BaseModel):
 
 @router.get("/status")
 async def status(rt: RuntimeDep) -> dict[str, Any]:
-    """Per set: printings, how many have rules text and a cached image; the download job.
-
-    On the event loop (not the thread pool): it may refresh the media and the pods' card
-    caches, which only the loop touches."""
-    return cards_status(rt)
+    """Per set: printings, how many have rules text and a cached image; the download job."""
+    return await cards_status(rt)
 
 
 @router.post("/download", status_code=202, dependencies=[LimitCreate])

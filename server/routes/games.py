@@ -58,7 +58,7 @@ async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> dict[st
 @router.get("/{pod_id}/summary", response_model=None)
 async def night_summary(pod: HostPod, rt: RuntimeDep, language: LanguageDep,
                         format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
-    data = summary.pod_summary(rt, pod)
+    data = await summary.pod_summary(rt, pod)
     if format == "text":
         return PlainTextResponse(summary.as_text([data], language), headers={
             "Content-Disposition": f'attachment; filename="prismatic-{pod.id}-summary.txt"'})

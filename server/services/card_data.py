@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from dataclasses import dataclass
 from typing import Any, cast
 
 from draft.cards import bundled_set_codes, load_set
@@ -27,9 +28,29 @@ CLI_COMMAND = "prismatic cards fetch --all --images"
 
 
 def refresh_media(rt: Runtime) -> None:
-    """Read rules text and cached images again; every pod's next view carries them."""
-    rt.media.reload(rt.engine, rt.settings.data_dir)
-    rt.media.signature = media_signature(rt)
+    """Read rules text and cached images again; every pod's next view carries them.
+    Blocking: at start-up only; the loop reads with `read_media` and swaps with `use_media`."""
+    use_media(rt, read_media(rt))
+
+
+@dataclass(frozen=True)
+class MediaRead:
+    """What a media refresh reads (the database and the image folder), off the loop."""
+
+    texts: dict[str, str]
+    signature: tuple[int, int]
+
+
+def read_media(rt: Runtime) -> MediaRead:
+    """Blocking: the stored rules text and the media signature (run in a worker thread)."""
+    return MediaRead(cards_store.load_texts(rt.engine), media_signature(rt))
+
+
+def use_media(rt: Runtime, read: MediaRead) -> None:
+    """On the loop: swap in what `read_media` found and forget the card JSON built from
+    the old media."""
+    rt.media.use(read.texts, rt.settings.data_dir)
+    rt.media.signature = read.signature
     for pod in rt.registry.all():
         pod.cards.json.clear()
         pod.cards.text.clear()
@@ -79,13 +100,14 @@ def media_signature(rt: Runtime) -> tuple[int, int]:
     return count, stamps
 
 
-def cards_status(rt: Runtime) -> dict[str, Any]:
-    """The start page's view; picks up a download made by the command line meanwhile."""
-    signature = media_signature(rt)
+async def cards_status(rt: Runtime) -> dict[str, Any]:
+    """The start page's view; picks up a download made by the command line meanwhile.
+    The database and the image folder are read in worker threads; the media are swapped
+    on the loop (the pods' card caches are the loop's)."""
+    signature = await asyncio.to_thread(media_signature, rt)
     if signature != rt.media.signature and rt.downloads.snapshot()["state"] != "running":
-        refresh_media(rt)
-        rt.media.signature = signature
-    return {"sets": set_statuses(rt), "images": rt.media.images,
+        use_media(rt, await asyncio.to_thread(read_media, rt))
+    return {"sets": await asyncio.to_thread(set_statuses, rt), "images": rt.media.images,
             "job": rt.downloads.snapshot(), "command": CLI_COMMAND}
 
 
@@ -125,12 +147,18 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
         if failed:  # the text is stored; pressing again fetches only the missing images
             error = ("offline", f"{code}: {failed} images could not be downloaded")
             break
-    loop.call_soon_threadsafe(_finish, rt, error)
+    media = None
+    try:
+        media = read_media(rt)
+    except Exception:  # the job must still end; the status page reads the media again
+        log.exception("reading the card media after the download failed")
+    loop.call_soon_threadsafe(_finish, rt, error, media)
 
 
-def _finish(rt: Runtime, error: tuple[str, str] | None) -> None:
+def _finish(rt: Runtime, error: tuple[str, str] | None, media: MediaRead | None) -> None:
     """On the loop: pick up what was stored, then tell the page the job ended."""
-    refresh_media(rt)
+    if media is not None:
+        use_media(rt, media)
     if error:
         rt.downloads.finish(*error)
     else:

@@ -53,8 +53,7 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
-    with rt.session() as session:
-        still_open = event_repo.count_open_events(session)
+    still_open = await rt.read(event_repo.count_open_events)
     if still_open >= rt.settings.max_open_events:
         raise ConflictError(f"this server already has {still_open} nights open for joining; "
                             "form or end one first", "too_many_events")
@@ -67,19 +66,26 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
                         lambda: (row, token))
 
 
-def load_night(rt: Runtime, event_id: str) -> Night:
-    with rt.session() as session:
-        row = event_repo.get_event(session, event_id)
-        if row is None:
-            raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
-        return Night(row, event_repo.list_event_players(session, event_id),
-                     event_repo.list_event_pod_ids(session, event_id))
+async def load_night(rt: Runtime, event_id: str) -> Night:
+    """The event with its players and pods, read off the event loop."""
+    night = await rt.read(lambda session: read_night(session, event_id))
+    if night is None:
+        raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
+    return night
+
+
+def read_night(session: Session, event_id: str) -> Night | None:
+    row = event_repo.get_event(session, event_id)
+    if row is None:
+        return None
+    return Night(row, event_repo.list_event_players(session, event_id),
+                 event_repo.list_event_pod_ids(session, event_id))
 
 
 async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
     name = clean_name(name)
     async with rt.event_lock:
-        night = load_night(rt, event_id)
+        night = await load_night(rt, event_id)
         if night.row.phase != "open":
             raise ConflictError("the pods are already formed; ask the host", "pods_formed")
         if len(night.players) >= MAX_PLAYERS:
@@ -97,7 +103,7 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
 async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
     """Deal the players into pods (seeded), create the pods with their seats, one commit."""
     async with rt.event_lock:
-        night = load_night(rt, event_id)
+        night = await load_night(rt, event_id)
         if night.row.phase != "open":
             raise ConflictError("the pods are already formed", "pods_formed")
         rng = random.Random(f"prismatic:event:{night.row.seed}")
@@ -152,7 +158,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
 
 async def start_all(rt: Runtime, event_id: str) -> None:
     """Start every pod of the night still in its lobby (bots fill the empty seats)."""
-    for pod_id in load_night(rt, event_id).pod_ids:
+    for pod_id in (await load_night(rt, event_id)).pod_ids:
         pod = rt.registry.find(pod_id)
         if pod is not None and pod.phase == "lobby":
             await lifecycle.start_pod(rt, pod)

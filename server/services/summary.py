@@ -10,14 +10,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from pods.tracker import replay_game
-from server.db import game_repo
+from server.db import Session, game_repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of
 
 
-def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
+async def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
+    """One pod's part of the summary: its players and decks from memory, its played games
+    from the database (read and replayed off the event loop)."""
     players = []
     for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         report: dict[str, Any] = dict(p.deck["report"]) if p.deck is not None else {}
@@ -26,9 +28,16 @@ def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
             "size": report.get("size"), "color_identity": report.get("color_identity", [])}
         players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
                         "table": p.table, "deck": deck})
-    with rt.session() as session:
-        rows = game_repo.list_games(session, pod.id)
-        logs = game_repo.load_entries(session, [row.id for row in rows])
+    pod_id, phase, tables = pod.id, pod.phase, pod.tables or []
+    played = await rt.read(lambda session: played_games(session, pod_id))
+    return {"pod_id": pod_id, "set": pod.set_code, "phase": phase, "players": players,
+            "tables": tables, "games": played}
+
+
+def played_games(session: Session, pod_id: str) -> list[dict[str, Any]]:
+    """Every game of the pod with a change or a winner, replayed from its stored log."""
+    rows = game_repo.list_games(session, pod_id)
+    logs = game_repo.load_entries(session, [row.id for row in rows])
     played = []
     for row in rows:
         if not game_repo.is_played(row, logs[row.id]):
@@ -42,8 +51,7 @@ def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
                         for p in game.players],
             "winner": names.get(row.winner_id) if row.winner_id else None,
         })
-    return {"pod_id": pod.id, "set": pod.set_code, "phase": pod.phase, "players": players,
-            "tables": pod.tables or [], "games": played}
+    return played
 
 
 PHASES = {"lobby": N_("Lobby"), "drafting": N_("Drafting"), "building": N_("Building decks"),

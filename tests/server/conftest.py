@@ -5,6 +5,7 @@ Reuse: `db_url` (parametrized: sqlite, postgresql), `make_settings`, `settings`,
 `app_client` (factory, for restarts in-process), `live_server` (factory of `LiveServer`).
 Every server test also runs under `commits_on_the_loop`: a `Session.commit` on a thread
 running an event loop fails the test (only the writer thread commits, `server.db.writer`).
+`queries_on_the_loop` (opt-in) does the same for any SQL statement inside a `with` block.
 PostgreSQL runs when `PRISMATIC_TEST_POSTGRES_URL` is set; with `CI=true` a missing URL
 fails instead of skipping. Each session creates its own uniquely named database.
 """
@@ -73,6 +74,41 @@ def commits_on_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     monkeypatch.setattr(Session, "commit", guarded)
     yield offenders
     assert not offenders, "Session.commit ran on the event loop:\n" + offenders[0]
+
+
+@pytest.fixture
+def queries_on_the_loop() -> Iterator[Callable[[], AbstractContextManager[None]]]:
+    """Rule: a request reads the database off the event loop (a blocking query stalls
+    every socket, like a commit). `with queries_on_the_loop():` fails on leaving when a
+    SQL statement ran on a thread that runs an event loop meanwhile. Opt-in per block, so
+    start-up (migrations, restoring pods, before any socket is served) is left out."""
+    offenders: list[str] = []
+    watching = False
+
+    def before(*_args: Any) -> None:
+        if not watching:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        offenders.append("".join(traceback.format_stack(limit=14)))
+
+    @contextmanager
+    def watch() -> Iterator[None]:
+        nonlocal watching
+        watching = True
+        try:
+            yield
+        finally:
+            watching = False
+        assert not offenders, "a database query ran on the event loop:\n" + offenders[0]
+
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", before)
+    try:
+        yield watch
+    finally:
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", before)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
