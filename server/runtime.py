@@ -16,6 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
+from server.card_json import CardJson
 from server.card_media import CardMedia
 from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
@@ -64,6 +65,11 @@ class Runtime:
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
+    cards: CardJson = field(init=False, repr=False)
+    """The phones' card JSON built from `media`, shared by every pod of this runtime."""
+
+    def __post_init__(self) -> None:
+        self.cards = CardJson(self.media)
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:

@@ -1,9 +1,9 @@
 """Card text and images at run time: the images mode, the start page's counts and download.
 
-Why here: the phones' card JSON is cached per pod, so whatever changes what a card carries
-(a finished download, the start-up probe's verdict) must reload the media and forget those
-caches in one place, `refresh_media`; the next view of every pod then carries the new text
-and images, with no restart.
+Why here: the phones' card JSON is cached per runtime (`rt.cards`), so whatever changes
+what a card carries (a finished download, the start-up probe's verdict) must reload the
+media and forget that cache in one place, `use_media`; the next view of every pod then
+carries the new text and images, with no restart.
 """
 
 from __future__ import annotations
@@ -51,9 +51,7 @@ def use_media(rt: Runtime, read: MediaRead) -> None:
     the old media."""
     rt.media.use(read.texts, rt.settings.data_dir)
     rt.media.signature = read.signature
-    for pod in rt.registry.all():
-        pod.cards.json.clear()
-        pod.cards.text.clear()
+    rt.cards.clear()
 
 
 def initial_image_mode(setting: str) -> ImageMode:

@@ -119,7 +119,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
             pod = LivePod(id=new_id(), set_code=night.row.set_code, seats=plan.seats,
                           seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
                           bots_allowed=True, host_hash=night.row.host_token_hash,
-                          media=rt.media, event_id=event_id,
+                          cards=rt.cards, event_id=event_id,
                           packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
                           starting_life=night.row.starting_life,
                           deck_size_rule=night.row.deck_size_rule)

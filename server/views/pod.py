@@ -7,20 +7,17 @@ the host view carries counts and names but never card contents.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from draft.cards import Card
 from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
 from pods.commander_choices import commander_choices
-from pods.commanders import commander_reasons
 from pods.draft_rules import grants_partner
-from server.card_media import CardMedia
+from server.card_json import dumps as dumps  # re-exported: the sockets encode with it
 from server.realtime.live import LivePlayer, LivePod, Table
 from server.services.building import games_in_play, without_legal_deck
 from server.views.game import game_view
@@ -32,58 +29,14 @@ if TYPE_CHECKING:
 
 
 def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
-    """One card instance as the phone draws it (cached per pod: card facts never change)."""
-    cached = pod.cards.json.get(instance.id)
-    if cached is None:
-        cached = pod.cards.json[instance.id] = with_media(instance, pod.media, pod.draft_sets)
-    return cached
+    """One card instance as the phone draws it (built once per printing for the whole
+    runtime: card facts never change, see `server.card_json`)."""
+    return pod.cards.data(instance, pod.partner_grant)
 
 
 def card_text(pod: LivePod, instance: CardInstance) -> str:
-    """The same card as compact JSON text, cached per pod (the socket's hot path)."""
-    cached = pod.cards.text.get(instance.id)
-    if cached is None:
-        cached = pod.cards.text[instance.id] = dumps(card_json(pod, instance))
-    return cached
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
-def _card_json(instance: CardInstance, mono_partner_grant: bool = False) -> dict[str, Any]:
-    return {"id": instance.id, **card_facts(instance.card, mono_partner_grant),
-            "slot": instance.slot, "foil": instance.foil}
-
-
-def card_facts(card: Card, mono_partner_grant: bool = False) -> dict[str, Any]:
-    """What every card view shows of a printing, whoever holds it."""
-    return {
-        "name": card.name,
-        "set": card.set,
-        "number": card.number,
-        "rarity": card.rarity,
-        "mana_cost": card.mana_cost,
-        "mana_value": card.mana_value,
-        "type_line": card.type_line,
-        "colors": list(card.colors),
-        "color_identity": list(card.color_identity),
-        "power": card.power,
-        "toughness": card.toughness,
-        "loyalty": card.loyalty,
-        "can_be_commander": card.can_be_commander,
-        "commander": list(commander_reasons(card, mono_partner_grant)),
-        "partner_with": card.partner_with,
-    }
-
-
-def with_media(instance: CardInstance, media: CardMedia | None,
-               draft_sets: Collection[str] = ()) -> dict[str, Any]:
-    """The card's facts and commander reasons, plus the rules text (`text`) and `image_url`
-    that `media` knows (see `server/card_media.py`)."""
-    base = _card_json(instance, grants_partner(draft_sets))
-    extras = media.extras(instance.card) if media is not None else None
-    return {**base, **extras} if extras else base
+    """The same card as compact JSON text (the socket's hot path)."""
+    return pod.cards.text(instance, pod.partner_grant)
 
 
 def iso(moment: datetime | None) -> str | None:
