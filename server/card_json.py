@@ -18,6 +18,7 @@ from draft.cards import Card
 from draft.state import CardInstance
 from pods.commanders import commander_reasons
 from server.card_media import CardMedia
+from server.shapes import CardBody, CardExtras, CardFacts, CardView
 
 Key = tuple[str, str, str, bool, bool]
 """(set, collector number, slot, foil, mono partner grant): what a body depends on."""
@@ -27,7 +28,7 @@ def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def card_facts(card: Card, mono_partner_grant: bool = False) -> dict[str, Any]:
+def card_facts(card: Card, mono_partner_grant: bool = False) -> CardFacts:
     """What every card view shows of a printing, whoever holds it."""
     return {
         "name": card.name,
@@ -49,12 +50,11 @@ def card_facts(card: Card, mono_partner_grant: bool = False) -> dict[str, Any]:
 
 
 def _body(instance: CardInstance, media: CardMedia | None,
-          mono_partner_grant: bool) -> dict[str, Any]:
+          mono_partner_grant: bool) -> CardBody:
     """The card JSON without its `id`, in the protocol's key order after it."""
-    body = {**card_facts(instance.card, mono_partner_grant),
-            "slot": instance.slot, "foil": instance.foil}
-    extras = media.extras(instance.card) if media is not None else None
-    return {**body, **extras} if extras else body
+    extras: CardExtras = media.extras(instance.card) if media is not None else {}
+    return {**card_facts(instance.card, mono_partner_grant),
+            "slot": instance.slot, "foil": instance.foil, **extras}
 
 
 class CardJson:
@@ -62,7 +62,7 @@ class CardJson:
 
     def __init__(self, media: CardMedia | None = None) -> None:
         self.media = media
-        self._data: dict[Key, dict[str, Any]] = {}
+        self._data: dict[Key, CardBody] = {}
         self._text: dict[Key, str] = {}
 
     def clear(self) -> None:
@@ -73,13 +73,13 @@ class CardJson:
     def __len__(self) -> int:
         return len(self._data)
 
-    def _body(self, key: Key, instance: CardInstance, grant: bool) -> dict[str, Any]:
+    def _body(self, key: Key, instance: CardInstance, grant: bool) -> CardBody:
         body = self._data.get(key)
         if body is None:
             body = self._data[key] = _body(instance, self.media, grant)
         return body
 
-    def data(self, instance: CardInstance, grant: bool) -> dict[str, Any]:
+    def data(self, instance: CardInstance, grant: bool) -> CardView:
         """The instance's card JSON (a new dict: callers may change it)."""
         card = instance.card
         key = (card.set, card.number, instance.slot, instance.foil, grant)

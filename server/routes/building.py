@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter
@@ -26,7 +27,7 @@ def _attachment(filename: str, media_type: str, content: str | bytes) -> Respons
 
 @router.put("/{pod_id}/deck")
 async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
-                      language: LanguageDep) -> dict[str, Any]:
+                      language: LanguageDep) -> Mapping[str, Any]:
     pod, player = seat
     return dict(await building.submit_deck(rt, pod, player, body, language))
 
@@ -57,7 +58,8 @@ async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Res
 
 
 @router.post("/{pod_id}/tables")
-async def tables(pod: HostPod, rt: RuntimeDep, body: TablesCreate | None = None) -> dict[str, Any]:
+async def tables(pod: HostPod, rt: RuntimeDep,
+                 body: TablesCreate | None = None) -> Mapping[str, Any]:
     body = body or TablesCreate()
     await building.split(rt, pod, body.policy, without_decks=body.without_decks,
                          end_games=body.end_games)
