@@ -12,7 +12,7 @@ services must not import the views (an import-linter contract).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 if TYPE_CHECKING:  # `server.realtime.live` builds card JSON: a run-time import would cycle
     from server.realtime.live import Phase, StoredDeck, Table
@@ -63,6 +63,18 @@ class CardView(CardBody):
     """A card instance as the phone draws it."""
 
     id: int
+
+
+# --- decks ------------------------------------------------------------------------------
+
+
+class ProblemJson(TypedDict):
+    """One reason a deck is not legal: stable code, English card name, params, sentence."""
+
+    code: str
+    card: str | None
+    message: str
+    params: dict[str, Any]
 
 
 # --- the pod's line-up and house rules ---------------------------------------------------
@@ -411,3 +423,25 @@ class EventPlayerView(TypedDict):
     pod_id: str | None
     seat_path: str | None
     players: int
+
+
+# --- the start page's card data (`server.services.card_data`) ----------------------------
+
+
+class SetStatus(TypedDict):
+    """Per set: printings, how many have rules text and a cached image."""
+
+    set: str
+    name: str
+    cards: int
+    texts: int
+    images: int
+
+
+class CardsStatus(TypedDict):
+    sets: list[SetStatus]
+    images: str
+    """The images mode (`server.card_media.ImageMode`)."""
+    job: dict[str, Any]
+    """The download job (`server.download_job.JobState` as a dict)."""
+    command: str

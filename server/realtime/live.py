@@ -28,6 +28,7 @@ from pods.tracker import STARTING_LIFE, Game
 from server.card_json import CardJson
 from server.errors import UnknownPodError
 from server.security import token_matches
+from server.shapes import ProblemJson
 
 Phase = Literal["lobby", "drafting", "building", "playing", "done"]
 """Where a pod is in its night; stored as this text in `pod.phase`."""
@@ -55,7 +56,7 @@ class DeckReportJson(TypedDict):
     legal: bool
     size: int
     color_identity: list[str]
-    problems: list[dict[str, Any]]
+    problems: list[ProblemJson]
 
 
 class StoredDeck(TypedDict):

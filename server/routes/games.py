@@ -12,6 +12,7 @@ from server.deps import HostPod, RuntimeDep, SeatOrHost
 from server.i18n.choice import LanguageDep
 from server.schemas import GameAdjust, GameUndo, GameWinner
 from server.services import games, summary
+from server.shapes import AppliedView
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
@@ -19,7 +20,7 @@ router = APIRouter(prefix="/api/pods", tags=["games"])
 Table = Path(ge=1, le=16)
 
 
-def applied_view(applied: games.Applied) -> Mapping[str, Any]:
+def applied_view(applied: games.Applied) -> AppliedView:
     """The board after a tap, and `applied`: the seq of the log entry holding that tap."""
     return {**game_view(applied.live), "applied": applied.seq}
 

@@ -22,6 +22,7 @@ from server.errors import ConflictError
 from server.images import image_path
 from server.runtime import Runtime
 from server.scryfall import ScryfallError, ScryfallUnreachable
+from server.shapes import CardsStatus, SetStatus
 
 log = logging.getLogger(__name__)
 CLI_COMMAND = "prismatic cards fetch --all --images"
@@ -72,9 +73,9 @@ async def settle_image_mode(rt: Runtime) -> None:
         refresh_media(rt)
 
 
-def set_statuses(rt: Runtime) -> list[dict[str, Any]]:
+def set_statuses(rt: Runtime) -> list[SetStatus]:
     """Per set the draft knows: printings, how many have rules text and a cached image."""
-    statuses = []
+    statuses: list[SetStatus] = []
     for code in bundled_set_codes():
         card_set = load_set(code)
         cards = card_set.cards
@@ -98,7 +99,7 @@ def media_signature(rt: Runtime) -> tuple[int, int]:
     return count, stamps
 
 
-async def cards_status(rt: Runtime) -> dict[str, Any]:
+async def cards_status(rt: Runtime) -> CardsStatus:
     """The start page's view; picks up a download made by the command line meanwhile.
     The database and the image folder are read in worker threads; the media are swapped
     on the loop (the pods' card caches are the loop's)."""

@@ -12,7 +12,6 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from draft.cards import load_set
 from draft.state import DraftConfig
@@ -26,6 +25,13 @@ from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
 from server.services.commit import commit
+from server.shapes import (
+    EventHostView,
+    EventPlayerView,
+    EventPublicView,
+    NumberedProgress,
+    Progress,
+)
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""
@@ -168,7 +174,7 @@ def pods_of(rt: Runtime, night: Night) -> list[LivePod]:
     return [pod for pod_id in night.pod_ids if (pod := rt.registry.find(pod_id)) is not None]
 
 
-def progress(pod: LivePod) -> dict[str, Any]:
+def progress(pod: LivePod) -> Progress:
     """How far a pod is, for the night's host screen: phase, round and picks made."""
     state = pod.state
     picks = sum(seat.picks for seat in state.seats) if state is not None else 0
@@ -185,7 +191,7 @@ def progress(pod: LivePod) -> dict[str, Any]:
     }
 
 
-def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
+def host_view(rt: Runtime, night: Night) -> EventHostView:
     pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
     return {
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
@@ -195,7 +201,7 @@ def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
         "players": [{"player_id": p.id, "name": p.name,
                      "pod": pod_of.get(p.pod_id) if p.pod_id else None}
                     for p in night.players],
-        "pods": [{"number": n, **progress(pod)}
+        "pods": [NumberedProgress(number=n, **progress(pod))
                  for n, pod in enumerate(pods_of(rt, night), start=1)],
     }
 
@@ -205,14 +211,14 @@ def line_up(row: EventRow) -> list[str]:
     return row.packs.split(",") if row.packs else [row.set_code] * DraftConfig().rounds
 
 
-def public_view(night: Night) -> dict[str, Any]:
+def public_view(night: Night) -> EventPublicView:
     return {"event_id": night.row.id, "set": night.row.set_code,
             "line_up": line_up(night.row), "phase": night.row.phase,
             "players": [{"name": p.name} for p in night.players],
             "pods": len(night.pod_ids)}
 
 
-def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> dict[str, Any]:
+def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> EventPlayerView:
     """The waiting phone's view: once its pod exists, where its seat is (same token)."""
     return {"event_id": night.row.id, "player_id": player.id, "name": player.name,
             "phase": night.row.phase, "pod_id": player.pod_id,
