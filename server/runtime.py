@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -22,6 +23,9 @@ from server.rate_limits import ClientLimits
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
+
+if TYPE_CHECKING:
+    from server.cluster.node import Cluster
 
 
 def utc_now() -> datetime:
@@ -60,6 +64,9 @@ class Runtime:
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
+    cluster: Cluster | None = None
+    """This process's part in several processes over one PostgreSQL (`--cluster`);
+    `None`: the only process, its memory is the truth."""
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:

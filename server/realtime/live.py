@@ -218,6 +218,8 @@ class LivePod:
     starting_life: int = STARTING_LIFE
     deck_size_rule: str = SizeRule.AT_LEAST.value
     cards: CardCache = field(default_factory=CardCache)
+    revision: int = 0
+    """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
 
     @property
     def channel(self) -> str:

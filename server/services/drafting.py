@@ -26,6 +26,7 @@ from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.engine import waiting_on
 from draft.state import DraftState
+from server.cluster.revisions import StaleError
 from server.db import Session, repo
 from server.errors import ConflictError
 from server.realtime.live import LivePlayer, LivePod, Tip
@@ -217,13 +218,33 @@ def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
             pod.pipeline.tip = None
 
     future = queue(rt, lambda session: stage(session, pod, step), committed, failed,
-                   valid=lambda: pod.pipeline.epoch == epoch)
+                   valid=lambda: pod.pipeline.epoch == epoch, pod=pod)
     pod.lock.queued()
     pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future
 
 
+STALE_RETRIES = 8
+"""Several processes: how often a pick that lost a race on its pod is recomputed on the
+caught-up pod before the phone hears "try again" (each retry follows a real commit)."""
+
+
 async def submit_pick(
+    rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
+) -> bool:
+    """`pick`, and with several processes: when another process changed the pod first,
+    catch the pod up and pick again on the new state (a repeat is then recognised)."""
+    for _attempt in range(STALE_RETRIES):
+        try:
+            return await pick(rt, pod, player, pick_number, cards)
+        except StaleError:
+            if rt.cluster is None:
+                raise
+            await rt.cluster.catch_up(pod.id)
+    return await pick(rt, pod, player, pick_number, cards)
+
+
+async def pick(
     rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
 ) -> bool:
     """Apply the seat's pick; returns whether a pick was applied, once it is committed
