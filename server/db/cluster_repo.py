@@ -32,6 +32,15 @@ def bump_revision(session: Session, pod_id: str, expected: int) -> bool:
     return result.first() is not None
 
 
+def claim_open_event(session: Session, event_id: str) -> bool:
+    """Lock the event's row and mark it formed, if it was still open (two processes
+    forming one night's pods at once: only the first transaction may)."""
+    result = session.connection().execute(
+        sa.text("UPDATE event SET phase = 'formed' WHERE id = :id AND phase = 'open' "
+                "RETURNING id"), {"id": event_id})
+    return result.first() is not None
+
+
 def list_revisions(session: Session) -> dict[str, int]:
     """Pod id → stored revision, for every pod not done (a listener's catch-up sweep)."""
     table = PodRow.__table__  # type: ignore[attr-defined]
