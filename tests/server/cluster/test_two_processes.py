@@ -24,9 +24,15 @@ from websockets.sync.client import connect
 
 from draft.replay import replay
 from draft.state import DraftConfig
-from tests.server.builders import PodHandle, SeatHandle, join, me, new_pod, start
+from pods.tracker import replay_game
+from server.db.game_repo import players_of
+from server.db.tables import GameRow
+from server.realtime.live import LiveGame
+from server.views.game import game_view
+from tests.server.builders import PodHandle, SeatHandle, join, me, new_pod, play_tables, start
 from tests.server.chaos import Phone, check_sightings
 from tests.server.live import LiveServer
+from tests.server.table_chaos import TablePhone, stored_entries
 from tests.server.test_hidden_info import cards_in, visible_cards
 from tests.server.test_restore import stored_log
 
@@ -215,6 +221,59 @@ def test_racing_picks_from_two_processes_apply_once(
             with server.client() as client:
                 view = me(client, seat)
             assert tuple(c["id"] for c in view["pool"]) == state.seats[view["me"]["seat"]].pool
+
+
+@pytest.mark.slow
+def test_game_taps_on_two_processes_are_stored_once_and_shown_alike(
+    servers: list[LiveServer], postgres_url: str
+) -> None:
+    """One table's phones tap through both processes at once (HTTP and socket): every
+    acknowledged tap is stored once under its ref, and both processes show the replay."""
+    a, b = servers
+    with a.client() as client:
+        pod, seats = play_tables(client, seed=SEED)
+        board = client.get(pod.url("/games/1"), headers=pod.host).json()
+    deadline = time.monotonic() + 5
+    with b.client() as client:
+        while client.get(pod.url("/games/1"), headers=pod.host).status_code != 200:
+            assert time.monotonic() < deadline, "the tables never reached the second process"
+            time.sleep(0.02)
+    ends = time.monotonic() + 20
+    where = {"Ann": (a, False), "Bob": (b, False), "Cid": (b, True)}
+    phones = [TablePhone(seat, board, over_socket=where[name][1],
+                         http_base=where[name][0].base_url,
+                         ws_base=where[name][0].base_url.replace("http://", "ws://"),
+                         seed=SEED + i, deadline=ends)
+              for i, (name, seat) in enumerate(seats.items())]
+    for phone in phones:
+        phone.start()
+    time.sleep(2.0)
+    for phone in phones:
+        phone.stop.set()
+    for phone in phones:
+        assert phone.thread is not None
+        phone.thread.join(15)
+        assert not phone.thread.is_alive()
+        assert phone.errors == []
+    players_json, stored = stored_entries(postgres_url, pod.pod_id)
+    assert len({(entry.author, ref) for entry, ref in stored}) == len(stored)
+    acked = {(phone.seat.player_id, ref): seq for phone in phones
+             for ref, (_tap, seq) in phone.acked.items()}
+    assert len(acked) >= 20
+    assert {(entry.author, ref): entry.seq for entry, ref in stored} == acked
+    replayed = replay_game(players_of(GameRow(id="g", pod_id=pod.pod_id, table_number=1,
+                                              players_json=players_json)),
+                           [entry for entry, _ref in stored])
+    for server in servers:
+        deadline = time.monotonic() + 5
+        with server.client() as client:
+            while (shown := client.get(pod.url("/games/1"),
+                                       headers=pod.host).json())["seq"] < len(stored):
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        expected = game_view(LiveGame(id=shown["game_id"], table=1, number=1, game=replayed,
+                                      next_seq=len(stored) + 1))
+        assert shown["players"] == expected["players"] and shown["seq"] == len(stored)
 
 
 def timer_picks(postgres_url: str, pod_id: str, seat: SeatHandle) -> int:
