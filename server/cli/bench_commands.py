@@ -7,6 +7,7 @@ same tool we use to publish figures in docs/performance.md.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -19,9 +20,13 @@ from server.cli.i18n import _
     help=_("Draft P pods of simulated phones and report pick latency beside an echo baseline."),
 )
 @click.option(
-    "--url", default=None,
-    help=_("A running server's base URL, e.g. http://127.0.0.1:8000."),
+    "--url", "urls", multiple=True,
+    help=_("A running server's base URL, e.g. http://127.0.0.1:8000; repeat it to spread "
+           "phones over the servers of one cluster."),
 )
+@click.option("--processes", type=click.IntRange(1, 16), default=1, show_default=True,
+              help=_("Spawn this many cluster servers over --db (PostgreSQL) and spread "
+                     "phones over them."))
 @click.option("--spawn", is_flag=True, help=_("Start a fresh server for the run (the default)."))
 @click.option("--pods", type=click.IntRange(1, 1000), default=1, show_default=True)
 @click.option("--seats", type=click.IntRange(2, 8), default=8, show_default=True)
@@ -37,10 +42,12 @@ from server.cli.i18n import _
               help=_("How phones send picks: over the WebSocket, or over HTTP as the phone "
                      "page does."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
-def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_text: str,
-                  db_url: str | None, idle_pods: int, timeout: float, picks_over: str,
-                  as_json: bool) -> None:
+def bench_command(urls: tuple[str, ...], processes: int, spawn: bool, pods: int, seats: int,
+                  think_text: str, db_url: str | None, idle_pods: int, timeout: float,
+                  picks_over: str, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
+
+    url = urls[0] if len(urls) == 1 else None
 
     if url and spawn:
         raise click.UsageError("give --url or --spawn, not both")
@@ -56,6 +63,10 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
 
     def progress(line: str) -> None:
         click.echo(line, err=True)
+
+    if len(urls) > 1 or processes > 1:
+        _spread(config, list(urls) if len(urls) > 1 else [], processes, progress, as_json)
+        return
 
     try:
         figures = bench(config, progress)
@@ -83,6 +94,29 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
                f"{figures['view_kb_avg']} KiB per view on average")
     if "idle_kb_per_pod" in figures:
         click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
+
+
+def _spread(config: Any, urls: list[str], processes: int, progress: Any,
+            as_json: bool) -> None:
+    """Phones spread over several servers of one cluster (`loadgen.spread`)."""
+    from loadgen.spread import spread
+
+    try:
+        figures = spread(config, urls, processes, progress)
+    except (RuntimeError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    lat = figures["latency_ms"]
+    click.echo(f"{figures['servers']} servers, pods {figures['pods']} x {figures['seats']} "
+               f"seats: {figures['picks']} picks, {figures['picks_per_s']} picks/s; "
+               f"errors {figures['errors']}; pools ok {figures['pools_ok']}")
+    click.echo(f"  pick latency ms   p50 {lat['p50']:8.2f}  p95 {lat['p95']:8.2f}  "
+               f"p99 {lat['p99']:8.2f}  max {lat['max']:8.2f}")
+    for process in figures["processes"]:
+        click.echo(f"  {process['url']} (pid {process['pid']}): CPU "
+                   f"{process['cpu_ms_per_pick']} ms per pick, {process['cpu_pct']}% of a core")
 
 
 COMMANDS: list[click.Command] = [bench_command]
