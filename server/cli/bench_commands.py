@@ -24,7 +24,7 @@ from server.cli.i18n import _
     help=_("A running server's base URL, e.g. http://127.0.0.1:8000; repeat it to spread "
            "phones over the servers of one cluster."),
 )
-@click.option("--processes", type=click.IntRange(1, 16), default=1, show_default=True,
+@click.option("--processes", type=click.IntRange(1, 16), default=None,
               help=_("Spawn this many cluster servers over --db (PostgreSQL) and spread "
                      "phones over them."))
 @click.option("--spawn", is_flag=True, help=_("Start a fresh server for the run (the default)."))
@@ -42,7 +42,7 @@ from server.cli.i18n import _
               help=_("How phones send picks: over the WebSocket, or over HTTP as the phone "
                      "page does."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
-def bench_command(urls: tuple[str, ...], processes: int, spawn: bool, pods: int, seats: int,
+def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pods: int, seats: int,
                   think_text: str, db_url: str | None, idle_pods: int, timeout: float,
                   picks_over: str, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
@@ -64,8 +64,8 @@ def bench_command(urls: tuple[str, ...], processes: int, spawn: bool, pods: int,
     def progress(line: str) -> None:
         click.echo(line, err=True)
 
-    if len(urls) > 1 or processes > 1:
-        _spread(config, list(urls) if len(urls) > 1 else [], processes, progress, as_json)
+    if len(urls) > 1 or processes is not None:
+        _spread(config, list(urls) if len(urls) > 1 else [], processes or 1, progress, as_json)
         return
 
     try:

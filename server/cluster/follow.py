@@ -106,15 +106,8 @@ class Follower:
             return
         async with pod.lock:
             news = await asyncio.to_thread(self._read, pod)
-            if news is None:
-                return
-            if isinstance(news, Picks):
-                _apply_picks(pod, news)
-            else:
-                _absorb(pod, news.pod)
-                pod.revision = news.revision
-            self.catch_ups += 1
-            self.rt.hub.publish(pod.channel, pod.bump(None))
+            if news is not None:
+                self.absorb(pod, news)
 
     async def _load(self, pod_id: str) -> None:
         news = await asyncio.to_thread(self._read_new, pod_id)
@@ -126,14 +119,29 @@ class Follower:
         """On a thread, in one snapshot: what changed since memory's revision."""
         with self.rt.session() as session:
             cluster_repo.snapshot(session)
-            found = cluster_repo.load_pod_rows(session, pod.id, pod.next_seq)
-            if found is None or found[0].revision <= pod.revision:
-                return None
-            row, players, picks = found
-            if row.phase == pod.phase == "drafting" and pod.state is not None \
-                    and _same_people(pod, players):
-                return Picks(row, players, picks)
-            return Reload(row.revision, self._rebuild(session, row, players))
+            return self.read_news(session, pod)
+
+    def read_news(self, session: Session, pod: LivePod) -> Picks | Reload | None:
+        """What changed since memory's revision, read in `session` (on a thread)."""
+        found = cluster_repo.load_pod_rows(session, pod.id, pod.next_seq)
+        if found is None or found[0].revision <= pod.revision:
+            return None
+        row, players, picks = found
+        if row.phase == pod.phase == "drafting" and pod.state is not None \
+                and _same_people(pod, players):
+            return Picks(row, players, picks)
+        return Reload(row.revision, self._rebuild(session, row, players))
+
+    def absorb(self, pod: LivePod, news: Picks | Reload) -> None:
+        """Put the news into memory and tell this process's phones (call on the loop,
+        under the pod's exclusive lock)."""
+        if isinstance(news, Picks):
+            _apply_picks(pod, news)
+        else:
+            _absorb(pod, news.pod)
+            pod.revision = news.revision
+        self.catch_ups += 1
+        self.rt.hub.publish(pod.channel, pod.bump(None))
 
     def _read_new(self, pod_id: str) -> Reload | None:
         with self.rt.session() as session:

@@ -41,6 +41,14 @@ def claim_open_event(session: Session, event_id: str) -> bool:
     return result.first() is not None
 
 
+def lock_pod(session: Session, pod_id: str) -> int | None:
+    """Take the pod's row lock until the transaction ends; its revision (None: no pod)."""
+    result = session.connection().execute(
+        sa.text("SELECT revision FROM pod WHERE id = :id FOR UPDATE"), {"id": pod_id})
+    row = result.first()
+    return None if row is None else int(row[0])
+
+
 def list_revisions(session: Session) -> dict[str, int]:
     """Pod id → stored revision, for every pod not done (a listener's catch-up sweep)."""
     table = PodRow.__table__  # type: ignore[attr-defined]

@@ -182,7 +182,7 @@ def test_racing_picks_from_two_processes_apply_once(
     a, b = servers
     pod, seats = split_pod(servers, humans=8)
     rng = random.Random(SEED)
-    rounds = 6
+    rounds = 4
     for _ in range(rounds):
         threads, results, go = [], [], threading.Event()
         expected: dict[str, list[list[int]]] = {}
