@@ -47,7 +47,9 @@ async def _known_everywhere(bases: list[str], pods: list[list[Seat]], timeout: f
 
 
 async def run_spread(config: BenchConfig, servers: Sequence[tuple[str, int | None]],
-                     progress: Callable[[str], None]) -> dict[str, Any]:
+                     progress: Callable[[str], None], by_pod: bool = False) -> dict[str, Any]:
+    """`by_pod`: all of pod `k`'s phones go to server `k % n` (a balancer with pod
+    affinity) instead of seat `i`'s to server `i % n`."""
     bases = [base.rstrip("/") for base, _pid in servers]
     rng = random.Random(config.seed)
     async with httpx.AsyncClient(base_url=bases[0], timeout=config.timeout) as client:
@@ -57,11 +59,13 @@ async def run_spread(config: BenchConfig, servers: Sequence[tuple[str, int | Non
     await _known_everywhere(bases, pods, config.timeout)
     stats = RunStats()
     seats = [seat for pod in pods for seat in pod]
+    where = [k if by_pod else i for i, (k, _seat) in enumerate(
+        (k, seat) for k, pod in enumerate(pods) for seat in pod)]
     progress(f"drafting: {len(seats)} phones over {len(bases)} servers")
     before = [cpu_seconds(pid) for _base, pid in servers]
     started = time.perf_counter()
     results = await asyncio.gather(
-        *(draft_seat(bases[i % len(bases)], seat, config.think, random.Random(rng.random()),
+        *(draft_seat(bases[where[i] % len(bases)], seat, config.think, random.Random(rng.random()),
                      stats, config.timeout, config.picks_over == "http")
           for i, seat in enumerate(seats)),
         return_exceptions=True,
@@ -79,7 +83,8 @@ async def run_spread(config: BenchConfig, servers: Sequence[tuple[str, int | Non
             "cpu_pct": round(100 * spent / picking, 1) if spent is not None and picking else None,
         })
     return {
-        "servers": len(bases), "pods": config.pods, "seats": config.seats,
+        "servers": len(bases), "spread_by": "pod" if by_pod else "seat",
+        "pods": config.pods, "seats": config.seats,
         "think_ms": config.think_text, "picks_over": config.picks_over,
         "picks": len(stats.latencies),
         "picks_per_s": round(stats.picks_sent / picking, 1) if picking > 0 else None,
@@ -93,12 +98,13 @@ async def run_spread(config: BenchConfig, servers: Sequence[tuple[str, int | Non
 
 
 def spread(config: BenchConfig, urls: list[str], processes: int,
-           progress: Callable[[str], None]) -> dict[str, Any]:
+           progress: Callable[[str], None], by_pod: bool = False) -> dict[str, Any]:
     """Against running servers `urls` (CPU unknown), or `processes` spawned ones."""
     if urls:
-        return asyncio.run(run_spread(config, [(url, None) for url in urls], progress))
+        return asyncio.run(run_spread(config, [(url, None) for url in urls], progress,
+                                      by_pod))
     if not config.db_url or not config.db_url.startswith("postgresql"):
         raise RuntimeError("several spawned servers need --db postgresql+psycopg://...")
     with spawned_cluster(config.db_url, processes) as servers:
         progress("spawned " + ", ".join(f"pid {pid} at {base}" for base, pid in servers))
-        return asyncio.run(run_spread(config, servers, progress))
+        return asyncio.run(run_spread(config, servers, progress, by_pod))

@@ -41,10 +41,14 @@ from server.cli.i18n import _
               show_default=True,
               help=_("How phones send picks: over the WebSocket, or over HTTP as the phone "
                      "page does."))
+@click.option("--spread-by", type=click.Choice(["seat", "pod"]), default="seat",
+              show_default=True,
+              help=_("Over several servers: each seat's phone to the next server, or all of "
+                     "a pod's phones to one server."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
 def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pods: int, seats: int,
                   think_text: str, db_url: str | None, idle_pods: int, timeout: float,
-                  picks_over: str, as_json: bool) -> None:
+                  picks_over: str, spread_by: str, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     url = urls[0] if len(urls) == 1 else None
@@ -65,7 +69,8 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
         click.echo(line, err=True)
 
     if len(urls) > 1 or processes is not None:
-        _spread(config, list(urls) if len(urls) > 1 else [], processes or 1, progress, as_json)
+        _spread(config, list(urls) if len(urls) > 1 else [], processes or 1, progress, as_json,
+                spread_by == "pod")
         return
 
     try:
@@ -97,20 +102,21 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
 
 
 def _spread(config: Any, urls: list[str], processes: int, progress: Any,
-            as_json: bool) -> None:
+            as_json: bool, by_pod: bool) -> None:
     """Phones spread over several servers of one cluster (`loadgen.spread`)."""
     from loadgen.spread import spread
 
     try:
-        figures = spread(config, urls, processes, progress)
+        figures = spread(config, urls, processes, progress, by_pod)
     except (RuntimeError, OSError) as error:
         raise click.ClickException(str(error)) from None
     if as_json:
         click.echo(json.dumps(figures))
         return
     lat = figures["latency_ms"]
-    click.echo(f"{figures['servers']} servers, pods {figures['pods']} x {figures['seats']} "
-               f"seats: {figures['picks']} picks, {figures['picks_per_s']} picks/s; "
+    click.echo(f"{figures['servers']} servers (by {figures['spread_by']}), pods "
+               f"{figures['pods']} x {figures['seats']} seats: {figures['picks']} picks, "
+               f"{figures['picks_per_s']} picks/s; "
                f"errors {figures['errors']}; pools ok {figures['pools_ok']}")
     click.echo(f"  pick latency ms   p50 {lat['p50']:8.2f}  p95 {lat['p95']:8.2f}  "
                f"p99 {lat['p99']:8.2f}  max {lat['max']:8.2f}")
