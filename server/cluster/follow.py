@@ -72,8 +72,9 @@ class Follower:
         self.notice(pod_id, -1)
 
     def notice_text(self, payload: str) -> None:
-        pod_id, _, revision = payload.rpartition(":")
-        if pod_id and revision.isdigit():
+        """`<pod>:<revision>:<origin>`; this process's own commits are live already."""
+        pod_id, revision, origin = (payload.split(":") + ["", ""])[:3]
+        if origin != cluster_repo.ORIGIN and pod_id and revision.isdigit():
             self.notice(pod_id, int(revision))
 
     async def _follow(self, pod_id: str) -> None:

@@ -7,6 +7,7 @@ conditional UPDATE, `pg_notify`), the cluster never runs on SQLite.
 from __future__ import annotations
 
 import json
+import secrets
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -17,10 +18,13 @@ from server.db.tables import PickRow, PlayerRow, PodRow
 CHANNEL = "prismatic"
 """The LISTEN/NOTIFY channel every process of one database shares."""
 
+ORIGIN = secrets.token_hex(6)
+"""This process's name in its notices (`<pod>:<revision>:<origin>`), so it skips its own."""
+
 _BUMP = sa.text(
     "WITH bumped AS (UPDATE pod SET revision = revision + 1 "
     "WHERE id = :pod_id AND revision = :expected RETURNING id, revision) "
-    f"SELECT pg_notify('{CHANNEL}', id || ':' || revision) FROM bumped"
+    f"SELECT pg_notify('{CHANNEL}', id || ':' || revision || ':' || :origin) FROM bumped"
 )
 
 
@@ -28,7 +32,8 @@ def bump_revision(session: Session, pod_id: str, expected: int) -> bool:
     """Lock the pod's row and move it from `expected` to the next revision, announcing
     the new revision to every listener on commit; false (and nothing locked for long)
     when the pod is at another revision."""
-    result = session.connection().execute(_BUMP, {"pod_id": pod_id, "expected": expected})
+    result = session.connection().execute(
+        _BUMP, {"pod_id": pod_id, "expected": expected, "origin": ORIGIN})
     return result.first() is not None
 
 
