@@ -81,7 +81,8 @@ class Runtime:
         """The group-commit writer of picks (made on first use, inside the running loop)."""
         if self._writer is None:
             batch = MAX_BATCH if self.settings.group_commit else 1
-            self._writer = GroupWriter(self.session, max_batch=batch)
+            lock_rows = self.cluster.lock_rows if self.cluster is not None else None
+            self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows)
         return self._writer
 
     async def close_writer(self) -> None:

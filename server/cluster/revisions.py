@@ -113,6 +113,7 @@ class Revisions:
                 link.stale = True  # and so is every write queued on top of this one
                 stale()
 
-        write = Write(stage=guarded, committed=on_committed, failed=on_failed, valid=valid)
+        write = Write(stage=guarded, committed=on_committed, failed=on_failed, valid=valid,
+                      row=pod.id)
         return writer.submit(write)
 

@@ -54,6 +54,13 @@ def lock_pod(session: Session, pod_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def lock_pods(session: Session, pod_ids: list[str]) -> None:
+    """Take the row locks of these pods in id order (a batch's first statement)."""
+    session.connection().execute(
+        sa.text("SELECT id FROM pod WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"),
+        {"ids": pod_ids})
+
+
 def list_revisions(session: Session) -> dict[str, int]:
     """Pod id → stored revision, for every pod not done (a listener's catch-up sweep)."""
     table = PodRow.__table__  # type: ignore[attr-defined]
