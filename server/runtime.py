@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -27,6 +27,9 @@ from server.realtime.live import Registry
 from server.settings import Settings
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from server.cluster.node import Cluster
 
 
 def utc_now() -> datetime:
@@ -65,6 +68,9 @@ class Runtime:
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
+    cluster: Cluster | None = None
+    """This process's part in several processes over one PostgreSQL (`--cluster`);
+    `None`: the only process, its memory is the truth."""
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
 
@@ -88,7 +94,8 @@ class Runtime:
         """The group-commit writer of picks (made on first use, inside the running loop)."""
         if self._writer is None:
             batch = MAX_BATCH if self.settings.group_commit else 1
-            self._writer = GroupWriter(self.session, max_batch=batch)
+            lock_rows = self.cluster.lock_rows if self.cluster is not None else None
+            self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows)
         return self._writer
 
     async def close_writer(self) -> None:

@@ -41,14 +41,20 @@ class Write:
     failed: Callable[[], None]
     valid: Callable[[], bool] = lambda: True
     future: asyncio.Future[None] | None = field(default=None, repr=False)
+    row: str | None = None
+    """The pod whose row this write locks (several processes: `server.cluster`)."""
 
 
 class GroupWriter:
     """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
-    def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH,
+                 lock_rows: Callable[[Session, list[str]], None] | None = None) -> None:
         self._session_factory = session_factory
         self._max_batch = max_batch
+        # Several processes: lock the batch's pod rows first, in one order, so two
+        # processes' batches cannot deadlock on each other's rows (`server.cluster`).
+        self._lock_rows = lock_rows
         self._queue: list[Write] = []
         self._wake = asyncio.Event()
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
@@ -118,6 +124,10 @@ class GroupWriter:
     def _commit(self, batch: list[Write]) -> None:
         """On the writer thread: stage every write, one commit."""
         with self._session_factory() as session:
+            if self._lock_rows is not None:
+                rows = sorted({write.row for write in batch if write.row is not None})
+                if rows:
+                    self._lock_rows(session, rows)
             for write in batch:
                 write.stage(session)
             session.commit()

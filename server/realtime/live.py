@@ -209,6 +209,8 @@ class LivePod:
     """A mixed night's line-up, one set per round; empty: every round opens `set_code`."""
     starting_life: int = STARTING_LIFE
     deck_size_rule: str = SizeRule.AT_LEAST.value
+    revision: int = 0
+    """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
 
     @property
     def channel(self) -> str:

@@ -155,7 +155,7 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
                 rt.hub.publish(pod.channel, pod.bump())  # the whole table sees the commanders
             return stored
 
-        return await commit(rt, staged, submitted)
+        return await commit(rt, staged, submitted, pod=pod)
 
 
 def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
@@ -240,4 +240,4 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
             rt.hub.publish(pod.channel, pod.bump())
             return tables
 
-        return await commit(rt, staged, dealt)
+        return await commit(rt, staged, dealt, pod=pod)

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from server.db import Session
 from server.db.writer import Write
+from server.realtime.live import LivePod
 from server.runtime import Runtime
 
 T = TypeVar("T")
@@ -38,18 +39,27 @@ def _always() -> bool:
 
 def queue(rt: Runtime, stage: Stage, committed: Callable[[], None],
           failed: Callable[[], None] = _nothing,
-          valid: Callable[[], bool] = _always) -> asyncio.Future[None]:
+          valid: Callable[[], bool] = _always, pod: LivePod | None = None,
+          new: bool = False) -> asyncio.Future[None]:
     """Queue a change without waiting (the pick pipeline); `committed` runs on the loop
-    after its transaction committed, `failed` if it did not. Call on the event loop."""
+    after its transaction committed, `failed` if it did not. Call on the event loop.
+
+    `pod` names the pod the change is of: when several processes share the database, the
+    write then follows the revision rule (`server.cluster.revisions`; `new`: it inserts
+    the pod) and may fail with `StaleError`."""
+    if rt.cluster is not None and pod is not None:
+        return rt.cluster.revisions.submit(rt.writer, pod, stage, committed, failed, valid,
+                                           new=new)
     return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
                                   valid=valid))
 
 
-async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T]) -> T:
+async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T],
+                 pod: LivePod | None = None, new: bool = False) -> T:
     """Store one change through the writer, then `swap` it into memory; returns what
     `swap` returns. Raises `BusyError` (nothing changed) when the commit failed.
 
     The caller holds whatever lock serializes the change (the pod's, or the events'), so
     nothing of the same pod interleaves between the commit and the swap."""
-    await queue(rt, stage, _nothing)
+    await queue(rt, stage, _nothing, pod=pod, new=new)
     return swap()

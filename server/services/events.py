@@ -16,7 +16,7 @@ from datetime import timedelta
 from draft.cards import load_set
 from draft.state import DraftConfig
 from pods.forming import FormingError, PodPolicy, plan_pods
-from server.db import Session, event_repo, repo
+from server.db import Session, cluster_repo, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.names import clean_name, same_name
@@ -147,15 +147,22 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                              token_hash=p.token_hash) for pod in created for p in pod.players]
 
         def staged(session: Session) -> None:
+            if rt.cluster is not None and not cluster_repo.claim_open_event(session, event_id):
+                raise ConflictError("the pods are already formed", "pods_formed")
             for row in rows:
                 repo.add_pod(session, row)
             session.flush()
             repo.add_players(session, players)
             event_repo.assign_pods(session, assigned)
             event_repo.set_event_phase(session, event_id, "formed")
+            if rt.cluster is not None:  # the other processes hear of the new pods
+                for row in rows:
+                    cluster_repo.bump_revision(session, row.id, 0)
 
         def formed_pods() -> list[LivePod]:
             for pod in created:
+                if rt.cluster is not None:
+                    pod.revision = 1
                 rt.registry.add(pod)
             return created
 
