@@ -62,30 +62,40 @@ def free_port() -> int:
 
 
 @contextmanager
-def spawned_server(db_url: str | None) -> Iterator[tuple[str, int]]:
+def spawned_server(db_url: str | None, env: dict[str, str] | None = None,
+                   data_dir: str | None = None) -> Iterator[tuple[str, int]]:
     """A fresh `prismatic serve` on a free loopback port; yields (base URL, pid)."""
+    with contextlib.ExitStack() as stack:
+        if data_dir is None:
+            data_dir = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="prismatic-bench-"))
+        Path(data_dir).mkdir(parents=True, exist_ok=True)
+        yield stack.enter_context(_serve(db_url, env or {}, data_dir))
+
+
+@contextmanager
+def _serve(db_url: str | None, env: dict[str, str], data_dir: str) -> Iterator[tuple[str, int]]:
     port = free_port()
-    with tempfile.TemporaryDirectory(prefix="prismatic-bench-") as data_dir:
-        command = [
-            sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
-            "--port", str(port), "--data-dir", data_dir,
-        ]
-        if db_url:
-            command += ["--db", db_url]
-        log = Path(data_dir) / "server.log"
-        with log.open("wb") as out:
-            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                       env={**os.environ, "PRISMATIC_BENCH_ECHO": "1"})
-            base = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
+        "--port", str(port), "--data-dir", data_dir,
+    ]
+    if db_url:
+        command += ["--db", db_url]
+    log = Path(data_dir) / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                   env={**os.environ, "PRISMATIC_BENCH_ECHO": "1", **env})
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_healthy(base, process, log)
+            yield base, process.pid
+        finally:
+            process.terminate()
             try:
-                _wait_healthy(base, process, log)
-                yield base, process.pid
-            finally:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> None:

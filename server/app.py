@@ -12,7 +12,13 @@ from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
 
-from server.db.engine import check_connection, create_db_engine, make_private
+from server.cluster.node import Cluster
+from server.db.engine import (
+    DatabaseConfigError,
+    check_connection,
+    create_db_engine,
+    make_private,
+)
 from server.db.migrate import upgrade_to_head
 from server.errors import install_error_handlers
 from server.hangups import QuietHangUps
@@ -38,8 +44,15 @@ def build_runtime(settings: Settings) -> Runtime:
     engine = create_db_engine(settings)
     check_connection(engine)
     make_private(engine, settings.data_dir)
-    return Runtime(settings=settings, engine=engine, base_url=settings.base_url(lan_ip()),
-                   hub=Hub(settings.hub_queue_size))
+    rt = Runtime(settings=settings, engine=engine, base_url=settings.base_url(lan_ip()),
+                 hub=Hub(settings.hub_queue_size))
+    if settings.cluster:
+        if engine.url.get_backend_name() != "postgresql":
+            raise DatabaseConfigError(
+                "several server processes need PostgreSQL (--db postgresql+psycopg://...); "
+                "SQLite serves one process")
+        rt.cluster = Cluster(rt)
+    return rt
 
 
 def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
@@ -57,6 +70,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if not rt.restored:
             restore_pods(rt)
         app.state.runtime = rt
+        if rt.cluster is not None:
+            await rt.cluster.start()
         timer = asyncio.create_task(run_timer_loop(rt))
         probe = asyncio.create_task(settle_image_mode(rt))
         try:
@@ -67,6 +82,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await rt.close_writer()
+            if rt.cluster is not None:
+                await rt.cluster.stop()
             rt.engine.dispose()
 
     # No /docs or /redoc: both load their scripts from a CDN (the CSP forbids it, and the

@@ -29,6 +29,8 @@ RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 
 
 async def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
+    if rt.cluster is not None and rt.registry.find(pod_id) is None:
+        await rt.cluster.load(pod_id)  # created by another process a moment ago?
     return rt.registry.get(pod_id)
 
 

@@ -10,18 +10,26 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
+from server.card_json import CardJson
 from server.card_media import CardMedia
+from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.rate_limits import ClientLimits
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from server.cluster.node import Cluster
 
 
 def utc_now() -> datetime:
@@ -60,6 +68,14 @@ class Runtime:
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
+    cluster: Cluster | None = None
+    """This process's part in several processes over one PostgreSQL (`--cluster`);
+    `None`: the only process, its memory is the truth."""
+    cards: CardJson = field(init=False, repr=False)
+    """The phones' card JSON built from `media`, shared by every pod of this runtime."""
+
+    def __post_init__(self) -> None:
+        self.cards = CardJson(self.media)
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:
@@ -69,12 +85,17 @@ class Runtime:
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
 
+    async def read(self, query: Callable[[Session], T]) -> T:
+        """Run a read off the event loop, in a session of its own (`server.db.reads`)."""
+        return await read(self.session, query)
+
     @property
     def writer(self) -> GroupWriter:
         """The group-commit writer of picks (made on first use, inside the running loop)."""
         if self._writer is None:
             batch = MAX_BATCH if self.settings.group_commit else 1
-            self._writer = GroupWriter(self.session, max_batch=batch)
+            lock_rows = self.cluster.lock_rows if self.cluster is not None else None
+            self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows)
         return self._writer
 
     async def close_writer(self) -> None:

@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     addresses (`rate_limit_exempt`, the host's laptop) are not counted."""
     bench_echo: bool = False
     """Serve `/ws/echo`, the bench's baseline socket (`prismatic bench --spawn` sets it)."""
+    cluster: bool = False
+    """Run as one of several processes over one PostgreSQL (`serve --cluster` or
+    `--workers N`): writes check the pod's stored revision, LISTEN/NOTIFY fans out."""
     group_commit: bool = True
     """Commit the picks of many pods in one transaction from the writer thread; `False`
     commits each pick's write on its own (still off the event loop), for comparison."""

@@ -7,6 +7,7 @@ same tool we use to publish figures in docs/performance.md.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -19,9 +20,13 @@ from server.cli.i18n import _
     help=_("Draft P pods of simulated phones and report pick latency beside an echo baseline."),
 )
 @click.option(
-    "--url", default=None,
-    help=_("A running server's base URL, e.g. http://127.0.0.1:8000."),
+    "--url", "urls", multiple=True,
+    help=_("A running server's base URL, e.g. http://127.0.0.1:8000; repeat it to spread "
+           "phones over the servers of one cluster."),
 )
+@click.option("--processes", type=click.IntRange(1, 16), default=None,
+              help=_("Spawn this many cluster servers over --db (PostgreSQL) and spread "
+                     "phones over them."))
 @click.option("--spawn", is_flag=True, help=_("Start a fresh server for the run (the default)."))
 @click.option("--pods", type=click.IntRange(1, 1000), default=1, show_default=True)
 @click.option("--seats", type=click.IntRange(2, 8), default=8, show_default=True)
@@ -36,11 +41,17 @@ from server.cli.i18n import _
               show_default=True,
               help=_("How phones send picks: over the WebSocket, or over HTTP as the phone "
                      "page does."))
+@click.option("--spread-by", type=click.Choice(["seat", "pod"]), default="seat",
+              show_default=True,
+              help=_("Over several servers: each seat's phone to the next server, or all of "
+                     "a pod's phones to one server."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
-def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_text: str,
-                  db_url: str | None, idle_pods: int, timeout: float, picks_over: str,
-                  as_json: bool) -> None:
+def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pods: int, seats: int,
+                  think_text: str, db_url: str | None, idle_pods: int, timeout: float,
+                  picks_over: str, spread_by: str, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
+
+    url = urls[0] if len(urls) == 1 else None
 
     if url and spawn:
         raise click.UsageError("give --url or --spawn, not both")
@@ -56,6 +67,11 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
 
     def progress(line: str) -> None:
         click.echo(line, err=True)
+
+    if len(urls) > 1 or processes is not None:
+        _spread(config, list(urls) if len(urls) > 1 else [], processes or 1, progress, as_json,
+                spread_by == "pod")
+        return
 
     try:
         figures = bench(config, progress)
@@ -83,6 +99,30 @@ def bench_command(url: str | None, spawn: bool, pods: int, seats: int, think_tex
                f"{figures['view_kb_avg']} KiB per view on average")
     if "idle_kb_per_pod" in figures:
         click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
+
+
+def _spread(config: Any, urls: list[str], processes: int, progress: Any,
+            as_json: bool, by_pod: bool) -> None:
+    """Phones spread over several servers of one cluster (`loadgen.spread`)."""
+    from loadgen.spread import spread
+
+    try:
+        figures = spread(config, urls, processes, progress, by_pod)
+    except (RuntimeError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    lat = figures["latency_ms"]
+    click.echo(f"{figures['servers']} servers (by {figures['spread_by']}), pods "
+               f"{figures['pods']} x {figures['seats']} seats: {figures['picks']} picks, "
+               f"{figures['picks_per_s']} picks/s; "
+               f"errors {figures['errors']}; pools ok {figures['pools_ok']}")
+    click.echo(f"  pick latency ms   p50 {lat['p50']:8.2f}  p95 {lat['p95']:8.2f}  "
+               f"p99 {lat['p99']:8.2f}  max {lat['max']:8.2f}")
+    for process in figures["processes"]:
+        click.echo(f"  {process['url']} (pid {process['pid']}): CPU "
+                   f"{process['cpu_ms_per_pick']} ms per pick, {process['cpu_pct']}% of a core")
 
 
 COMMANDS: list[click.Command] = [bench_command]

@@ -41,8 +41,14 @@ def _check_data_dir(path: Path) -> None:
 @click.option("--images", type=click.Choice(["auto", "remote", "off", "local"]), default=None,
               help=_("Card images on phones: auto (default: Scryfall's only if this laptop "
                      "reaches it at start), remote, local (cached here only) or off."))
+@click.option("--workers", type=click.IntRange(1, 64), default=1,
+              help=_("Server processes on this port (more than 1 needs PostgreSQL)."))
+@click.option("--cluster", is_flag=True,
+              help=_("One of several server processes over this PostgreSQL database."))
+@click.option("--reuse-port", is_flag=True, hidden=True)
 def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path | None,
-          no_qr: bool, images: str | None) -> None:
+          no_qr: bool, images: str | None, workers: int = 1, cluster: bool = False,
+          reuse_port: bool = False) -> None:
     import segno
     import uvicorn
     from pydantic import ValidationError
@@ -59,6 +65,8 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
                                    "data_dir": data_dir, "images": images}.items()
                                  if v is not None}
+    if cluster or workers > 1:
+        overrides["cluster"] = True
     try:
         settings = Settings(**overrides)
     except ValidationError as error:
@@ -67,6 +75,9 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     os.umask(0o077)  # files the server writes (database, image cache) are the host's alone
     if settings.db_url is None:
         _check_data_dir(settings.data_dir)
+    if workers > 1:
+        _serve_workers(settings, workers, overrides)
+        return
     try:
         runtime = build_runtime(settings)
         upgrade_to_head(runtime.engine)
@@ -101,7 +112,39 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
                             timeout_keep_alive=settings.idle_timeout_seconds,
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
     settle_heap()
-    uvicorn.Server(config).run()
+    if reuse_port:
+        from server.cluster.workers import reuse_port_socket
+
+        uvicorn.Server(config).run(sockets=[reuse_port_socket(settings.host, settings.port)])
+    else:
+        uvicorn.Server(config).run()
+
+
+def _serve_workers(settings: Any, workers: int, overrides: dict[str, Any]) -> None:
+    """Migrate once, then run `workers` cluster members on the port (`server.cluster`)."""
+    from server.cluster.workers import supervise
+    from server.db.engine import DatabaseConfigError, check_connection, create_db_engine
+    from server.db.migrate import upgrade_to_head
+
+    if not settings.database_url().startswith("postgresql"):
+        raise click.ClickException(
+            "--workers needs PostgreSQL (--db postgresql+psycopg://...): SQLite serves one "
+            "process")
+    try:
+        engine = create_db_engine(settings)
+        check_connection(engine)
+        upgrade_to_head(engine)
+        engine.dispose()
+    except DatabaseConfigError as error:
+        raise click.ClickException(str(error)) from error
+    args = ["--host", settings.host, "--port", str(settings.port), "--data-dir",
+            str(settings.data_dir)]
+    if "images" in overrides:
+        args += ["--images", overrides["images"]]
+    click.echo(f"Prismatic: {workers} server processes on port {settings.port} over "
+               f"{engine.url.render_as_string()}")
+    # The URL (and its password) goes by environment, not where `ps` shows it.
+    supervise(workers, args, {**os.environ, "PRISMATIC_DB_URL": settings.database_url()})
 
 
 COMMANDS.append(serve)

@@ -44,6 +44,10 @@ class PodRow(PodBase, table=True):
     paused: bool = False
     paused_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     version: int = 0
+    revision: int = Field(default=0, sa_type=sa.BigInteger,
+                          sa_column_kwargs={"server_default": "0"})
+    """Bumped by every committed change of the pod when several processes share the
+    database (`server.cluster`): a process writes only at the revision its memory holds."""
     tables_json: str | None = None
     """The host's table split (playing phase), as JSON: `[{"number", "players"}]`."""
     locked: bool = False

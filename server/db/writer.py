@@ -51,15 +51,21 @@ class Write:
     valid: Callable[[], bool] = lambda: True
     picks: PodPicks | None = None
     future: asyncio.Future[None] | None = field(default=None, repr=False)
+    row: str | None = None
+    """The pod whose row this write locks (several processes: `server.cluster`)."""
 
 
 class GroupWriter:
     """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
-    def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH,
+                 lock_rows: Callable[[Session, list[str]], None] | None = None) -> None:
         self._session_factory = session_factory
         self._bind: sa.Engine | None = None
         self._max_batch = max_batch
+        # Several processes: lock the batch's pod rows first, in one order, so two
+        # processes' batches cannot deadlock on each other's rows (`server.cluster`).
+        self._lock_rows = lock_rows
         self._queue: list[Write] = []
         self._wake = asyncio.Event()
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
@@ -134,11 +140,15 @@ class GroupWriter:
         Why one statement: SQLAlchemy spends ~0.2 ms of Python per executed statement,
         and at 50 pods a transaction holds dozens of picks."""
         logs = [write.picks for write in batch if write.picks is not None]
-        if all(write.stage is None for write in batch):
+        if self._lock_rows is None and all(write.stage is None for write in batch):
             with self._engine().begin() as connection:  # ~0.2 ms less than a Session
                 repo.append_pick_logs(connection, logs)
             return
         with self._session_factory() as session:
+            if self._lock_rows is not None:
+                rows = sorted({write.row for write in batch if write.row is not None})
+                if rows:
+                    self._lock_rows(session, rows)
             for write in batch:
                 if write.stage is not None:
                     write.stage(session)

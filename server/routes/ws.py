@@ -24,6 +24,8 @@ async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None
     rt: Runtime = websocket.app.state.runtime
     await websocket.accept()
     pod = rt.registry.find(pod_id)
+    if pod is None and rt.cluster is not None:
+        pod = await rt.cluster.load(pod_id)  # created by another process a moment ago?
     if pod is None:
         await websocket.close(CLOSE_UNKNOWN_POD, CLOSE_REASONS[CLOSE_UNKNOWN_POD])
         return

@@ -155,7 +155,7 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
                 rt.hub.publish(pod.channel, pod.bump())  # the whole table sees the commanders
             return stored
 
-        return await commit(rt, staged, submitted)
+        return await commit(rt, staged, submitted, pod=pod)
 
 
 def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
@@ -220,8 +220,8 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
         tables: list[Table] = [
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
-        with rt.session() as session:
-            numbers = game_repo.played_numbers(session, pod.id)
+        pod_id = pod.id
+        numbers = await rt.read(lambda session: game_repo.played_numbers(session, pod_id))
         planned = games.plan_games(pod, tables, numbers)
         version = pod.version + 1
 
@@ -240,4 +240,4 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
             rt.hub.publish(pod.channel, pod.bump())
             return tables
 
-        return await commit(rt, staged, dealt)
+        return await commit(rt, staged, dealt, pod=pod)

@@ -18,8 +18,9 @@ import asyncio
 from collections.abc import Callable
 from typing import TypeVar
 
-from server.db import Session
+from server.db import Session, repo
 from server.db.writer import PodPicks, Write
+from server.realtime.live import LivePod
 from server.runtime import Runtime
 
 T = TypeVar("T")
@@ -38,21 +39,41 @@ def _always() -> bool:
 
 def queue(rt: Runtime, stage: Stage | None, committed: Callable[[], None],
           failed: Callable[[], None] = _nothing,
-          valid: Callable[[], bool] = _always,
-          picks: PodPicks | None = None) -> asyncio.Future[None]:
+          valid: Callable[[], bool] = _always, pod: LivePod | None = None,
+          new: bool = False, picks: PodPicks | None = None) -> asyncio.Future[None]:
     """Queue a change without waiting (the pick pipeline); `committed` runs on the loop
     after its transaction committed, `failed` if it did not. Call on the event loop.
     `picks` go to the pod's pick log with the transaction's other picks (one statement);
-    `stage` may then be `None` (nothing else to write)."""
+    `stage` may then be `None` (nothing else to write).
+
+    `pod` names the pod the change is of: when several processes share the database, the
+    write then follows the revision rule (`server.cluster.revisions`; `new`: it inserts
+    the pod) and may fail with `StaleError`; its picks are then staged with it."""
+    if rt.cluster is not None and pod is not None:
+        return rt.cluster.revisions.submit(rt.writer, pod, _with_picks(stage, picks),
+                                           committed, failed, valid, new=new)
     return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
                                   valid=valid, picks=picks))
 
 
-async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T]) -> T:
+def _with_picks(stage: Stage | None, picks: PodPicks | None) -> Stage:
+    """One stage that writes `stage`'s statements and then `picks`."""
+
+    def staged(session: Session) -> None:
+        if stage is not None:
+            stage(session)
+        if picks is not None:
+            repo.append_picks(session, *picks)
+
+    return staged
+
+
+async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T],
+                 pod: LivePod | None = None, new: bool = False) -> T:
     """Store one change through the writer, then `swap` it into memory; returns what
     `swap` returns. Raises `BusyError` (nothing changed) when the commit failed.
 
     The caller holds whatever lock serializes the change (the pod's, or the events'), so
     nothing of the same pod interleaves between the commit and the swap."""
-    await queue(rt, stage, _nothing)
+    await queue(rt, stage, _nothing, pod=pod, new=new)
     return swap()

@@ -27,6 +27,7 @@ from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.engine import waiting_on
 from draft.state import DraftState
+from server.cluster.revisions import StaleError
 from server.db import Session, repo
 from server.errors import ConflictError
 from server.realtime.live import LivePlayer, LivePod, Tip
@@ -227,13 +228,52 @@ def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
     if step.deadlines or step.pod_values:
         besides = partial(stage_besides_picks, pod=pod, step=step)
     future = queue(rt, besides, committed, failed, valid=lambda: pod.pipeline.epoch == epoch,
-                   picks=(pod.id, step.picks))
+                   pod=pod, picks=(pod.id, step.picks))
     pod.lock.queued()
     pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future
 
 
+def is_new_pick(state: DraftState, seat: int, pick_number: int, cards: Sequence[int]) -> bool:
+    """Whether `pick_number` is the seat's current pick (false: a repeat of an applied
+    one with the same cards); raises `stale_pick` for any other pick number or cards."""
+    current = state.seats[seat].picks + 1
+    if pick_number > current:
+        raise ConflictError(
+            f"pick {pick_number} is not your current pick ({current}); refresh your view",
+            "stale_pick")
+    if pick_number < current:
+        if not set(cards) <= set(state.seats[seat].pool):
+            raise ConflictError(
+                f"pick {pick_number} was already made with other cards (the pick timer may "
+                "have picked for you); refresh your view", "stale_pick")
+        return False
+    return True
+
+
+STALE_RETRIES = 2
+"""Several processes: how often a pick that lost a race on its pod is recomputed on the
+caught-up pod through the pipeline before it takes the pod's row lock to be sure to land
+(`server.cluster.locked`)."""
+
+
 async def submit_pick(
+    rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
+) -> bool:
+    """`pick`, and with several processes: when another process changed the pod first,
+    catch the pod up and pick again on the new state (a repeat is then recognised); after
+    `STALE_RETRIES` lost races, pick under the pod's row lock, which cannot lose one."""
+    if rt.cluster is None:
+        return await pick(rt, pod, player, pick_number, cards)
+    for _attempt in range(STALE_RETRIES):
+        try:
+            return await pick(rt, pod, player, pick_number, cards)
+        except StaleError:
+            await rt.cluster.catch_up(pod.id)
+    return await rt.cluster.locked_pick(pod, player, pick_number, cards)
+
+
+async def pick(
     rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
 ) -> bool:
     """Apply the seat's pick; returns whether a pick was applied, once it is committed
@@ -265,17 +305,7 @@ async def queue_pick(
         async with pod.lock.pipelined():
             state = check_can_pick(pod, player)
             assert player.seat is not None
-            current = state.seats[player.seat].picks + 1
-            if pick_number > current:
-                raise ConflictError(
-                    f"pick {pick_number} is not your current pick ({current}); "
-                    "refresh your view", "stale_pick",
-                )
-            if pick_number < current:
-                if not set(cards) <= set(state.seats[player.seat].pool):
-                    raise ConflictError(
-                        f"pick {pick_number} was already made with other cards (the pick "
-                        "timer may have picked for you); refresh your view", "stale_pick")
+            if not is_new_pick(state, player.seat, pick_number, cards):
                 if pod.pipeline.tip is None:
                     return None
                 earlier = pod.pipeline.tip.last

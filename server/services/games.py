@@ -169,7 +169,8 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
             return Applied(live, entry.seq)
 
         return await commit(
-            rt, lambda session: game_repo.append_entry(session, live.id, entry, ref), tapped)
+            rt, lambda session: game_repo.append_entry(session, live.id, entry, ref), tapped,
+            pod=pod)
 
 
 async def adjust(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
@@ -201,7 +202,8 @@ async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) 
             return live
 
         return await commit(
-            rt, lambda session: game_repo.set_winner(session, live.id, winner), recorded)
+            rt, lambda session: game_repo.set_winner(session, live.id, winner), recorded,
+            pod=pod)
 
 
 async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
@@ -220,7 +222,8 @@ async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
             return live
 
         return await commit(
-            rt, lambda session: stage_new_games(session, pod, planned, table), started)
+            rt, lambda session: stage_new_games(session, pod, planned, table), started,
+            pod=pod)
 
 
 def _publish(rt: Runtime, pod: LivePod, live: LiveGame) -> None:

@@ -125,7 +125,7 @@ async def _create_pod(
     pod = LivePod(
         id=new_id(), set_code=set_code, seats=seats,
         seed=seed if seed is not None else secrets.randbelow(2**63),
-        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), media=rt.media,
+        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
         cube=cube, packs=packs, starting_life=options.starting_life,
         deck_size_rule=options.deck_size_rule,
     )
@@ -136,7 +136,7 @@ async def _create_pod(
                  packs=",".join(packs) or None, starting_life=options.starting_life,
                  deck_size_rule=options.deck_size_rule)
     await commit(rt, lambda session: repo.add_pod(session, row),
-                 lambda: rt.registry.add(pod))
+                 lambda: rt.registry.add(pod), pod=pod, new=True)
     return Created(pod, token)
 
 
@@ -180,7 +180,7 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
             pod.players.append(player)
             rt.hub.publish(pod.channel, pod.bump())
 
-        await commit(rt, lambda session: repo.add_players(session, [row]), seated)
+        await commit(rt, lambda session: repo.add_players(session, [row]), seated, pod=pod)
         return player, token
 
 
@@ -208,7 +208,8 @@ async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
             pod.locked, pod.join_code = new_locked, new_code
             rt.hub.publish(pod.channel, pod.bump())
 
-        await commit(rt, _pod_update(pod, locked=new_locked, join_code=new_code), changed)
+        await commit(rt, _pod_update(pod, locked=new_locked, join_code=new_code), changed,
+                     pod=pod)
 
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:
@@ -259,7 +260,7 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
             step.seats = None
             swap(rt, pod, step)
 
-        await commit(rt, staged, started)
+        await commit(rt, staged, started, pod=pod)
 
 
 def _pod_update(pod: LivePod, **values: object) -> Stage:
@@ -278,7 +279,7 @@ async def pause_pod(rt: Runtime, pod: LivePod) -> None:
             pod.paused, pod.paused_at = True, now
             rt.hub.publish(pod.channel, pod.bump())
 
-        await commit(rt, _pod_update(pod, paused=True, paused_at=now), paused)
+        await commit(rt, _pod_update(pod, paused=True, paused_at=now), paused, pod=pod)
 
 
 async def resume_pod(rt: Runtime, pod: LivePod) -> None:
@@ -301,7 +302,7 @@ async def resume_pod(rt: Runtime, pod: LivePod) -> None:
             pod.paused, pod.paused_at = False, None
             rt.hub.publish(pod.channel, pod.bump())
 
-        await commit(rt, staged, resumed)
+        await commit(rt, staged, resumed, pod=pod)
 
 
 async def end_pod(rt: Runtime, pod: LivePod) -> None:
@@ -313,7 +314,7 @@ async def end_pod(rt: Runtime, pod: LivePod) -> None:
             pod.phase, pod.paused = "done", False
             rt.hub.publish(pod.channel, pod.bump())
 
-        await commit(rt, _pod_update(pod, phase="done", paused=False), ended)
+        await commit(rt, _pod_update(pod, phase="done", paused=False), ended, pod=pod)
 
 
 def _seat_step(rt: Runtime, pod: LivePod, players: list[LivePlayer]) -> Step | None:
@@ -357,7 +358,7 @@ async def _change_seat(rt: Runtime, pod: LivePod, player: LivePlayer, **values: 
         else:
             rt.hub.publish(pod.channel, pod.bump())
 
-    await commit(rt, staged, changed_seat)
+    await commit(rt, staged, changed_seat, pod=pod)
 
 
 async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
@@ -369,7 +370,8 @@ async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
                 pod.players.remove(player)
                 rt.hub.publish(pod.channel, pod.bump())
 
-            await commit(rt, lambda session: repo.delete_player(session, player.id), left)
+            await commit(rt, lambda session: repo.delete_player(session, player.id), left,
+                         pod=pod)
             return
         if player.token_hash is None:
             raise ConflictError(f"{player.name} is a bot seat", "no_player")

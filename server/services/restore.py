@@ -26,7 +26,7 @@ from server.services.games import restore_games
 logger = logging.getLogger(__name__)
 
 
-def _player(row: PlayerRow) -> LivePlayer:
+def live_player(row: PlayerRow) -> LivePlayer:
     return LivePlayer(
         id=row.id, name=row.name, join_index=row.join_index, bot=row.bot, kicked=row.kicked,
         token_hash=row.token_hash, seat=row.seat, deadline=repo.as_utc(row.deadline_at),
@@ -43,26 +43,33 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         paused_at=repo.as_utc(row.paused_at),
         # Each stored pick batch bumped the version at least once: this stays ahead.
         version=row.version + len(log) + 1,
-        players=[_player(p) for p in players],
+        players=[live_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
         tables=json.loads(row.tables_json) if row.tables_json else None,
-        media=rt.media,
+        cards=rt.cards,
         cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
         event_id=row.event_id,
         locked=row.locked,
         join_code=row.join_code,
         packs=tuple(row.packs.split(",")) if row.packs else (),
         starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
+        revision=row.revision,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
                            [(seat, cards) for _seq, seat, cards, _bot in log], pod.pack_source)
-        seat_of = {seat.player: seat.index for seat in pod.state.seats}
-        for player in pod.players:
-            player.seat = seat_of[player.id]
-            queue = pod.state.seats[player.seat].queue
-            player.deadline_pack = queue[0] if queue and player.deadline else None
+        seat_players(pod)
     return pod
+
+
+def seat_players(pod: LivePod) -> None:
+    """Each player's seat and the pack their stored deadline is for, from the state."""
+    assert pod.state is not None
+    seat_of = {seat.player: seat.index for seat in pod.state.seats}
+    for player in pod.players:
+        player.seat = seat_of[player.id]
+        queue = pod.state.seats[player.seat].queue
+        player.deadline_pack = queue[0] if queue and player.deadline else None
 
 
 def restore_pods(rt: Runtime) -> list[LivePod]:

@@ -1,0 +1,208 @@
+"""Catching a pod up with what other processes committed, then telling this process's phones.
+
+Why catch up from the database, not from the notice: a notice carries only `<pod>:<revision>`
+and may be missed (a listener reconnects); the rows are the truth. A drafting pod that only
+gained picks, deadlines or a pause applies the new log rows to its state (cheap, the usual
+case); anything else (a phase change, a game tap, a deck) reloads the pod with the restore
+code, which rebuilds it exactly as a restart would.
+
+Why in place: sockets and handlers hold the `LivePod` and `LivePlayer` objects, so their
+fields are updated, never the objects replaced. The catch-up runs under the pod's exclusive
+lock: no change of this process interleaves, and no pick of it is in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from dataclasses import dataclass
+
+from draft import engine
+from server.db import Session, cluster_repo, repo
+from server.db.tables import PlayerRow, PodRow
+from server.realtime.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.services.games import restore_games
+from server.services.restore import live_player, load_pod, seat_players
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Picks:
+    """A drafting pod's news: its row, its players and the picks after memory's last."""
+
+    row: PodRow
+    players: list[PlayerRow]
+    picks: list[repo.PickRecord]
+
+
+@dataclass(eq=False)
+class Reload:
+    """The pod rebuilt from its rows (anything other than picks changed)."""
+
+    revision: int
+    pod: LivePod
+
+
+class Follower:
+    """Keeps this process's pods at the stored revision."""
+
+    def __init__(self, rt: Runtime) -> None:
+        self.rt = rt
+        self._wanted: dict[str, int] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self.catch_ups = 0
+        """How many catch-ups changed a pod (for tests and the bench)."""
+
+    def notice(self, pod_id: str, revision: int) -> None:
+        """Another process committed `revision` of the pod (or a write found it stale:
+        `revision` -1 means "look"). Call on the loop; the catch-up runs as a task."""
+        pod = self.rt.registry.find(pod_id)
+        if pod is not None and 0 <= revision <= pod.revision:
+            return
+        self._wanted[pod_id] = max(revision, self._wanted.get(pod_id, -1))
+        if pod_id not in self._tasks:
+            task = asyncio.get_running_loop().create_task(self._follow(pod_id))
+            self._tasks[pod_id] = task
+
+    def behind(self, pod_id: str) -> None:
+        """A write of this process found the pod at another revision."""
+        self.notice(pod_id, -1)
+
+    def notice_text(self, payload: str) -> None:
+        """`<pod>:<revision>:<origin>`; this process's own commits are live already."""
+        pod_id, revision, origin = (payload.split(":") + ["", ""])[:3]
+        if origin != cluster_repo.ORIGIN and pod_id and revision.isdigit():
+            self.notice(pod_id, int(revision))
+
+    async def _follow(self, pod_id: str) -> None:
+        try:
+            while pod_id in self._wanted:
+                wanted = self._wanted.pop(pod_id)
+                await self.catch_up(pod_id)
+                pod = self.rt.registry.find(pod_id)
+                if pod is not None and pod.revision < wanted:
+                    log.warning("pod %s is at revision %d after catching up to %d",
+                                pod_id, pod.revision, wanted)
+        except Exception:  # the next notice or sweep tries again
+            log.exception("catching up pod %s failed", pod_id)
+        finally:
+            self._tasks.pop(pod_id, None)
+
+    async def sweep(self) -> None:
+        """Compare every stored revision with memory (the listener (re)connected, so
+        notices may have been missed) and catch up what is behind or unknown."""
+        with self.rt.session() as session:
+            revisions = await asyncio.to_thread(cluster_repo.list_revisions, session)
+        for pod_id, revision in revisions.items():
+            self.notice(pod_id, revision)
+
+    async def catch_up(self, pod_id: str) -> None:
+        """Bring the pod to its stored revision (load it if this process never saw it)."""
+        pod = self.rt.registry.find(pod_id)
+        if pod is None:
+            await self._load(pod_id)
+            return
+        async with pod.lock:
+            news = await asyncio.to_thread(self._read, pod)
+            if news is not None:
+                self.absorb(pod, news)
+
+    async def _load(self, pod_id: str) -> None:
+        news = await asyncio.to_thread(self._read_new, pod_id)
+        if news is not None and self.rt.registry.find(pod_id) is None:
+            news.pod.revision = news.revision
+            self.rt.registry.add(news.pod)
+
+    def _read(self, pod: LivePod) -> Picks | Reload | None:
+        """On a thread, in one snapshot: what changed since memory's revision."""
+        with self.rt.session() as session:
+            cluster_repo.snapshot(session)
+            return self.read_news(session, pod)
+
+    def read_news(self, session: Session, pod: LivePod) -> Picks | Reload | None:
+        """What changed since memory's revision, read in `session` (on a thread)."""
+        found = cluster_repo.load_pod_rows(session, pod.id, pod.next_seq)
+        if found is None or found[0].revision <= pod.revision:
+            return None
+        row, players, picks = found
+        if row.phase == pod.phase == "drafting" and pod.state is not None \
+                and _same_people(pod, players):
+            return Picks(row, players, picks)
+        return Reload(row.revision, self._rebuild(session, row, players))
+
+    def absorb(self, pod: LivePod, news: Picks | Reload) -> None:
+        """Put the news into memory and tell this process's phones (call on the loop,
+        under the pod's exclusive lock)."""
+        if isinstance(news, Picks):
+            _apply_picks(pod, news)
+        else:
+            _absorb(pod, news.pod)
+            pod.revision = news.revision
+        self.catch_ups += 1
+        self.rt.hub.publish(pod.channel, pod.bump(None))
+
+    def _read_new(self, pod_id: str) -> Reload | None:
+        with self.rt.session() as session:
+            cluster_repo.snapshot(session)
+            found = cluster_repo.load_pod_rows(session, pod_id, 1)
+            if found is None or found[0].phase == "done":
+                return None
+            row, players, _picks = found
+            return Reload(row.revision, self._rebuild(session, row, players))
+
+    def _rebuild(self, session: Session, row: PodRow,
+                 players: list[PlayerRow]) -> LivePod:
+        fresh = load_pod(self.rt, row, players, repo.load_pick_log(session, row.id))
+        fresh.version += restore_games(session, fresh)
+        return fresh
+
+
+def _same_people(pod: LivePod, players: list[PlayerRow]) -> bool:
+    return [p.id for p in pod.players] == [row.id for row in players]
+
+
+def _apply_picks(pod: LivePod, news: Picks) -> None:
+    """Replay the new log rows on the pod's state; take the rows' pause and deadlines."""
+    assert pod.state is not None
+    state = pod.state
+    for seq, seat, cards, _by_bot in news.picks:
+        if seq != pod.next_seq:
+            raise RuntimeError(f"pod {pod.id}: pick {seq} stored, {pod.next_seq} expected")
+        state, _changes = engine.pick(state, seat, list(cards))
+        pod.next_seq = seq + 1
+    pod.state = state
+    row = news.row
+    pod.paused, pod.paused_at = row.paused, repo.as_utc(row.paused_at)
+    pod.locked, pod.join_code = row.locked, row.join_code
+    _merge_players(pod, [live_player(p) for p in news.players])
+    seat_players(pod)
+    pod.revision = row.revision
+
+
+def _absorb(pod: LivePod, fresh: LivePod) -> None:
+    """Take every stored field of `fresh` (keeping the objects sockets hold)."""
+    pod.phase, pod.paused, pod.paused_at = fresh.phase, fresh.paused, fresh.paused_at
+    pod.state, pod.next_seq, pod.tables = fresh.state, fresh.next_seq, fresh.tables
+    pod.games, pod.event_id = fresh.games, fresh.event_id
+    pod.locked, pod.join_code = fresh.locked, fresh.join_code
+    pod.version = max(pod.version, fresh.version)
+    _merge_players(pod, fresh.players)
+
+
+def _merge_players(pod: LivePod, fresh: list[LivePlayer]) -> None:
+    known = {player.id: player for player in pod.players}
+    merged = []
+    for new in fresh:
+        old = known.pop(new.id, None)
+        if old is None:
+            merged.append(new)
+            continue
+        for spec in dataclasses.fields(LivePlayer):
+            setattr(old, spec.name, getattr(new, spec.name))
+        merged.append(old)
+    for gone in known.values():  # left the pod elsewhere: its socket closes (4401)
+        gone.token_hash = None
+    pod.players = merged

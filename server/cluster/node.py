@@ -1,0 +1,75 @@
+"""One process's membership of a cluster: its listener, its timer lease, its catch-ups.
+
+Why optional: a single process (SQLite, or PostgreSQL without `--cluster`) keeps its
+memory authoritative and pays none of this; `Runtime.cluster` is `None` there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+
+from server.cluster.follow import Follower
+from server.cluster.lease import TimerLease
+from server.cluster.listen import conninfo, listen
+from server.cluster.locked import locked_pick
+from server.cluster.revisions import Revisions
+from server.db.cluster_repo import lock_pods
+from server.realtime.live import LivePlayer, LivePod
+from server.runtime import Runtime
+
+log = logging.getLogger(__name__)
+
+START_SECONDS = 10.0
+MAX_POD_ID = 32
+"""`pod.id`'s column width: a longer id cannot exist, so it costs no query."""
+
+
+class Cluster:
+    def __init__(self, rt: Runtime) -> None:
+        self.rt = rt
+        dsn = conninfo(rt.engine)
+        self.follower = Follower(rt)
+        self.revisions = Revisions(behind=self.follower.behind)
+        self.lease = TimerLease(dsn)
+        self.connected = asyncio.Event()
+        self._dsn = dsn
+        self._task: asyncio.Task[None] | None = None
+        self.lock_rows = lock_pods  # the writer's first statement of a batch (`GroupWriter`)
+
+    async def start(self) -> None:
+        """Listen for the other processes' commits (after the pods were restored); the
+        app serves once the listener swept every pod, or after `START_SECONDS`."""
+        self._task = asyncio.get_running_loop().create_task(
+            listen(self._dsn, self.follower, self.connected), name="cluster-listener")
+        try:
+            await asyncio.wait_for(self.connected.wait(), START_SECONDS)
+        except TimeoutError:
+            log.warning("the cluster listener is not connected yet; serving anyway")
+
+    async def load(self, pod_id: str) -> LivePod | None:
+        """A pod this process has not heard of yet, from the database (None: no such
+        pod). Why on demand: a phone may reach this process a moment before the notice
+        of the pod's creation does."""
+        if len(pod_id) > MAX_POD_ID:
+            return None
+        await self.follower.catch_up(pod_id)
+        return self.rt.registry.find(pod_id)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self.lease.close()
+
+    async def locked_pick(self, pod: LivePod, player: LivePlayer, pick_number: int,
+                          cards: Sequence[int]) -> bool:
+        """A pick that lost races: made under the pod's row lock (`locked`)."""
+        return await locked_pick(self.rt, self.follower, pod, player, pick_number, cards)
+
+    async def catch_up(self, pod_id: str) -> None:
+        """Bring one pod to its stored revision now (a write of it found it stale)."""
+        await self.follower.catch_up(pod_id)

@@ -1,0 +1,119 @@
+"""The write rule of several processes: a pod changes only at the revision memory holds.
+
+Why a revision check inside the writer's transaction: every process may serve every pod,
+so two processes may compute a change of one pod from the same state. Each write first
+runs `UPDATE pod SET revision = revision + 1 WHERE id = … AND revision = <expected>`,
+which takes the pod's row lock and succeeds only when nobody else changed the pod since
+this process last caught up. A write that finds another revision adds nothing to the
+transaction (its change is dropped, never half stored) and fails with `StaleError`; the
+pod is caught up (`server.cluster.follow`) and the caller retries or says "try again".
+
+Why a chain: picks are pipelined (`server.services.drafting`), so a pod may have several
+writes queued, each building on the previous one; a write whose predecessor was stale is
+stale too, even if the revision it expects happens to be the stored one by then.
+
+The same statement sends `NOTIFY prismatic, '<pod id>:<revision>'`, which PostgreSQL
+delivers only when the transaction commits: the other processes then catch up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from server.db.cluster_repo import bump_revision
+from server.db.writer import GroupWriter, Write
+from server.errors import BusyError
+from server.realtime.live import LivePod
+
+
+class StaleError(BusyError):
+    """Another process changed the pod first; nothing of this change was stored."""
+
+    code = "db_busy"
+
+
+@dataclass(eq=False)
+class Link:
+    """One queued write of a pod; `stale` is set on the writer thread."""
+
+    after: Link | None
+    stale: bool = False
+
+
+@dataclass(eq=False)
+class Chain:
+    """A pod's queued writes: the revision the newest leads to, and that write's link."""
+
+    tip: int
+    last: Link | None = None
+    pending: int = 0
+
+
+@dataclass(eq=False)
+class Revisions:
+    """The chains of this process's pods, and who to tell when a pod fell behind."""
+
+    behind: Callable[[str], None]
+    """Called (on the loop) with the id of a pod a write found stale: catch it up."""
+    chains: dict[str, Chain] = field(default_factory=dict)
+
+    def submit(self, writer: GroupWriter, pod: LivePod, stage: Callable[[Session], None],
+               committed: Callable[[], None], failed: Callable[[], None],
+               valid: Callable[[], bool], new: bool = False) -> asyncio.Future[None]:
+        """Queue `stage` under the revision rule. `new`: the stage inserts the pod row."""
+        chain = self.chains.get(pod.id)
+        if chain is None or chain.pending == 0:
+            chain = self.chains[pod.id] = Chain(tip=pod.revision)
+        expected = chain.tip
+        link = Link(after=chain.last)
+        chain.tip, chain.last = expected + 1, link
+        chain.pending += 1
+
+        def guarded(session: Session) -> None:
+            if link.after is not None and link.after.stale:
+                link.stale = True
+                return
+            if not new and not bump_revision(session, pod.id, expected):
+                link.stale = True
+                return
+            stage(session)
+            if new:
+                session.flush()  # the pod row the stage added, before its revision moves
+            if new and not bump_revision(session, pod.id, expected):
+                raise RuntimeError(f"new pod {pod.id} was not stored at revision 0")
+
+        def settle() -> None:
+            chain.pending -= 1
+
+        def stale() -> None:
+            if write.future is not None and not write.future.done():
+                write.future.set_exception(StaleError(
+                    "another server changed this pod first; try again", "db_busy"))
+            self.behind(pod.id)
+
+        def on_committed() -> None:
+            settle()
+            if link.stale:
+                chain.tip, chain.last = pod.revision, None
+                failed()
+                stale()
+                return
+            pod.revision = max(pod.revision, expected + 1)
+            committed()
+
+        def on_failed() -> None:
+            settle()
+            chain.tip, chain.last = pod.revision, None
+            failed()
+            if link.after is not None and link.after.stale:  # voided by a stale write
+                link.stale = True  # and so is every write queued on top of this one
+                stale()
+
+        write = Write(stage=guarded, committed=on_committed, failed=on_failed, valid=valid,
+                      row=pod.id)
+        return writer.submit(write)
+

@@ -1,0 +1,90 @@
+"""The queries of several server processes over one PostgreSQL (`server.cluster`).
+
+Why here: only `server.db` runs SQL. These are PostgreSQL only (row locks through a
+conditional UPDATE, `pg_notify`), the cluster never runs on SQLite.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from server.db import repo
+from server.db.tables import PickRow, PlayerRow, PodRow
+
+CHANNEL = "prismatic"
+"""The LISTEN/NOTIFY channel every process of one database shares."""
+
+ORIGIN = secrets.token_hex(6)
+"""This process's name in its notices (`<pod>:<revision>:<origin>`), so it skips its own."""
+
+_BUMP = sa.text(
+    "WITH bumped AS (UPDATE pod SET revision = revision + 1 "
+    "WHERE id = :pod_id AND revision = :expected RETURNING id, revision) "
+    f"SELECT pg_notify('{CHANNEL}', id || ':' || revision || ':' || :origin) FROM bumped"
+)
+
+
+def bump_revision(session: Session, pod_id: str, expected: int) -> bool:
+    """Lock the pod's row and move it from `expected` to the next revision, announcing
+    the new revision to every listener on commit; false (and nothing locked for long)
+    when the pod is at another revision."""
+    result = session.connection().execute(
+        _BUMP, {"pod_id": pod_id, "expected": expected, "origin": ORIGIN})
+    return result.first() is not None
+
+
+def claim_open_event(session: Session, event_id: str) -> bool:
+    """Lock the event's row and mark it formed, if it was still open (two processes
+    forming one night's pods at once: only the first transaction may)."""
+    result = session.connection().execute(
+        sa.text("UPDATE event SET phase = 'formed' WHERE id = :id AND phase = 'open' "
+                "RETURNING id"), {"id": event_id})
+    return result.first() is not None
+
+
+def lock_pod(session: Session, pod_id: str) -> int | None:
+    """Take the pod's row lock until the transaction ends; its revision (None: no pod)."""
+    result = session.connection().execute(
+        sa.text("SELECT revision FROM pod WHERE id = :id FOR UPDATE"), {"id": pod_id})
+    row = result.first()
+    return None if row is None else int(row[0])
+
+
+def lock_pods(session: Session, pod_ids: list[str]) -> None:
+    """Take the row locks of these pods in id order (a batch's first statement)."""
+    session.connection().execute(
+        sa.text("SELECT id FROM pod WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"),
+        {"ids": pod_ids})
+
+
+def list_revisions(session: Session) -> dict[str, int]:
+    """Pod id → stored revision, for every pod not done (a listener's catch-up sweep)."""
+    table = PodRow.__table__  # type: ignore[attr-defined]
+    query = sa.select(table.c.id, table.c.revision).where(table.c.phase != "done")
+    return {pod_id: revision for pod_id, revision in session.connection().execute(query)}
+
+
+def snapshot(session: Session) -> None:
+    """Make the session's reads one consistent snapshot (a pod row, its players and its
+    log as of one moment): call before the first read."""
+    session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+
+def load_pod_rows(session: Session, pod_id: str, after_seq: int,
+                  ) -> tuple[PodRow, list[PlayerRow], list[repo.PickRecord]] | None:
+    """A pod's row, players and the picks from `after_seq` on (None: no such pod)."""
+    row = repo.get_pod(session, pod_id)
+    if row is None:
+        return None
+    query = (
+        select(PickRow.seq, PickRow.seat, PickRow.cards, PickRow.by_bot)
+        .where(PickRow.pod_id == pod_id, col(PickRow.seq) >= after_seq)
+        .order_by(col(PickRow.seq))
+    )
+    picks = [(seq, seat, tuple(json.loads(cards)), by_bot)
+             for seq, seat, cards, by_bot in session.exec(query).all()]
+    return row, repo.list_players(session, pod_id), picks
