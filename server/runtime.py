@@ -25,6 +25,7 @@ from server.realtime.live import Registry
 from server.settings import Settings
 
 if TYPE_CHECKING:
+    from server.cluster.mode import DatabaseClaim
     from server.cluster.node import Cluster
 
 
@@ -67,6 +68,8 @@ class Runtime:
     cluster: Cluster | None = None
     """This process's part in several processes over one PostgreSQL (`--cluster`);
     `None`: the only process, its memory is the truth."""
+    claim: DatabaseClaim | None = None
+    """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:
