@@ -14,7 +14,7 @@ verified at start-up that it reaches the image host (`--images auto`, see
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import httpx
 import sqlalchemy as sa
@@ -24,6 +24,7 @@ from draft.catalog import Catalog
 from server.db.cards_store import load_texts
 from server.images import local_image_url
 from server.scryfall import USER_AGENT, image_url_template
+from server.shapes import CardExtras
 
 ImageMode = Literal["off", "local", "remote"]
 
@@ -59,7 +60,7 @@ class CardMedia:
         self.images: ImageMode = images
         self.signature: tuple[int, int] = (0, 0)
         """What `server.services.card_data.media_signature` was at the last reload."""
-        self._memo: dict[str, dict[str, Any]] = {}
+        self._memo: dict[str, CardExtras] = {}
         self.imported: Catalog | None = None
         """The imported cards by name, for the zoom route; built on first use after a reload."""
 
@@ -69,12 +70,17 @@ class CardMedia:
 
     def reload(self, engine: sa.Engine, data_dir: Path | None) -> None:
         """Read the imported rules text again and forget which images were found."""
+        self.use(load_texts(engine), data_dir)
+
+    def use(self, texts: dict[str, str], data_dir: Path | None) -> None:
+        """Take rules text read elsewhere (off the event loop) and forget which images
+        were found."""
         self.data_dir = data_dir
-        self.texts = load_texts(engine)
+        self.texts = texts
         self._memo = {}
         self.imported = None
 
-    def extras(self, card: Card) -> dict[str, Any]:
+    def extras(self, card: Card) -> CardExtras:
         """`text` when known; `image_url` when cached, or remote in mode `remote`."""
         found = self._memo.get(card.key)
         if found is None:

@@ -10,19 +10,23 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
+from server.card_json import CardJson
 from server.card_media import CardMedia
+from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.rate_limits import ClientLimits
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from server.cluster.mode import DatabaseClaim
@@ -70,6 +74,11 @@ class Runtime:
     `None`: the only process, its memory is the truth."""
     claim: DatabaseClaim | None = None
     """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
+    cards: CardJson = field(init=False, repr=False)
+    """The phones' card JSON built from `media`, shared by every pod of this runtime."""
+
+    def __post_init__(self) -> None:
+        self.cards = CardJson(self.media)
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:
@@ -78,6 +87,10 @@ class Runtime:
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    async def read(self, query: Callable[[Session], T]) -> T:
+        """Run a read off the event loop, in a session of its own (`server.db.reads`)."""
+        return await read(self.session, query)
 
     @property
     def writer(self) -> GroupWriter:

@@ -15,6 +15,7 @@ from typing import Any
 from draft.cards import sort_colors
 from pods.problems import Problem
 from server.i18n.catalogs import translations
+from server.shapes import ProblemJson
 
 Params = Mapping[str, Any]
 Sentence = Callable[[NullTranslations, Params], str]
@@ -160,7 +161,7 @@ def problem_message(problem: Problem, language: str) -> str:
         return problem.message
 
 
-def problem_json(problem: Problem, language: str) -> dict[str, Any]:
+def problem_json(problem: Problem, language: str) -> ProblemJson:
     """The protocol's problem object: stable code, English card name, params, sentence."""
     return {
         "code": problem.code,

@@ -22,12 +22,13 @@ from draft.cards import Card, load_set
 from draft.cube import Cube
 from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
-from pods.draft_rules import may_add
+from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.tracker import STARTING_LIFE, Game
-from server.card_media import CardMedia
+from server.card_json import CardJson
 from server.errors import UnknownPodError
 from server.security import token_matches
+from server.shapes import ProblemJson
 
 Phase = Literal["lobby", "drafting", "building", "playing", "done"]
 """Where a pod is in its night; stored as this text in `pod.phase`."""
@@ -55,7 +56,7 @@ class DeckReportJson(TypedDict):
     legal: bool
     size: int
     color_identity: list[str]
-    problems: list[dict[str, Any]]
+    problems: list[ProblemJson]
 
 
 class StoredDeck(TypedDict):
@@ -137,16 +138,6 @@ class Pipeline:
     """Bumped when a queued pick fails: later picks queued on top of it are void."""
 
 
-@dataclass(eq=False)
-class CardCache:
-    """Card JSON the views built for this pod's card instances, as data and as text (an
-    instance's JSON never changes during a pod's life). The views own it; the pod holds
-    it so that it lives and dies with the pod."""
-
-    json: dict[int, dict[str, Any]] = field(default_factory=dict)
-    text: dict[int, str] = field(default_factory=dict)
-
-
 class PodLock:
     """The pod's lock. `async with pod.lock` is exclusive: after taking the mutex it also
     waits until the pod's queued picks are committed (or failed), so a host command works
@@ -209,15 +200,15 @@ class LivePod:
     lock: PodLock = field(default_factory=PodLock)
     pipeline: Pipeline = field(default_factory=Pipeline)
     connected: Counter[str] = field(default_factory=Counter)
-    media: CardMedia | None = None
-    """The runtime's rules text and image cache, for this pod's card JSON."""
+    cards: CardJson = field(default_factory=CardJson)
+    """The runtime's card JSON (`rt.cards`, shared by every pod); a pod made outside a
+    runtime gets one of its own, without media."""
     cube: Cube | None = None
     """A cube pod's card list; `None` means the set's draft boosters."""
     packs: tuple[str, ...] = ()
     """A mixed night's line-up, one set per round; empty: every round opens `set_code`."""
     starting_life: int = STARTING_LIFE
     deck_size_rule: str = SizeRule.AT_LEAST.value
-    cards: CardCache = field(default_factory=CardCache)
     revision: int = 0
     """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
 
@@ -237,6 +228,12 @@ class LivePod:
     def draft_sets(self) -> tuple[str, ...]:
         """The sets whose boosters the draft contains (none for a cube: no booster rules)."""
         return () if self.cube is not None else self.config.sets
+
+    @cached_property
+    def partner_grant(self) -> bool:
+        """903.13f(3): whether this draft's boosters grant partner (its card JSON's
+        commander reasons depend on it)."""
+        return grants_partner(self.draft_sets)
 
     @cached_property
     def deck_rules(self) -> DeckRules:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter
@@ -26,7 +27,7 @@ def _attachment(filename: str, media_type: str, content: str | bytes) -> Respons
 
 @router.put("/{pod_id}/deck")
 async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
-                      language: LanguageDep) -> dict[str, Any]:
+                      language: LanguageDep) -> Mapping[str, Any]:
     pod, player = seat
     return dict(await building.submit_deck(rt, pod, player, body, language))
 
@@ -43,7 +44,7 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                  what: Literal["deck", "pool", "unused", "log"] = "pool",
                  format: Format = "arena") -> Response:
     pod, player = seat
-    file = exports.export_file(rt, pod, player, what, format, language)
+    file = await exports.export_file(rt, pod, player, what, format, language)
     return _attachment(file.filename, file.media_type, file.content)
 
 
@@ -53,11 +54,12 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                                                                         "format": "binary"}}}}})
 async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
     return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
-                       exports.export_zip(rt, pod, language))
+                       await exports.export_zip(rt, pod, language))
 
 
 @router.post("/{pod_id}/tables")
-async def tables(pod: HostPod, rt: RuntimeDep, body: TablesCreate | None = None) -> dict[str, Any]:
+async def tables(pod: HostPod, rt: RuntimeDep,
+                 body: TablesCreate | None = None) -> Mapping[str, Any]:
     body = body or TablesCreate()
     await building.split(rt, pod, body.policy, without_decks=body.without_decks,
                          end_games=body.end_games)

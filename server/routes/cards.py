@@ -3,6 +3,7 @@ details for the zoom view where a screen knows only a name (the game board's com
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -12,11 +13,12 @@ from pydantic import BaseModel, Field
 
 from draft.catalog import Catalog, build_catalog
 from draft.errors import UnknownCardError
+from server.card_json import card_facts
 from server.db import cards_store
 from server.deps import LimitCreate, RuntimeDep
 from server.runtime import Runtime
 from server.services.card_data import cards_status, start_download
-from server.views.pod import card_facts
+from server.shapes import CardDetails
 
 router = APIRouter(prefix="/api/cards", tags=["cards"])
 
@@ -27,12 +29,9 @@ class DownloadRequest(BaseModel):
 
 
 @router.get("/status")
-async def status(rt: RuntimeDep) -> dict[str, Any]:
-    """Per set: printings, how many have rules text and a cached image; the download job.
-
-    On the event loop (not the thread pool): it may refresh the media and the pods' card
-    caches, which only the loop touches."""
-    return cards_status(rt)
+async def status(rt: RuntimeDep) -> Mapping[str, Any]:
+    """Per set: printings, how many have rules text and a cached image; the download job."""
+    return await cards_status(rt)
 
 
 @router.post("/download", status_code=202, dependencies=[LimitCreate])
@@ -49,14 +48,15 @@ def _bundled() -> Catalog:
 
 
 @router.get("/details")
-async def details(name: str, rt: RuntimeDep) -> dict[str, Any]:
+async def details(name: str, rt: RuntimeDep) -> Mapping[str, Any]:
     """The card with this name as the zoom view shows it (404 `unknown_card`)."""
     card = _bundled().find(name[:200])
     if card is None:
         card = (await _imported(rt)).find(name[:200])
     if card is None:
         raise UnknownCardError(f"unknown card {name[:200]!r}")
-    return {**card_facts(card), **rt.media.extras(card)}
+    found: CardDetails = {**card_facts(card), **rt.media.extras(card)}
+    return found
 
 
 async def _imported(rt: Runtime) -> Catalog:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, status
@@ -23,8 +24,8 @@ router = APIRouter(prefix="/api/events", tags=["events"])
 EventId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
-def load(event_id: EventId, rt: RuntimeDep) -> Night:
-    return events.load_night(rt, event_id)
+async def load(event_id: EventId, rt: RuntimeDep) -> Night:
+    return await events.load_night(rt, event_id)
 
 
 NightDep = Annotated[Night, Depends(load)]
@@ -43,8 +44,8 @@ def require_event_host(night: NightDep,
 HostNight = Annotated[Night, Depends(require_event_host)]
 
 
-def _refreshed(rt: Runtime, night: Night) -> dict[str, Any]:
-    return events.host_view(rt, events.load_night(rt, night.row.id))
+async def _refreshed(rt: Runtime, night: Night) -> Mapping[str, Any]:
+    return events.host_view(rt, await events.load_night(rt, night.row.id))
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated,
@@ -60,7 +61,7 @@ async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
 
 
 @router.get("/{event_id}")
-async def get_event(night: NightDep) -> dict[str, Any]:
+async def get_event(night: NightDep) -> Mapping[str, Any]:
     return events.public_view(night)
 
 
@@ -74,7 +75,7 @@ async def join(event_id: EventId, body: SeatCreate, rt: RuntimeDep) -> EventJoin
 
 @router.get("/{event_id}/me")
 async def me(night: NightDep, rt: RuntimeDep,
-             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+             authorization: Annotated[str | None, Header()] = None) -> Mapping[str, Any]:
     token_hash = token_hash_of(authorization)
     for player in night.players:
         if token_matches(token_hash, player.token_hash):
@@ -85,26 +86,26 @@ async def me(night: NightDep, rt: RuntimeDep,
 
 
 @router.get("/{event_id}/host")
-async def host(night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
+async def host(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
     return events.host_view(rt, night)
 
 
 @router.post("/{event_id}/pods")
-async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
+async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
     await events.form_pods(rt, night.row.id, PodPolicy(body.policy))
-    return _refreshed(rt, night)
+    return await _refreshed(rt, night)
 
 
 @router.post("/{event_id}/start")
-async def start_all(night: HostNight, rt: RuntimeDep) -> dict[str, Any]:
+async def start_all(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
     await events.start_all(rt, night.row.id)
-    return _refreshed(rt, night)
+    return await _refreshed(rt, night)
 
 
 @router.get("/{event_id}/summary", response_model=None)
 async def night_summary(night: HostNight, rt: RuntimeDep, language: LanguageDep,
-                        format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
-    pods = [summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
+                        format: Literal["json", "text"] = "json") -> Response | Mapping[str, Any]:
+    pods = [await summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
     if format == "text":
         return PlainTextResponse(summary.as_text(pods, language), headers={
             "Content-Disposition":

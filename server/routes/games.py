@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter, Path
@@ -11,6 +12,7 @@ from server.deps import HostPod, RuntimeDep, SeatOrHost
 from server.i18n.choice import LanguageDep
 from server.schemas import GameAdjust, GameUndo, GameWinner
 from server.services import games, summary
+from server.shapes import AppliedView
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
@@ -18,13 +20,13 @@ router = APIRouter(prefix="/api/pods", tags=["games"])
 Table = Path(ge=1, le=16)
 
 
-def applied_view(applied: games.Applied) -> dict[str, Any]:
+def applied_view(applied: games.Applied) -> AppliedView:
     """The board after a tap, and `applied`: the seq of the log entry holding that tap."""
     return {**game_view(applied.live), "applied": applied.seq}
 
 
 @router.get("/{pod_id}/games/{table}")
-async def get_game(who: SeatOrHost, table: int = Table) -> dict[str, Any]:
+async def get_game(who: SeatOrHost, table: int = Table) -> Mapping[str, Any]:
     pod, player = who
     games.check_may_act(pod, player, table)
     return game_view(games.game_at(pod, table))
@@ -32,33 +34,33 @@ async def get_game(who: SeatOrHost, table: int = Table) -> dict[str, Any]:
 
 @router.post("/{pod_id}/games/{table}")
 async def adjust(body: GameAdjust, who: SeatOrHost, rt: RuntimeDep,
-                 table: int = Table) -> dict[str, Any]:
+                 table: int = Table) -> Mapping[str, Any]:
     pod, player = who
     return applied_view(await games.adjust(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/undo")
 async def undo(body: GameUndo, who: SeatOrHost, rt: RuntimeDep,
-               table: int = Table) -> dict[str, Any]:
+               table: int = Table) -> Mapping[str, Any]:
     pod, player = who
     return applied_view(await games.undo(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/winner")
 async def winner(body: GameWinner, pod: HostPod, rt: RuntimeDep,
-                 table: int = Table) -> dict[str, Any]:
+                 table: int = Table) -> Mapping[str, Any]:
     return game_view(await games.set_winner(rt, pod, table, body.player_id))
 
 
 @router.post("/{pod_id}/games/{table}/next")
-async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> dict[str, Any]:
+async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> Mapping[str, Any]:
     return game_view(await games.next_game(rt, pod, table))
 
 
 @router.get("/{pod_id}/summary", response_model=None)
 async def night_summary(pod: HostPod, rt: RuntimeDep, language: LanguageDep,
-                        format: Literal["json", "text"] = "json") -> Response | dict[str, Any]:
-    data = summary.pod_summary(rt, pod)
+                        format: Literal["json", "text"] = "json") -> Response | Mapping[str, Any]:
+    data = await summary.pod_summary(rt, pod)
     if format == "text":
         return PlainTextResponse(summary.as_text([data], language), headers={
             "Content-Disposition": f'attachment; filename="prismatic-{pod.id}-summary.txt"'})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Response, status
@@ -37,7 +38,7 @@ async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
 
 
 @router.get("")
-async def list_open_pods(rt: RuntimeDep) -> dict[str, Any]:
+async def list_open_pods(rt: RuntimeDep) -> Mapping[str, Any]:
     """Pods still in their lobby: what a phone that scanned the server's QR code can join.
     A night's pods are left out: their players were dealt into them by the host."""
     pods = [pod for pod in rt.registry.all() if pod.phase == "lobby" and pod.event_id is None]
@@ -45,7 +46,7 @@ async def list_open_pods(rt: RuntimeDep) -> dict[str, Any]:
 
 
 @router.get("/{pod_id}")
-async def get_summary(pod: PodDep) -> dict[str, Any]:
+async def get_summary(pod: PodDep) -> Mapping[str, Any]:
     return summary(pod)
 
 
@@ -58,31 +59,31 @@ async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep) -> SeatCreated:
 
 
 @router.post("/{pod_id}/start")
-async def start(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def start(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     await lifecycle.start_pod(rt, pod)
     return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/pause")
-async def pause(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def pause(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     await lifecycle.pause_pod(rt, pod)
     return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/resume")
-async def resume(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def resume(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     await lifecycle.resume_pod(rt, pod)
     return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/end")
-async def end(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def end(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     await lifecycle.end_pod(rt, pod)
     return host_dashboard(rt, pod)
 
 
 @router.post("/{pod_id}/lobby")
-async def lobby(body: LobbyUpdate, pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def lobby(body: LobbyUpdate, pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     """Lock the lobby, or ask every joining phone for a short code shown on the host screen."""
     await lifecycle.set_lobby(rt, pod, body.locked, body.join_code)
     return host_dashboard(rt, pod)
@@ -90,19 +91,19 @@ async def lobby(body: LobbyUpdate, pod: HostPod, rt: RuntimeDep) -> dict[str, An
 
 @router.post("/{pod_id}/players/{player_id}/bot")
 async def set_bot(player_id: str, body: BotUpdate, pod: HostPod,
-                  rt: RuntimeDep) -> dict[str, Any]:
+                  rt: RuntimeDep) -> Mapping[str, Any]:
     await lifecycle.set_bot(rt, pod, pod.player(player_id), body.bot)
     return host_dashboard(rt, pod)
 
 
 @router.delete("/{pod_id}/players/{player_id}")
-async def kick(player_id: str, pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def kick(player_id: str, pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     await lifecycle.kick(rt, pod, pod.player(player_id))
     return host_dashboard(rt, pod)
 
 
 @router.get("/{pod_id}/host")
-async def get_host_view(pod: HostPod, rt: RuntimeDep) -> dict[str, Any]:
+async def get_host_view(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     return host_dashboard(rt, pod)
 
 

@@ -220,8 +220,8 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
         tables: list[Table] = [
             {"number": t.number, "players": list(t.players)} for t in result.tables]
         number_of = {name: t.number for t in result.tables for name in t.players}
-        with rt.session() as session:
-            numbers = game_repo.played_numbers(session, pod.id)
+        pod_id = pod.id
+        numbers = await rt.read(lambda session: game_repo.played_numbers(session, pod_id))
         planned = games.plan_games(pod, tables, numbers)
         version = pod.version + 1
 

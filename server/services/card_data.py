@@ -1,9 +1,9 @@
 """Card text and images at run time: the images mode, the start page's counts and download.
 
-Why here: the phones' card JSON is cached per pod, so whatever changes what a card carries
-(a finished download, the start-up probe's verdict) must reload the media and forget those
-caches in one place, `refresh_media`; the next view of every pod then carries the new text
-and images, with no restart.
+Why here: the phones' card JSON is cached per runtime (`rt.cards`), so whatever changes
+what a card carries (a finished download, the start-up probe's verdict) must reload the
+media and forget that cache in one place, `use_media`; the next view of every pod then
+carries the new text and images, with no restart.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from dataclasses import dataclass
 from typing import Any, cast
 
 from draft.cards import bundled_set_codes, load_set
@@ -21,18 +22,37 @@ from server.errors import ConflictError
 from server.images import image_path
 from server.runtime import Runtime
 from server.scryfall import ScryfallError, ScryfallUnreachable
+from server.shapes import CardsStatus, SetStatus
 
 log = logging.getLogger(__name__)
 CLI_COMMAND = "prismatic cards fetch --all --images"
 
 
 def refresh_media(rt: Runtime) -> None:
-    """Read rules text and cached images again; every pod's next view carries them."""
-    rt.media.reload(rt.engine, rt.settings.data_dir)
-    rt.media.signature = media_signature(rt)
-    for pod in rt.registry.all():
-        pod.cards.json.clear()
-        pod.cards.text.clear()
+    """Read rules text and cached images again; every pod's next view carries them.
+    Blocking: at start-up only; the loop reads with `read_media` and swaps with `use_media`."""
+    use_media(rt, read_media(rt))
+
+
+@dataclass(frozen=True)
+class MediaRead:
+    """What a media refresh reads (the database and the image folder), off the loop."""
+
+    texts: dict[str, str]
+    signature: tuple[int, int]
+
+
+def read_media(rt: Runtime) -> MediaRead:
+    """Blocking: the stored rules text and the media signature (run in a worker thread)."""
+    return MediaRead(cards_store.load_texts(rt.engine), media_signature(rt))
+
+
+def use_media(rt: Runtime, read: MediaRead) -> None:
+    """On the loop: swap in what `read_media` found and forget the card JSON built from
+    the old media."""
+    rt.media.use(read.texts, rt.settings.data_dir)
+    rt.media.signature = read.signature
+    rt.cards.clear()
 
 
 def initial_image_mode(setting: str) -> ImageMode:
@@ -53,9 +73,9 @@ async def settle_image_mode(rt: Runtime) -> None:
         refresh_media(rt)
 
 
-def set_statuses(rt: Runtime) -> list[dict[str, Any]]:
+def set_statuses(rt: Runtime) -> list[SetStatus]:
     """Per set the draft knows: printings, how many have rules text and a cached image."""
-    statuses = []
+    statuses: list[SetStatus] = []
     for code in bundled_set_codes():
         card_set = load_set(code)
         cards = card_set.cards
@@ -79,13 +99,14 @@ def media_signature(rt: Runtime) -> tuple[int, int]:
     return count, stamps
 
 
-def cards_status(rt: Runtime) -> dict[str, Any]:
-    """The start page's view; picks up a download made by the command line meanwhile."""
-    signature = media_signature(rt)
+async def cards_status(rt: Runtime) -> CardsStatus:
+    """The start page's view; picks up a download made by the command line meanwhile.
+    The database and the image folder are read in worker threads; the media are swapped
+    on the loop (the pods' card caches are the loop's)."""
+    signature = await asyncio.to_thread(media_signature, rt)
     if signature != rt.media.signature and rt.downloads.snapshot()["state"] != "running":
-        refresh_media(rt)
-        rt.media.signature = signature
-    return {"sets": set_statuses(rt), "images": rt.media.images,
+        use_media(rt, await asyncio.to_thread(read_media, rt))
+    return {"sets": await asyncio.to_thread(set_statuses, rt), "images": rt.media.images,
             "job": rt.downloads.snapshot(), "command": CLI_COMMAND}
 
 
@@ -125,12 +146,18 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
         if failed:  # the text is stored; pressing again fetches only the missing images
             error = ("offline", f"{code}: {failed} images could not be downloaded")
             break
-    loop.call_soon_threadsafe(_finish, rt, error)
+    media = None
+    try:
+        media = read_media(rt)
+    except Exception:  # the job must still end; the status page reads the media again
+        log.exception("reading the card media after the download failed")
+    loop.call_soon_threadsafe(_finish, rt, error, media)
 
 
-def _finish(rt: Runtime, error: tuple[str, str] | None) -> None:
+def _finish(rt: Runtime, error: tuple[str, str] | None, media: MediaRead | None) -> None:
     """On the loop: pick up what was stored, then tell the page the job ended."""
-    refresh_media(rt)
+    if media is not None:
+        use_media(rt, media)
     if error:
         rt.downloads.finish(*error)
     else:

@@ -12,7 +12,6 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from draft.cards import load_set
 from draft.state import DraftConfig
@@ -26,6 +25,13 @@ from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
 from server.services.commit import commit
+from server.shapes import (
+    EventHostView,
+    EventPlayerView,
+    EventPublicView,
+    NumberedProgress,
+    Progress,
+)
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""
@@ -53,8 +59,7 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
-    with rt.session() as session:
-        still_open = event_repo.count_open_events(session)
+    still_open = await rt.read(event_repo.count_open_events)
     if still_open >= rt.settings.max_open_events:
         raise ConflictError(f"this server already has {still_open} nights open for joining; "
                             "form or end one first", "too_many_events")
@@ -67,13 +72,20 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
                         lambda: (row, token))
 
 
-def load_night(rt: Runtime, event_id: str) -> Night:
-    with rt.session() as session:
-        row = event_repo.get_event(session, event_id)
-        if row is None:
-            raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
-        return Night(row, event_repo.list_event_players(session, event_id),
-                     event_repo.list_event_pod_ids(session, event_id))
+async def load_night(rt: Runtime, event_id: str) -> Night:
+    """The event with its players and pods, read off the event loop."""
+    night = await rt.read(lambda session: read_night(session, event_id))
+    if night is None:
+        raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
+    return night
+
+
+def read_night(session: Session, event_id: str) -> Night | None:
+    row = event_repo.get_event(session, event_id)
+    if row is None:
+        return None
+    return Night(row, event_repo.list_event_players(session, event_id),
+                 event_repo.list_event_pod_ids(session, event_id))
 
 
 def _check_join(phase: str, players: list[EventPlayerRow], name: str) -> None:
@@ -90,7 +102,7 @@ def _check_join(phase: str, players: list[EventPlayerRow], name: str) -> None:
 async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
     name = clean_name(name)
     async with rt.event_lock:
-        night = load_night(rt, event_id)
+        night = await load_night(rt, event_id)
         _check_join(night.row.phase, night.players, name)
         token = new_token()
         row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,
@@ -106,7 +118,7 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
 async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
     """Deal the players into pods (seeded), create the pods with their seats, one commit."""
     async with rt.event_lock:
-        night = load_night(rt, event_id)
+        night = await load_night(rt, event_id)
         if night.row.phase != "open":
             raise ConflictError("the pods are already formed", "pods_formed")
         rng = random.Random(f"prismatic:event:{night.row.seed}")
@@ -122,7 +134,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
             pod = LivePod(id=new_id(), set_code=night.row.set_code, seats=plan.seats,
                           seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
                           bots_allowed=True, host_hash=night.row.host_token_hash,
-                          media=rt.media, event_id=event_id,
+                          cards=rt.cards, event_id=event_id,
                           packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
                           starting_life=night.row.starting_life,
                           deck_size_rule=night.row.deck_size_rule)
@@ -168,7 +180,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
 
 async def start_all(rt: Runtime, event_id: str) -> None:
     """Start every pod of the night still in its lobby (bots fill the empty seats)."""
-    for pod_id in load_night(rt, event_id).pod_ids:
+    for pod_id in (await load_night(rt, event_id)).pod_ids:
         pod = rt.registry.find(pod_id)
         if pod is not None and pod.phase == "lobby":
             await lifecycle.start_pod(rt, pod)
@@ -178,7 +190,7 @@ def pods_of(rt: Runtime, night: Night) -> list[LivePod]:
     return [pod for pod_id in night.pod_ids if (pod := rt.registry.find(pod_id)) is not None]
 
 
-def progress(pod: LivePod) -> dict[str, Any]:
+def progress(pod: LivePod) -> Progress:
     """How far a pod is, for the night's host screen: phase, round and picks made."""
     state = pod.state
     picks = sum(seat.picks for seat in state.seats) if state is not None else 0
@@ -195,7 +207,7 @@ def progress(pod: LivePod) -> dict[str, Any]:
     }
 
 
-def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
+def host_view(rt: Runtime, night: Night) -> EventHostView:
     pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
     return {
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
@@ -205,7 +217,7 @@ def host_view(rt: Runtime, night: Night) -> dict[str, Any]:
         "players": [{"player_id": p.id, "name": p.name,
                      "pod": pod_of.get(p.pod_id) if p.pod_id else None}
                     for p in night.players],
-        "pods": [{"number": n, **progress(pod)}
+        "pods": [NumberedProgress(number=n, **progress(pod))
                  for n, pod in enumerate(pods_of(rt, night), start=1)],
     }
 
@@ -215,14 +227,14 @@ def line_up(row: EventRow) -> list[str]:
     return row.packs.split(",") if row.packs else [row.set_code] * DraftConfig().rounds
 
 
-def public_view(night: Night) -> dict[str, Any]:
+def public_view(night: Night) -> EventPublicView:
     return {"event_id": night.row.id, "set": night.row.set_code,
             "line_up": line_up(night.row), "phase": night.row.phase,
             "players": [{"name": p.name} for p in night.players],
             "pods": len(night.pod_ids)}
 
 
-def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> dict[str, Any]:
+def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> EventPlayerView:
     """The waiting phone's view: once its pod exists, where its seat is (same token)."""
     return {"event_id": night.row.id, "player_id": player.id, "name": player.name,
             "phase": night.row.phase, "pod_id": player.pod_id,

@@ -19,11 +19,13 @@ from datetime import UTC, datetime
 
 from draft import engine
 from draft.changes import PickMade
+from draft.packs import PackSource
+from draft.state import DraftConfig
 from pods.deck import Deck, pool_as_deck
 from pods.formats import WRITERS, cockatrice, write_deck
 from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
 from pods.formats.names import display_name
-from server.db import repo
+from server.db import Session, repo
 from server.downloads import ascii_filename, ascii_stem, safe_stem
 from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
@@ -52,27 +54,47 @@ def _media(ext: str) -> str:
             "cod": "application/xml"}.get(ext, "text/plain") + "; charset=utf-8"
 
 
-def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
-    """The player's draft log, rebuilt from the stored pick log."""
+async def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
+    """The player's draft log, rebuilt from the stored pick log (read and replayed off the
+    event loop: a whole draft's replay must not stall the sockets)."""
     assert player.seat is not None
-    with rt.session() as session:
-        log = repo.load_pick_log(session, pod.id)
-        started = repo.get_draft_started_at(session, pod.id)
-    state = engine.start(pod.config, [p.id for p in pod.players], pod.seed, pod.pack_source)
-    picks = []
-    for _seq, seat, cards, _bot in log:
-        state, changes = engine.pick(state, seat, cards)
-        made = changes[0]
-        if seat == player.seat and isinstance(made, PickMade):
-            picks.append(LoggedPick(
-                round=made.round, pick=made.pick,
-                pack=tuple(state.cards[i].card for i in made.pack_before),
-                taken=tuple(state.cards[i].card for i in made.cards)))
     names = {p.seat: p.name for p in pod.players}
-    players = tuple(names[i] for i in range(pod.seats))
-    return DraftLog(event_id=pod.id, players=players, you=player.seat,
-                    set_code=pod.set_code, picks=tuple(picks), packs=pod.config.packs,
-                    time=mtgo_time(started or datetime.now(UTC)))
+    replay = Replay(pod.id, pod.config, tuple(p.id for p in pod.players), pod.seed,
+                    pod.pack_source, player.seat)
+    picks, started = await rt.read(replay.run)
+    return DraftLog(event_id=pod.id, players=tuple(names[i] for i in range(pod.seats)),
+                    you=player.seat, set_code=pod.set_code, picks=picks,
+                    packs=pod.config.packs, time=mtgo_time(started or datetime.now(UTC)))
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What replaying one seat's picks needs, taken from the live pod on the loop (the
+    worker thread must not read live pod fields)."""
+
+    pod_id: str
+    config: DraftConfig
+    player_ids: tuple[str, ...]
+    seed: int
+    source: PackSource | None
+    seat: int
+
+    def run(self, session: Session) -> tuple[tuple[LoggedPick, ...], datetime | None]:
+        """The seat's picks (the pack as it arrived, the cards taken) and when the draft
+        started."""
+        log = repo.load_pick_log(session, self.pod_id)
+        started = repo.get_draft_started_at(session, self.pod_id)
+        state = engine.start(self.config, list(self.player_ids), self.seed, self.source)
+        picks = []
+        for _seq, seat, cards, _bot in log:
+            state, changes = engine.pick(state, seat, cards)
+            made = changes[0]
+            if seat == self.seat and isinstance(made, PickMade):
+                picks.append(LoggedPick(
+                    round=made.round, pick=made.pick,
+                    pack=tuple(state.cards[i].card for i in made.pack_before),
+                    taken=tuple(state.cards[i].card for i in made.cards)))
+        return tuple(picks), started
 
 
 def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
@@ -91,7 +113,7 @@ def deck_name(player: str, deck: Deck) -> str:
     return f"{player} — {commanders}" if commanders else player
 
 
-def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
+async def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
                 fmt: str, language: str = DEFAULT_LANGUAGE) -> ExportFile:
     """One file to download. Free-text parts (a pool's deck name, Cockatrice's comments)
     are in `language`; structure that importers parse (section headers, CSV columns, the
@@ -105,7 +127,7 @@ def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
         if fmt not in LOG_FORMATS:
             raise InvalidError(f"a draft log is exported as {', '.join(LOG_FORMATS)}",
                                "unknown_format")
-        log = draft_log(rt, pod, player)
+        log = await draft_log(rt, pod, player)
         if fmt == "json":
             return ExportFile(f"{name}-draft-log.json", _media("json"), write_json(log))
         return ExportFile(f"{name}-draft-log.txt", _media("txt"), write_mtgo(log))
@@ -143,7 +165,7 @@ def _comments(pod: LivePod, language: str) -> str:
         "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.set_code}
 
 
-def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
+async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
     """Every seat's pool, deck and unused cards (Arena text; the last two once a deck is
     submitted) and draft log (MTGO text), in one zip.
 
@@ -161,6 +183,6 @@ def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> b
                               ("log", "mtgo")):
                 if what in ("deck", "unused") and player.deck is None:
                     continue
-                file = export_file(rt, pod, player, what, fmt, language)
+                file = await export_file(rt, pod, player, what, fmt, language)
                 archive.writestr(f"{folder}/{ascii_filename(file.filename)}", file.content)
     return buffer.getvalue()

@@ -125,7 +125,7 @@ async def _create_pod(
     pod = LivePod(
         id=new_id(), set_code=set_code, seats=seats,
         seed=seed if seed is not None else secrets.randbelow(2**63),
-        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), media=rt.media,
+        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
         cube=cube, packs=packs, starting_life=options.starting_life,
         deck_size_rule=options.deck_size_rule,
     )

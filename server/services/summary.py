@@ -7,29 +7,39 @@ memory, and the summary is a rare host request, so it replays every stored game'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pods.tracker import replay_game
-from server.db import game_repo
+from server.db import Session, game_repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of
+from server.shapes import PlayedGame, PodNight, SummaryDeck, SummaryPlayer
 
 
-def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
-    players = []
+async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
+    """One pod's part of the summary: its players and decks from memory, its played games
+    from the database (read and replayed off the event loop)."""
+    players: list[SummaryPlayer] = []
     for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
-        report: dict[str, Any] = dict(p.deck["report"]) if p.deck is not None else {}
-        deck = None if p.deck is None else {
-            "commanders": list(commanders_of(pod, p)), "legal": report.get("legal"),
-            "size": report.get("size"), "color_identity": report.get("color_identity", [])}
+        deck: SummaryDeck | None = None
+        if p.deck is not None:
+            report = p.deck["report"]
+            deck = {"commanders": list(commanders_of(pod, p)), "legal": report["legal"],
+                    "size": report["size"], "color_identity": report["color_identity"]}
         players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
                         "table": p.table, "deck": deck})
-    with rt.session() as session:
-        rows = game_repo.list_games(session, pod.id)
-        logs = game_repo.load_entries(session, [row.id for row in rows])
-    played = []
+    pod_id, phase, tables = pod.id, pod.phase, pod.tables or []
+    played = await rt.read(lambda session: played_games(session, pod_id))
+    return {"pod_id": pod_id, "set": pod.set_code, "phase": phase, "players": players,
+            "tables": tables, "games": played}
+
+
+def played_games(session: Session, pod_id: str) -> list[PlayedGame]:
+    """Every game of the pod with a change or a winner, replayed from its stored log."""
+    rows = game_repo.list_games(session, pod_id)
+    logs = game_repo.load_entries(session, [row.id for row in rows])
+    played: list[PlayedGame] = []
     for row in rows:
         if not game_repo.is_played(row, logs[row.id]):
             continue
@@ -42,15 +52,14 @@ def pod_summary(rt: Runtime, pod: LivePod) -> dict[str, Any]:
                         for p in game.players],
             "winner": names.get(row.winner_id) if row.winner_id else None,
         })
-    return {"pod_id": pod.id, "set": pod.set_code, "phase": pod.phase, "players": players,
-            "tables": pod.tables or [], "games": played}
+    return played
 
 
 PHASES = {"lobby": N_("Lobby"), "drafting": N_("Drafting"), "building": N_("Building decks"),
           "playing": N_("Playing"), "done": N_("Done")}
 
 
-def as_text(pods: Sequence[dict[str, Any]], language: str = DEFAULT_LANGUAGE) -> str:
+def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
     """A readable summary in the host's language: one block per pod with its decks,
     tables and games. Card names stay English (they are what every other tool reads)."""
     _ = translations(language).gettext

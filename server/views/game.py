@@ -6,26 +6,25 @@ log carries authors so each phone can offer "undo" for its own taps only.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pods.tracker import Adjustment, CommanderRef
 from server.realtime.live import PLACEHOLDER, LiveGame
+from server.shapes import CommanderLine, DamageLine, GamePlayer, GameView, LogLine
 
 RECENT = 12
 """How many of the latest adjustments the view carries (enough to undo a slip)."""
 
 
-def game_view(live: LiveGame) -> dict[str, Any]:
+def game_view(live: LiveGame) -> GameView:
     game = live.game
-    players = []
+    players: list[GamePlayer] = []
     for player in game.players:
-        damage = [
+        damage: list[DamageLine] = [
             {"owner": other.id, "index": index,
              "amount": game.damage(player.id, CommanderRef(other.id, index))}
             for other in game.players if other.id != player.id
             for index in range(len(other.commanders))
         ]
-        commanders = []
+        commanders: list[CommanderLine] = []
         for index, name in enumerate(player.commanders):
             ref = CommanderRef(player.id, index)
             commanders.append({"index": index, "name": name, "placeholder": name == PLACEHOLDER,
@@ -45,7 +44,7 @@ def game_view(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def _entry(entry: Adjustment, undone: bool) -> dict[str, Any]:
+def _entry(entry: Adjustment, undone: bool) -> LogLine:
     source = entry.source
     return {
         "seq": entry.seq, "author": entry.author, "kind": entry.kind.value,

@@ -1,4 +1,5 @@
-"""What each role may see, as plain JSON-ready dicts (the protocol's seat and host views).
+"""What each role may see, as plain JSON-ready dicts (the protocol's seat and host views;
+their shapes are `server.shapes`).
 
 Why built here from the engine's `view_for`: the engine already guarantees a seat's view
 holds only its own pack and pool; this module adds names, connection flags and timers, and
@@ -7,22 +8,33 @@ the host view carries counts and names but never card contents.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from draft.cards import Card
 from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
 from pods.commander_choices import commander_choices
-from pods.commanders import commander_reasons
 from pods.draft_rules import grants_partner
-from server.card_media import CardMedia
+from server.card_json import dumps as dumps  # re-exported: the sockets encode with it
 from server.realtime.live import LivePlayer, LivePod, Table
 from server.services.building import games_in_play, without_legal_deck
+from server.shapes import (
+    CardView,
+    CommanderChoices,
+    GameView,
+    HostPlayer,
+    HostView,
+    LineUp,
+    PlayerLine,
+    PodSummary,
+    SeatHead,
+    SeatView,
+    Setup,
+    WaitingOn,
+)
 from server.views.game import game_view
 
 SPLIT_PHASES = ("building", "playing")
@@ -31,59 +43,15 @@ if TYPE_CHECKING:
     from server.runtime import Runtime
 
 
-def card_json(pod: LivePod, instance: CardInstance) -> dict[str, Any]:
-    """One card instance as the phone draws it (cached per pod: card facts never change)."""
-    cached = pod.cards.json.get(instance.id)
-    if cached is None:
-        cached = pod.cards.json[instance.id] = with_media(instance, pod.media, pod.draft_sets)
-    return cached
+def card_json(pod: LivePod, instance: CardInstance) -> CardView:
+    """One card instance as the phone draws it (built once per printing for the whole
+    runtime: card facts never change, see `server.card_json`)."""
+    return pod.cards.data(instance, pod.partner_grant)
 
 
 def card_text(pod: LivePod, instance: CardInstance) -> str:
-    """The same card as compact JSON text, cached per pod (the socket's hot path)."""
-    cached = pod.cards.text.get(instance.id)
-    if cached is None:
-        cached = pod.cards.text[instance.id] = dumps(card_json(pod, instance))
-    return cached
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
-def _card_json(instance: CardInstance, mono_partner_grant: bool = False) -> dict[str, Any]:
-    return {"id": instance.id, **card_facts(instance.card, mono_partner_grant),
-            "slot": instance.slot, "foil": instance.foil}
-
-
-def card_facts(card: Card, mono_partner_grant: bool = False) -> dict[str, Any]:
-    """What every card view shows of a printing, whoever holds it."""
-    return {
-        "name": card.name,
-        "set": card.set,
-        "number": card.number,
-        "rarity": card.rarity,
-        "mana_cost": card.mana_cost,
-        "mana_value": card.mana_value,
-        "type_line": card.type_line,
-        "colors": list(card.colors),
-        "color_identity": list(card.color_identity),
-        "power": card.power,
-        "toughness": card.toughness,
-        "loyalty": card.loyalty,
-        "can_be_commander": card.can_be_commander,
-        "commander": list(commander_reasons(card, mono_partner_grant)),
-        "partner_with": card.partner_with,
-    }
-
-
-def with_media(instance: CardInstance, media: CardMedia | None,
-               draft_sets: Collection[str] = ()) -> dict[str, Any]:
-    """The card's facts and commander reasons, plus the rules text (`text`) and `image_url`
-    that `media` knows (see `server/card_media.py`)."""
-    base = _card_json(instance, grants_partner(draft_sets))
-    extras = media.extras(instance.card) if media is not None else None
-    return {**base, **extras} if extras else base
+    """The same card as compact JSON text (the socket's hot path)."""
+    return pod.cards.text(instance, pod.partner_grant)
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -92,7 +60,7 @@ def iso(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _players(pod: LivePod) -> list[dict[str, Any]]:
+def _players(pod: LivePod) -> list[PlayerLine]:
     ordered = sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index))
     return [
         {"seat": p.seat, "name": p.name, "bot": p.bot, "connected": pod.connected[p.id] > 0}
@@ -100,13 +68,11 @@ def _players(pod: LivePod) -> list[dict[str, Any]]:
     ]
 
 
-def seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
+def seat_view(pod: LivePod, player: LivePlayer) -> SeatView:
     """The seat view of protocol.md for `player` (lobby, drafting and after)."""
-    view = _seat_view(pod, player)
-    pack = view["pack"]
-    view["pack"] = None if pack is None else [card_json(pod, c) for c in pack]
-    view["pool"] = [card_json(pod, c) for c in view["pool"]]
-    return view
+    view, pack, pool = _seat_view(pod, player)
+    return SeatView(**view, pack=None if pack is None else [card_json(pod, c) for c in pack],
+                    pool=[card_json(pod, c) for c in pool])
 
 
 @dataclass
@@ -138,8 +104,7 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     With `sent` (a socket's record of the pool it already sent) the view carries only the
     new cards as `pool_added` in place of `pool`, when the pool grew from what was sent;
     `pool_count` is always there, so a phone can tell that its merged pool is whole."""
-    view = _seat_view(pod, player)
-    pack, pool = view.pop("pack"), view.pop("pool")
+    view, pack, pool = _seat_view(pod, player)
     head = dumps(view)[:-1]
     pack_text = "null" if pack is None else "[" + ",".join(card_text(pod, c) for c in pack) + "]"
     if sent is not None and sent.precedes(pool):
@@ -152,7 +117,7 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     return view["version"], f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
-def line_up(pod: LivePod) -> dict[str, Any]:
+def line_up(pod: LivePod) -> LineUp:
     """Which set each round opens, the one the current round opens, and the house rules:
     public at the table, so every phone and the host screen show them. All but the
     round's set is fixed when the pod is created, so it is built once per pod."""
@@ -160,10 +125,10 @@ def line_up(pod: LivePod) -> dict[str, Any]:
     return {**_setup(pod), "round_set": pod.config.set_for_round(current)}
 
 
-_SETUPS: WeakKeyDictionary[LivePod, dict[str, Any]] = WeakKeyDictionary()
+_SETUPS: WeakKeyDictionary[LivePod, Setup] = WeakKeyDictionary()
 
 
-def _setup(pod: LivePod) -> dict[str, Any]:
+def _setup(pod: LivePod) -> Setup:
     setup = _SETUPS.get(pod)
     if setup is None:
         setup = _SETUPS[pod] = {
@@ -177,14 +142,23 @@ def _setup(pod: LivePod) -> dict[str, Any]:
     return setup
 
 
-def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
-    """The seat view with the pack and pool as card instances (the callers encode them)."""
-    view: dict[str, Any] = {
+Cards = Sequence[CardInstance]
+
+
+def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None, Cards]:
+    """The seat view without its pack and pool, and those as card instances (the callers
+    encode them)."""
+    up = line_up(pod)  # spelled out: mypy cannot check a ** beside `commander_choices`
+    view: SeatHead = {
         "pod_id": pod.id,
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
-        **line_up(pod),
+        "set": up["set"],
+        "line_up": up["line_up"],
+        "house_rules": up["house_rules"],
+        "addable_commanders": up["addable_commanders"],
+        "round_set": up["round_set"],
         "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
         "players": _players(pod),
         "round": 0,
@@ -193,12 +167,10 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
         "pick_in_round": 1,
         "direction": "left",
         "pack_id": None,
-        "pack": None,
         "picks_needed": 0,
         "packs_waiting": 0,
         "packs_from_people": 0,
         "waiting_on": None,
-        "pool": [],
         "pool_count": 0,
         "deadline": None,
         "timer_seconds": pod.timer_seconds,
@@ -209,34 +181,32 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> dict[str, Any]:
     }
     state = pod.state
     if state is None or player.seat is None:
-        return view
+        return view, None, ()
     seen = view_for(state, player.seat)
-    waiting = None
+    waiting: WaitingOn | None = None
     if seen.waiting_on is not None:
         waiting = {"seat": seen.waiting_on, "name": pod.at_seat(seen.waiting_on).name}
-    view.update(
-        round=seen.round,
-        pick=seen.pick,
-        pick_in_round=seen.pick_in_round,
-        direction=seen.direction,
-        pack_id=seen.pack_id,
-        pack=seen.pack,
-        picks_needed=seen.picks_needed,
-        packs_waiting=seen.packs_waiting,
+    view.update({
+        "round": seen.round,
+        "pick": seen.pick,
+        "pick_in_round": seen.pick_in_round,
+        "direction": seen.direction,
+        "pack_id": seen.pack_id,
+        "picks_needed": seen.picks_needed,
+        "packs_waiting": seen.packs_waiting,
         # Bots pass at once, so a queue from a bot is no one waiting on this phone.
-        packs_from_people=0 if pod.at_seat(passed_from(state, player.seat)).bot
+        "packs_from_people": 0 if pod.at_seat(passed_from(state, player.seat)).bot
         else seen.packs_waiting,
-        waiting_on=waiting,
-        pool=seen.pool,
-        pool_count=len(seen.pool),
-        deadline=None if pod.paused or player.bot else iso(player.deadline),
-    )
+        "waiting_on": waiting,
+        "pool_count": len(seen.pool),
+        "deadline": None if pod.paused or player.bot else iso(player.deadline),
+    })
     if view["deck_open"]:
         view["commander_choices"] = choices_json(pod, seen.pool)
-    return view
+    return view, seen.pack, seen.pool
 
 
-def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> dict[str, Any]:
+def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> CommanderChoices:
     """The builder's "Your commanders": candidates and legal pairs (with the rule) of the
     pool, under the grants of the boosters this draft contained."""
     choices = commander_choices([(i.id, i.card) for i in pool], grants_partner(pod.draft_sets))
@@ -254,24 +224,23 @@ def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
     return None
 
 
-def _game_of(pod: LivePod, player: LivePlayer) -> dict[str, Any] | None:
+def _game_of(pod: LivePod, player: LivePlayer) -> GameView | None:
     """The game at the player's table: only its players see it (and the host)."""
     live = pod.games.get(player.table) if player.table is not None else None
     return game_view(live) if live is not None else None
 
 
-def host_dashboard(rt: Runtime, pod: LivePod) -> dict[str, Any]:
+def host_dashboard(rt: Runtime, pod: LivePod) -> HostView:
     """The host view with this server's join link: what every host command answers."""
     return host_view(pod, rt.join_url(pod.id))
 
 
-def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
+def host_view(pod: LivePod, join_url: str) -> HostView:
     """The host dashboard: names, counts, connection flags; no card contents."""
     state = pod.state
-    players = []
+    players: list[HostPlayer] = []
     for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         seat = state.seats[p.seat] if state is not None and p.seat is not None else None
-        report: dict[str, Any] = dict(p.deck["report"]) if p.deck is not None else {}
         players.append(
             {
                 "player_id": p.id,
@@ -285,7 +254,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
                 "pick_in_round": seat.round_picks + 1 if seat else 1,
                 "packs_waiting": len(seat.queue) if seat else 0,
                 "deck_submitted": p.deck is not None,
-                "deck_legal": report.get("legal") if p.deck is not None else None,
+                "deck_legal": p.deck["report"]["legal"] if p.deck is not None else None,
                 "deadline": iso(p.deadline) if not pod.paused else None,
             }
         )
@@ -312,7 +281,7 @@ def host_view(pod: LivePod, join_url: str) -> dict[str, Any]:
     }
 
 
-def summary(pod: LivePod) -> dict[str, Any]:
+def summary(pod: LivePod) -> PodSummary:
     """The public summary anyone may read (what the join page shows)."""
     return {
         "pod_id": pod.id,

@@ -5,6 +5,8 @@ Reuse: `db_url` (parametrized: sqlite, postgresql), `make_settings`, `settings`,
 `app_client` (factory, for restarts in-process), `live_server` (factory of `LiveServer`).
 Every server test also runs under `commits_on_the_loop`: a `Session.commit` on a thread
 running an event loop fails the test (only the writer thread commits, `server.db.writer`).
+Every request to `client` runs under `loop_queries`: a SQL statement on the event loop fails
+the test too (`queries_on_the_loop` arms it for a block, for apps made otherwise).
 PostgreSQL runs when `PRISMATIC_TEST_POSTGRES_URL` is set; with `CI=true` a missing URL
 fails instead of skipping. Each session creates its own uniquely named database.
 """
@@ -75,6 +77,52 @@ def commits_on_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     assert not offenders, "Session.commit ran on the event loop:\n" + offenders[0]
 
 
+class LoopQueries:
+    """Records SQL statements run on a thread that runs an event loop, while armed."""
+
+    def __init__(self) -> None:
+        self.offenders: list[str] = []
+        self.armed = 0
+
+    def before(self, *_args: Any) -> None:
+        if not self.armed:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.offenders.append("".join(traceback.format_stack(limit=14)))
+
+    @contextmanager
+    def watch(self) -> Iterator[None]:
+        self.armed += 1
+        try:
+            yield
+        finally:
+            self.armed -= 1
+        assert not self.offenders, "a database query ran on the event loop:\n" + self.offenders[0]
+
+
+@pytest.fixture
+def loop_queries() -> Iterator[LoopQueries]:
+    """Rule: a request reads the database off the event loop (a blocking query stalls
+    every socket, like a commit). Armed by `client` once the app has started (start-up's
+    migrations and restore run before any socket is served), and by `queries_on_the_loop`."""
+    guard = LoopQueries()
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", guard.before)
+    try:
+        yield guard
+    finally:
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", guard.before)
+
+
+@pytest.fixture
+def queries_on_the_loop(loop_queries: LoopQueries) -> Callable[[], AbstractContextManager[None]]:
+    """`with queries_on_the_loop():` fails on leaving when a SQL statement ran on the event
+    loop meanwhile (for apps not made by `client`)."""
+    return loop_queries.watch
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: a SQLite file in tmp_path, or a wiped PostgreSQL schema."""
@@ -126,8 +174,9 @@ def app_client() -> Callable[[Settings], AbstractContextManager[TestClient]]:
 
 
 @pytest.fixture
-def client(settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(settings)) as test_client:
+def client(settings: Settings, loop_queries: LoopQueries) -> Iterator[TestClient]:
+    """An app started in-process; every request it serves must not query on the loop."""
+    with TestClient(create_app(settings)) as test_client, loop_queries.watch():
         yield test_client
 
 
