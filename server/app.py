@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
 
+from server.cluster.mode import claim_database
 from server.cluster.node import Cluster
 from server.db.engine import (
     DatabaseConfigError,
@@ -52,6 +53,7 @@ def build_runtime(settings: Settings) -> Runtime:
                 "several server processes need PostgreSQL (--db postgresql+psycopg://...); "
                 "SQLite serves one process")
         rt.cluster = Cluster(rt)
+    rt.claim = claim_database(engine, settings.cluster)
     return rt
 
 
@@ -84,6 +86,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             await rt.close_writer()
             if rt.cluster is not None:
                 await rt.cluster.stop()
+            if rt.claim is not None:
+                rt.claim.release()
             rt.engine.dispose()
 
     # No /docs or /redoc: both load their scripts from a CDN (the CSP forbids it, and the

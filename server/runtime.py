@@ -29,6 +29,7 @@ from server.settings import Settings
 T = TypeVar("T")
 
 if TYPE_CHECKING:
+    from server.cluster.mode import DatabaseClaim
     from server.cluster.node import Cluster
 
 
@@ -71,6 +72,8 @@ class Runtime:
     cluster: Cluster | None = None
     """This process's part in several processes over one PostgreSQL (`--cluster`);
     `None`: the only process, its memory is the truth."""
+    claim: DatabaseClaim | None = None
+    """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
 

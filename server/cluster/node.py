@@ -9,20 +9,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 from server.cluster.follow import Follower
+from server.cluster.joins import JoinCheck, join_night
 from server.cluster.lease import TimerLease
 from server.cluster.listen import conninfo, listen
 from server.cluster.locked import locked_pick
-from server.cluster.revisions import Revisions
+from server.cluster.revisions import Revisions, StaleError
 from server.db.cluster_repo import lock_pods
+from server.db.tables import EventPlayerRow
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 
 log = logging.getLogger(__name__)
 
 START_SECONDS = 10.0
+T = TypeVar("T")
+
+COMMAND_RETRIES = 3
+"""How often a command that lost a race is run again on the caught-up pod."""
 MAX_POD_ID = 32
 """`pod.id`'s column width: a longer id cannot exist, so it costs no query."""
 
@@ -73,3 +80,18 @@ class Cluster:
     async def catch_up(self, pod_id: str) -> None:
         """Bring one pod to its stored revision now (a write of it found it stale)."""
         await self.follower.catch_up(pod_id)
+
+    async def join_night(self, event_id: str, row: EventPlayerRow, check: JoinCheck) -> None:
+        """A night's join, checked and stored under the event's row lock (`joins`)."""
+        await join_night(self.rt, event_id, row, check)
+
+    async def retried(self, pod_id: str, command: Callable[[], Awaitable[T]]) -> T:
+        """Run a command of the pod; when another process changed the pod first, catch
+        the pod up and run it again on the new state, where it lands or is refused as one
+        process would refuse it (after `COMMAND_RETRIES` lost races: `db_busy`)."""
+        for _ in range(COMMAND_RETRIES):
+            try:
+                return await command()
+            except StaleError:
+                await self.follower.catch_up(pod_id)
+        return await command()

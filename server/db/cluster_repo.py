@@ -46,6 +46,14 @@ def claim_open_event(session: Session, event_id: str) -> bool:
     return result.first() is not None
 
 
+def lock_event(session: Session, event_id: str) -> str | None:
+    """Take the event's row lock until the transaction ends; its phase (None: no event)."""
+    result = session.connection().execute(
+        sa.text("SELECT phase FROM event WHERE id = :id FOR UPDATE"), {"id": event_id})
+    row = result.first()
+    return None if row is None else str(row[0])
+
+
 def lock_pod(session: Session, pod_id: str) -> int | None:
     """Take the pod's row lock until the transaction ends; its revision (None: no pod)."""
     result = session.connection().execute(

@@ -88,20 +88,29 @@ def read_night(session: Session, event_id: str) -> Night | None:
                  event_repo.list_event_pod_ids(session, event_id))
 
 
+def _check_join(phase: str, players: list[EventPlayerRow], name: str) -> None:
+    """Refuse a join to a night in `phase` holding `players`, as one process would."""
+    if phase != "open":
+        raise ConflictError("the pods are already formed; ask the host", "pods_formed")
+    if len(players) >= MAX_PLAYERS:
+        raise ConflictError(f"a night holds at most {MAX_PLAYERS} players", "event_full")
+    if any(same_name(p.name, name) for p in players):
+        raise ConflictError(f"someone is already called {name!r}; pick another name",
+                            "name_taken")
+
+
 async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
     name = clean_name(name)
     async with rt.event_lock:
         night = await load_night(rt, event_id)
-        if night.row.phase != "open":
-            raise ConflictError("the pods are already formed; ask the host", "pods_formed")
-        if len(night.players) >= MAX_PLAYERS:
-            raise ConflictError(f"a night holds at most {MAX_PLAYERS} players", "event_full")
-        if any(same_name(p.name, name) for p in night.players):
-            raise ConflictError(f"someone is already called {name!r}; pick another name",
-                                "name_taken")
+        _check_join(night.row.phase, night.players, name)
         token = new_token()
         row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,
                              join_index=len(night.players), token_hash=hash_token(token))
+        if rt.cluster is not None:  # another process may be seating someone right now
+            await rt.cluster.join_night(
+                event_id, row, lambda phase, players: _check_join(phase, players, name))
+            return row, token
         return await commit(rt, lambda session: event_repo.add_event_player(session, row),
                             lambda: (row, token))
 

@@ -150,7 +150,18 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
 
     A night's pods take no one this way: the host deals the night's players into them, and
     a seat taken beside that would be a second seat for someone already dealt in.
+
+    With several processes, a join that lost the race to another process's change of the
+    pod (someone else joined there) is checked again on the caught-up pod, so a name taken
+    meanwhile is refused as `name_taken`, not as "try again".
     """
+    if rt.cluster is not None:
+        return await rt.cluster.retried(pod.id, lambda: _join_pod(rt, pod, name, code))
+    return await _join_pod(rt, pod, name, code)
+
+
+async def _join_pod(rt: Runtime, pod: LivePod, name: str,
+                    code: str | None) -> tuple[LivePlayer, str]:
     async with pod.lock:
         if pod.event_id is not None:
             raise ConflictError("this pod belongs to a night; the host deals its seats",

@@ -155,6 +155,8 @@ def test_racing_picks_and_timers_on_two_processes_apply_each_pick_once(
     asyncio.run(run())
     for rt in (a, b):
         rt.engine.dispose()
+        if rt.claim is not None:
+            rt.claim.release()
     assert a.cluster is not None and b.cluster is not None
     assert totals[0] >= SEEDS * ROUNDS  # the nights did draft
     assert totals[1] > 0  # and the processes did race (stale views were refused)

@@ -61,7 +61,9 @@ def test_two_workers_share_one_port_and_survive_a_sigkill(
              "--port", str(port), "--db", postgres_url, "--data-dir", str(tmp_path / "d"),
              "--no-qr"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        wait_until(lambda: len(children(supervisor.pid)) == 2
+        wait_until(lambda: len(children(supervisor.pid)) == 2  # both serve, not just one
+                   and (tmp_path / "workers.log").read_text().count(
+                       "Application startup complete") == 2
                    and httpx.get(f"{base}/healthz", timeout=1).status_code == 200, 40)
         first = children(supervisor.pid)
         with httpx.Client(base_url=base, timeout=10) as client:
