@@ -102,12 +102,16 @@ def media_signature(rt: Runtime) -> tuple[int, int]:
 async def cards_status(rt: Runtime) -> CardsStatus:
     """The start page's view; picks up a download made by the command line meanwhile.
     The database and the image folder are read in worker threads; the media are swapped
-    on the loop (the pods' card caches are the loop's)."""
+    on the loop (the pods' card caches are the loop's).
+
+    The job is read first, before any await: a download that ends meanwhile swaps its
+    media in before it says "done", so a page told "done" always gets the new counts."""
+    job = rt.downloads.snapshot()
     signature = await asyncio.to_thread(media_signature, rt)
-    if signature != rt.media.signature and rt.downloads.snapshot()["state"] != "running":
+    if signature != rt.media.signature and job["state"] != "running":
         use_media(rt, await asyncio.to_thread(read_media, rt))
     return {"sets": await asyncio.to_thread(set_statuses, rt), "images": rt.media.images,
-            "job": rt.downloads.snapshot(), "command": CLI_COMMAND}
+            "job": job, "command": CLI_COMMAND}
 
 
 def start_download(rt: Runtime, codes: list[str] | None = None) -> dict[str, Any]:
