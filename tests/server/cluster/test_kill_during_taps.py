@@ -19,25 +19,16 @@ from server.db.game_repo import players_of
 from server.db.tables import GameRow
 from server.realtime.live import LiveGame
 from server.views.game import game_view
-from tests.server.builders import play_tables
-from tests.server.cluster.test_two_processes import CLUSTER, SEED
+from tests.server.cluster.members import SEED, table_phones, tables_on_both, two_members
 from tests.server.live import LiveServer
-from tests.server.table_chaos import TablePhone, stored_entries
+from tests.server.table_chaos import stored_entries
 
 
 @pytest.fixture
 def pair(postgres_url: str, tmp_path: Path) -> Iterator[list[LiveServer]]:
     """Two fresh cluster members (this test kills one)."""
-    started: list[LiveServer] = []
-    try:
-        for name in ("a", "b"):
-            server = LiveServer(postgres_url, tmp_path / name, env=CLUSTER)
-            server.start()
-            started.append(server)
+    with two_members(postgres_url, tmp_path) as started:
         yield started
-    finally:
-        for server in started:
-            server.stop()
 
 
 @pytest.mark.slow
@@ -46,21 +37,10 @@ def test_a_sigkill_during_game_taps_loses_and_doubles_no_tap(
 ) -> None:
     a, b = pair
     rng = random.Random(SEED)
-    with a.client() as client:
-        pod, seats = play_tables(client, seed=SEED)
-        board = client.get(pod.url("/games/1"), headers=pod.host).json()
-    deadline = time.monotonic() + 5
-    with b.client() as client:
-        while client.get(pod.url("/games/1"), headers=pod.host).status_code != 200:
-            assert time.monotonic() < deadline, "the tables never reached the second process"
-            time.sleep(0.02)
+    pod, seats, board = tables_on_both(a, b)
     ends = time.monotonic() + 15
-    where = {"Ann": (a, True), "Bob": (a, False), "Cid": (b, True)}
-    phones = [TablePhone(seat, board, over_socket=where[name][1],
-                         http_base=where[name][0].base_url,
-                         ws_base=where[name][0].base_url.replace("http://", "ws://"),
-                         seed=SEED + i, deadline=ends)
-              for i, (name, seat) in enumerate(seats.items())]
+    phones = table_phones(seats, board, {"Ann": (a, True), "Bob": (a, False), "Cid": (b, True)},
+                          ends)
     for phone in phones:
         phone.start()
     time.sleep(rng.uniform(0.6, 1.2))

@@ -12,7 +12,6 @@ import random
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,7 +19,7 @@ import pytest
 
 from server.names import skeleton
 from tests.server.builders import new_pod
-from tests.server.cluster.test_two_processes import CLUSTER, SEED, wait_known
+from tests.server.cluster.members import SEED, two_members, wait_known
 from tests.server.live import LiveServer
 
 ROUNDS = 6
@@ -29,17 +28,8 @@ ROUNDS = 6
 @pytest.fixture(scope="module")
 def members(postgres_url: str, tmp_path_factory: pytest.TempPathFactory,
             ) -> Iterator[list[LiveServer]]:
-    tmp_path: Path = tmp_path_factory.mktemp("names")
-    started: list[LiveServer] = []
-    try:
-        for name in ("a", "b"):
-            server = LiveServer(postgres_url, tmp_path / name, env=CLUSTER)
-            server.start()
-            started.append(server)
+    with two_members(postgres_url, tmp_path_factory.mktemp("names")) as started:
         yield started
-    finally:
-        for server in started:
-            server.stop()
 
 
 def race(members: list[LiveServer], path: str, names: tuple[str, str],

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.cluster.test_two_processes import CLUSTER
+from tests.server.cluster.members import CLUSTER
 from tests.server.live import ROOT, LiveServer, free_port
 
 

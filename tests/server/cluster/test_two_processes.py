@@ -29,15 +29,19 @@ from server.db.game_repo import players_of
 from server.db.tables import GameRow
 from server.realtime.live import LiveGame
 from server.views.game import game_view
-from tests.server.builders import PodHandle, SeatHandle, join, me, new_pod, play_tables, start
+from tests.server.builders import PodHandle, SeatHandle, join, me, new_pod, start
 from tests.server.chaos import Phone, check_sightings
+from tests.server.cluster.members import (
+    SEED,
+    table_phones,
+    tables_on_both,
+    two_members,
+    wait_known,
+)
 from tests.server.live import LiveServer
-from tests.server.table_chaos import TablePhone, stored_entries
+from tests.server.table_chaos import stored_entries
 from tests.server.test_hidden_info import cards_in, visible_cards
 from tests.server.test_restore import stored_log
-
-SEED = 20261130
-CLUSTER = {"PRISMATIC_CLUSTER": "1", "PRISMATIC_TIMER_TICK_SECONDS": "0.05"}
 
 
 @pytest.fixture(scope="module")
@@ -45,29 +49,8 @@ def servers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory,
             ) -> Iterator[list[LiveServer]]:
     """Two cluster members on two ports, shared by this module's tests (the SIGKILL test
     comes last). The first is up (and holds the timer lease) before the second starts."""
-    tmp_path = tmp_path_factory.mktemp("cluster")
-    started: list[LiveServer] = []
-    try:
-        for name in ("a", "b"):
-            server = LiveServer(postgres_url, tmp_path / name, env=CLUSTER)
-            server.start()
-            started.append(server)
-            time.sleep(0.3)  # the first member's first timer tick takes the lease
+    with two_members(postgres_url, tmp_path_factory.mktemp("cluster"), pause=0.3) as started:
         yield started
-    finally:
-        for server in started:
-            server.stop()
-
-
-def wait_known(server: LiveServer, pod: PodHandle, seconds: float = 5) -> None:
-    """Until `server` serves the pod another process created (it hears of it by NOTIFY)."""
-    deadline = time.monotonic() + seconds
-    with server.client() as client:
-        while time.monotonic() < deadline:
-            if client.get(pod.url()).status_code == 200:
-                return
-            time.sleep(0.02)
-    raise AssertionError(f"{server.base_url} never heard of pod {pod.pod_id}")
 
 
 def split_pod(servers: list[LiveServer], humans: int,
@@ -230,21 +213,10 @@ def test_game_taps_on_two_processes_are_stored_once_and_shown_alike(
     """One table's phones tap through both processes at once (HTTP and socket): every
     acknowledged tap is stored once under its ref, and both processes show the replay."""
     a, b = servers
-    with a.client() as client:
-        pod, seats = play_tables(client, seed=SEED)
-        board = client.get(pod.url("/games/1"), headers=pod.host).json()
-    deadline = time.monotonic() + 5
-    with b.client() as client:
-        while client.get(pod.url("/games/1"), headers=pod.host).status_code != 200:
-            assert time.monotonic() < deadline, "the tables never reached the second process"
-            time.sleep(0.02)
+    pod, seats, board = tables_on_both(a, b)
     ends = time.monotonic() + 20
-    where = {"Ann": (a, False), "Bob": (b, False), "Cid": (b, True)}
-    phones = [TablePhone(seat, board, over_socket=where[name][1],
-                         http_base=where[name][0].base_url,
-                         ws_base=where[name][0].base_url.replace("http://", "ws://"),
-                         seed=SEED + i, deadline=ends)
-              for i, (name, seat) in enumerate(seats.items())]
+    phones = table_phones(seats, board, {"Ann": (a, False), "Bob": (b, False), "Cid": (b, True)},
+                          ends)
     for phone in phones:
         phone.start()
     time.sleep(2.0)
