@@ -16,6 +16,7 @@ false while queued (an earlier write of the same pod failed) is failed without w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -62,6 +63,7 @@ class GroupWriter:
                  lock_rows: Callable[[Session, list[str]], None] | None = None) -> None:
         self._session_factory = session_factory
         self._bind: sa.Engine | None = None
+        self._driver_log: repo.DriverPickLog | None = None
         self._max_batch = max_batch
         # Several processes: lock the batch's pod rows first, in one order, so two
         # processes' batches cannot deadlock on each other's rows (`server.cluster`).
@@ -141,8 +143,7 @@ class GroupWriter:
         and at 50 pods a transaction holds dozens of picks."""
         logs = [write.picks for write in batch if write.picks is not None]
         if self._lock_rows is None and all(write.stage is None for write in batch):
-            with self._engine().begin() as connection:  # ~0.2 ms less than a Session
-                repo.append_pick_logs(connection, logs)
+            self._commit_picks(logs)
             return
         with self._session_factory() as session:
             if self._lock_rows is not None:
@@ -156,6 +157,22 @@ class GroupWriter:
                 session.flush()  # rows the stages added (a new pod) before the picks' rows
                 repo.append_pick_logs(session.connection(), logs)
             session.commit()
+
+    def _commit_picks(self, logs: list[PodPicks]) -> None:
+        """A transaction of picks alone, on the driver's connection (`DriverPickLog`):
+        one executemany and the commit, rolled back whole if either fails."""
+        if self._driver_log is None:
+            self._driver_log = repo.DriverPickLog(self._engine())
+        connection = self._engine().raw_connection()
+        try:
+            self._driver_log.append(connection, logs)
+            connection.commit()
+        except BaseException:
+            with contextlib.suppress(Exception):  # a dead connection: the pool drops it
+                connection.rollback()
+            raise
+        finally:
+            connection.close()  # back to the pool
 
     def _engine(self) -> sa.Engine:
         """The engine the sessions are bound to (asked once, on the writer thread)."""

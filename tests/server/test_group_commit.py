@@ -18,19 +18,19 @@ def test_a_pick_whose_commit_fails_is_db_busy_and_leaves_the_pod_as_it_was(
     seat = join(client, pod, "Ann")
     start(client, pod)
     before = me(client, seat)
-    real = repo.append_pick_logs
+    real = repo.pick_log_rows
 
-    def broken(*args: Any, **kwargs: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(repo, "append_pick_logs", broken)
+    monkeypatch.setattr(repo, "pick_log_rows", broken)
     response = take_first(client, seat, before)
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "db_busy"
     after = me(client, seat)
     assert (after["pick"], after["pack"], after["pool"]) == (
         before["pick"], before["pack"], before["pool"])
-    monkeypatch.setattr(repo, "append_pick_logs", real)
+    monkeypatch.setattr(repo, "pick_log_rows", real)
     retried = take_first(client, seat, before)
     assert retried.status_code == 200, retried.text
     assert retried.json()["pick"] == before["pick"] + 1
@@ -46,21 +46,21 @@ def test_a_socket_pick_whose_commit_fails_is_never_acknowledged(
     start(client, pod)
     before = me(client, seat)
     cards = [card["id"] for card in before["pack"][: before["picks_needed"]]]
-    real = repo.append_pick_logs
+    real = repo.pick_log_rows
 
-    def broken(*args: Any, **kwargs: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
         raise RuntimeError("disk full")
 
     with client.websocket_connect(f"/ws/pods/{pod.pod_id}?token={seat.token}") as ws:
         version = ws.receive_json()["version"]
-        monkeypatch.setattr(repo, "append_pick_logs", broken)
+        monkeypatch.setattr(repo, "pick_log_rows", broken)
         ws.send_json({"type": "pick", "pick": 1, "cards": cards, "ref": "p1"})
         refused = ws.receive_json()
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}  # nothing else came between
         assert refused["type"] == "error" and refused["code"] == "db_busy"
         assert refused["ref"] == "p1"
-        monkeypatch.setattr(repo, "append_pick_logs", real)
+        monkeypatch.setattr(repo, "pick_log_rows", real)
         ws.send_json({"type": "pick", "pick": 1, "cards": cards, "ref": "p2"})
         update = ws.receive_json()
     assert update["type"] == "update" and update["base"] == version

@@ -10,6 +10,7 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from server.db import repo
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.db.writer import GroupWriter, Write
@@ -183,6 +184,29 @@ def test_a_batch_of_picks_only_is_stored_and_a_duplicate_refuses_all_of_it(
     results = asyncio.run(_submit_all(engine, again))
     assert all(isinstance(result, BusyError) for result in results)
     assert [row[1] for row in pick_log(engine)] == [1, 2]
+    after = [Write(stage=None, committed=lambda: None, failed=lambda: None,
+                   picks=("a", [(3, 1, (7, 8), True)]))]
+    assert asyncio.run(_submit_all(engine, after)) == [None]  # the connection is usable
+    assert [row[1] for row in pick_log(engine)] == [1, 2, 3]
+
+
+def test_picks_written_through_the_driver_read_back_like_those_of_a_session(
+    engine: sa.Engine,
+) -> None:
+    """A batch of picks alone goes through the driver's connection, one with a stage
+    through a session: the stored rows (times, flags, cards) read back the same."""
+    with_stage = insert_pod("a")
+    with_stage.picks = ("a", [(1, 0, (4, 17), True)])
+    asyncio.run(_submit_all(engine, [with_stage, insert_pod("b")]))
+    alone = Write(stage=None, committed=lambda: None, failed=lambda: None,
+                  picks=("b", [(1, 0, (4, 17), True)]))
+    asyncio.run(_submit_all(engine, [alone]))
+    with Session(engine) as session:
+        a, b = repo.load_pick_log(session, "a"), repo.load_pick_log(session, "b")
+        started = [repo.get_draft_started_at(session, pod) for pod in ("a", "b")]
+    assert a == b == [(1, 0, (4, 17), True)]
+    assert all(moment is not None and moment.tzinfo is not None for moment in started)
+    assert abs((started[1] - started[0]).total_seconds()) < 60  # type: ignore[operator]
 
 
 async def _submit_all(engine: sa.Engine, writes: list[Write]) -> list[BaseException | None]:
