@@ -57,6 +57,7 @@ FIGURES = (
     ("ratio p50", lambda r: r["ratio_p50"]),
     ("ratio p99", lambda r: r["ratio_p99"]),
     ("server ms/pick", lambda r: r.get("server_cpu_ms_per_pick")),
+    ("server ms/echo", lambda r: r.get("echo_server_cpu_ms_per_round_trip")),
     ("server cpu %", lambda r: r.get("server_cpu_pct")),
     ("view KiB avg", lambda r: r.get("view_kb_avg")),
     ("idle KiB/pod", lambda r: r.get("idle_kb_per_pod")),

@@ -241,9 +241,14 @@ async def echo_socket(
     rng: random.Random,
     samples: list[float],
     timeout: float,
+    connected: asyncio.Barrier | None = None,
 ) -> None:
-    """The baseline: the same socket stack, a round trip that does no draft work at all."""
+    """The baseline: the same socket stack, a round trip that does no draft work at all.
+    With `connected`, every echo socket connects before any round trip starts (the
+    server's CPU for the round trips is then measured without the handshakes)."""
     async with connect(ws_url(base_url, "/ws/echo"), open_timeout=timeout) as ws:
+        if connected is not None:
+            await connected.wait()
         payload = json.dumps({"type": "pick", "pick": 1, "cards": [1, 2], "ref": "x"})
         for _ in range(rounds):
             low, high = think

@@ -159,6 +159,24 @@ def _pct(seconds: float | None, elapsed: float) -> float | None:
     return None if seconds is None or not elapsed else round(100 * seconds / elapsed, 1)
 
 
+async def _echo_round_trips_cpu(pid: int | None, connected: asyncio.Barrier,
+                                echoes: list[asyncio.Task[None]]) -> float | None:
+    """Server CPU seconds of the echo round trips alone: from when every echo socket is
+    connected to when the last round trip ended (the handshakes are left out)."""
+    ready: asyncio.Task[Any] = asyncio.create_task(connected.wait())
+    done, _ = await asyncio.wait([ready, *echoes], return_when=asyncio.FIRST_COMPLETED)
+    if ready not in done:  # an echo socket failed before all were connected
+        ready.cancel()
+        for task in echoes:
+            task.cancel()
+        await asyncio.gather(*echoes, return_exceptions=True)
+        for task in done:
+            task.result()  # raises the failure
+    before = cpu_seconds(pid)
+    await asyncio.gather(*echoes)
+    return _delta(cpu_seconds(pid), before)
+
+
 async def run_bench(
     config: BenchConfig, base: str, pid: int | None, progress: Callable[[str], None]
 ) -> dict[str, Any]:
@@ -168,12 +186,13 @@ async def run_bench(
     rounds = 3 * 10  # a seat's picks in a Commander Draft
     progress(f"baseline: {sockets} echo sockets x {rounds} round trips")
     baseline: list[float] = []
+    connected = asyncio.Barrier(sockets + 1)
+    echoes = [asyncio.create_task(echo_socket(base, rounds, config.think,
+                                              random.Random(rng.random()), baseline,
+                                              config.timeout, connected))
+              for _ in range(sockets)]
     try:
-        await asyncio.gather(*(
-            echo_socket(base, rounds, config.think, random.Random(rng.random()), baseline,
-                        config.timeout)
-            for _ in range(sockets)
-        ))
+        echo_cpu = await _echo_round_trips_cpu(pid, connected, echoes)
     except InvalidStatus as error:
         raise RuntimeError(f"{base} refuses the echo socket ({error}): start that server "
                            "with PRISMATIC_BENCH_ECHO=1 to bench it") from None
@@ -211,6 +230,9 @@ async def run_bench(
         "picks_per_s": round(stats.picks_sent / picking, 1) if picking > 0 else None,
         "latency_ms": summary_ms(stats.latencies),
         "baseline_ms": {k: v for k, v in summary_ms(baseline).items() if k != "max"},
+        # The floor of the socket stack: one small frame in and one out, no draft work.
+        "echo_server_cpu_ms_per_round_trip": (round(1000 * echo_cpu / len(baseline), 3)
+                                              if echo_cpu is not None and baseline else None),
         "server_rss_mb": rss_mb(pid, "VmHWM"),
         "errors": len(stats.errors),
         "client_cpu_pct": round(100 * client_cpu / elapsed, 1) if elapsed else None,

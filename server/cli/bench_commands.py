@@ -95,6 +95,9 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
                f"waiting for a CPU: server {figures['server_runqueue_wait_pct']}%, "
                f"client {figures['client_runqueue_wait_pct']}%; "
                f"load average {figures['load_avg_1m']}")
+    click.echo(f"  server CPU per pick {figures['server_cpu_ms_per_pick']} ms; per echo round "
+               f"trip {figures['echo_server_cpu_ms_per_round_trip']} ms (the socket stack "
+               "alone)")
     click.echo(f"  views per pick {figures['views_per_pick']}, "
                f"{figures['view_kb_avg']} KiB per view on average")
     if "idle_kb_per_pod" in figures:
