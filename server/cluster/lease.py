@@ -11,8 +11,10 @@ pick twice.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-import psycopg
+if TYPE_CHECKING:  # the `postgres` extra: imported where it is used
+    import psycopg
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,8 @@ class TimerLease:
 
     async def held(self) -> bool:
         """Take the lease if it is free; check the connection that holds it is alive."""
+        import psycopg
+
         try:
             if self._conn is None or self._conn.closed:
                 self.holding = False

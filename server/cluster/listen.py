@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import psycopg
 from sqlalchemy.engine import Engine
 
 from server.cluster.follow import Follower
@@ -29,6 +28,8 @@ def conninfo(engine: Engine) -> str:
 
 async def listen(dsn: str, follower: Follower, connected: asyncio.Event) -> None:
     """Run until cancelled: LISTEN, sweep, then follow every notice; reconnect on loss."""
+    import psycopg  # the `postgres` extra: a plain SQLite install never comes here
+
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:

@@ -13,12 +13,15 @@ ends, so a SIGKILLed process's claim goes with it. SQLite serves one process any
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
-import psycopg
 from sqlalchemy.engine import Engine
 
 from server.cluster.listen import conninfo
 from server.db.engine import DatabaseConfigError
+
+if TYPE_CHECKING:  # PostgreSQL's driver is an extra: imported only where it is used
+    import psycopg
 
 MODE_LOCK = 0x70726973_6D6F6465
 """The advisory lock key ('prismode' in ASCII); the timer lease uses another key."""
@@ -51,6 +54,8 @@ def claim_database(engine: Engine, cluster: bool) -> DatabaseClaim | None:
     None on SQLite."""
     if engine.url.get_backend_name() != "postgresql":
         return None
+    import psycopg  # only with PostgreSQL (the `postgres` extra), never on SQLite
+
     take = "pg_try_advisory_lock_shared" if cluster else "pg_try_advisory_lock"
     connection = psycopg.connect(conninfo(engine), autocommit=True)
     deadline = time.monotonic() + CLAIM_SECONDS

@@ -38,7 +38,11 @@ def create_db_engine(settings: Settings) -> Engine:
         )
     try:
         return sa.create_engine(url, pool_pre_ping=True)
-    except (ImportError, sa.exc.ArgumentError) as error:
+    except ImportError as error:
+        raise DatabaseConfigError(
+            f"PostgreSQL needs its driver, which this install lacks ({error}): "
+            "pip install 'prismatic[postgres]'") from error
+    except sa.exc.ArgumentError as error:
         raise DatabaseConfigError(f"cannot use database URL: {error}") from error
 
 

@@ -4,18 +4,22 @@ the checkout, must migrate its database and serve the pages.
 Why it is slow and offline: building the wheel and starting a real server takes ~30 s. The
 fresh venv gets the wheel with `--no-deps` and borrows the test venv's libraries through a
 `.pth` path line (only the path: the checkout's editable-install hook in that folder is not
-run, so `import server` can only find the wheel's copy, which the test checks).
+run, so `import server` can only find the wheel's copy, which the test checks). The test
+venv also holds the optional extras (PostgreSQL's driver, the test tools), which a plain
+`pip install prismatic` does not: the fresh venv cannot import them.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 import sysconfig
 import time
+import tomllib
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -61,6 +65,18 @@ def wait_for_health(base: str, server: subprocess.Popen[bytes], log: Path,
     raise AssertionError("no /healthz answer")
 
 
+def optional_modules() -> set[str]:
+    """Import names of the extras' packages that a plain install does not have."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+    def names(requirements: list[str]) -> set[str]:
+        return {re.split(r"[\[<>=!~ ;]", line, maxsplit=1)[0].lower().replace("-", "_")
+                for line in requirements}
+
+    extras = set().union(*(names(r) for r in project["optional-dependencies"].values()))
+    return extras - names(project["dependencies"])
+
+
 def installed_venv(tmp: Path) -> Path:
     wheels = tmp / "wheels"
     run(sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "-q", "-w", wheels, cwd=tmp)
@@ -73,6 +89,10 @@ def installed_venv(tmp: Path) -> Path:
     site = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
                cwd=tmp).strip()
     (Path(site) / "borrowed_libraries.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # A `None` in sys.modules makes `import psycopg` raise ModuleNotFoundError, as it would
+    # in a venv without the extras (a .pth line that starts with `import` is run at start).
+    blocked = "; ".join(f"sys.modules[{name!r}] = None" for name in sorted(optional_modules()))
+    (Path(site) / "zz_without_extras.pth").write_text(f"import sys; {blocked}\n")
     return venv
 
 
@@ -81,6 +101,8 @@ def test_a_wheel_installed_outside_the_checkout_migrates_and_serves(tmp_path: Pa
     where = run(venv / "bin" / "python", "-c", "import server; print(server.__file__)",
                 cwd=tmp_path)
     assert where.startswith(str(venv)), where
+    with pytest.raises(AssertionError, match="ModuleNotFoundError"):  # as without extras
+        run(venv / "bin" / "python", "-c", "import psycopg", cwd=tmp_path)
     data_dir, port = tmp_path / "night", free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PRISMATIC_", "PYTHON"))}
     log = tmp_path / "serve.log"
