@@ -53,6 +53,7 @@ class BenchConfig:
     timeout: float = 120.0
     seed: int = 1
     picks_over: str = "socket"  # or "http", as the phone UI picks
+    server_pid: int | None = None  # with `url`: a local server's pid, for its CPU figures
 
 
 def free_port() -> int:
@@ -140,12 +141,14 @@ def runqueue_wait_seconds(pid: int | None) -> float | None:
     return total / 1e9
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU time of a local process from /proc (all its threads)."""
+def cpu_seconds(pid: int | None, thread: int | None = None) -> float | None:
+    """User + system CPU time of a local process from /proc (all its threads), or of one
+    of its threads (`thread=pid`: the main thread, which runs the server's event loop)."""
     if pid is None:
         return None
+    stat = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        fields = Path(stat).read_text().rpartition(")")[2].split()
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -153,6 +156,10 @@ def cpu_seconds(pid: int | None) -> float | None:
 
 def _delta(after: float | None, before: float | None) -> float | None:
     return None if after is None or before is None else after - before
+
+
+def _per_pick(seconds: float | None, picks: int) -> float | None:
+    return None if seconds is None or not picks else round(1000 * seconds / picks, 3)
 
 
 def _pct(seconds: float | None, elapsed: float) -> float | None:
@@ -205,6 +212,7 @@ async def run_bench(
     progress(f"drafting: {len(seats)} phones")
     started = time.perf_counter()
     client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
+    loop_cpu = cpu_seconds(pid, thread=pid)
     waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
     results = await asyncio.gather(
@@ -216,6 +224,8 @@ async def run_bench(
     picking = (stats.last_ack_at or started + elapsed) - started
     client_cpu = time.process_time() - client_cpu
     server_after = cpu_seconds(pid)
+    loop_cpu = _delta(cpu_seconds(pid, thread=pid), loop_cpu)
+    server_spent = _delta(server_after, server_cpu)
     waited = [_delta(runqueue_wait_seconds(p), w) for p, w in zip((pid, os.getpid()), waits,
                                                                  strict=True)]
     ticker.cancel()
@@ -238,15 +248,15 @@ async def run_bench(
         "client_cpu_pct": round(100 * client_cpu / elapsed, 1) if elapsed else None,
         "client_cpu_ms_per_pick": (round(1000 * client_cpu / stats.picks_sent, 3)
                                    if stats.picks_sent else None),
-        "server_cpu_ms_per_pick": (round(1000 * (server_after - server_cpu) / stats.picks_sent, 3)
-                                   if stats.picks_sent and server_after is not None
-                                   and server_cpu is not None else None),
+        "server_cpu_ms_per_pick": _per_pick(server_spent, stats.picks_sent),
+        # The event loop's thread, and the rest (the group writer, reads off the loop).
+        "server_loop_cpu_ms_per_pick": _per_pick(loop_cpu, stats.picks_sent),
+        "server_threads_cpu_ms_per_pick": _per_pick(_delta(server_spent, loop_cpu),
+                                                    stats.picks_sent),
         "load_avg_1m": round(os.getloadavg()[0], 2),
         "server_runqueue_wait_pct": _pct(waited[0], elapsed),
         "client_runqueue_wait_pct": _pct(waited[1], elapsed),
-        "server_cpu_pct": (round(100 * (server_after - server_cpu) / elapsed, 1)
-                           if elapsed and server_after is not None and server_cpu is not None
-                           else None),
+        "server_cpu_pct": _pct(server_spent, elapsed),
         "pools_ok": len(stats.pools) == len(seats)
         and all(size == POOL_SIZE for size in stats.pools)
         and stats.acks == stats.picks_sent,
@@ -299,8 +309,8 @@ async def _report_progress(stats: RunStats, total: int, progress: Callable[[str]
 def bench(config: BenchConfig, progress: Callable[[str], None]) -> dict[str, Any]:
     """Run against `config.url`, or against a freshly spawned server."""
     if config.url:
-        pid = None
-        return asyncio.run(run_bench(config, config.url.rstrip("/"), pid, progress))
+        return asyncio.run(run_bench(config, config.url.rstrip("/"), config.server_pid,
+                                     progress))
     with spawned_server(config.db_url) as (base, pid):
         progress(f"spawned server pid {pid} at {base} (db: {config.db_url or 'SQLite, temp'})")
         return asyncio.run(run_bench(config, base, pid, progress))

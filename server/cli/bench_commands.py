@@ -45,10 +45,14 @@ from server.cli.i18n import _
               show_default=True,
               help=_("Over several servers: each seat's phone to the next server, or all of "
                      "a pod's phones to one server."))
+@click.option("--server-pid", type=click.IntRange(1), default=None,
+              help=_("With one --url of a server on this machine: its process id, so that "
+                     "its CPU and memory are measured too."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
 def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pods: int, seats: int,
                   think_text: str, db_url: str | None, idle_pods: int, timeout: float,
-                  picks_over: str, spread_by: str, as_json: bool) -> None:
+                  picks_over: str, spread_by: str, server_pid: int | None,
+                  as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     url = urls[0] if len(urls) == 1 else None
@@ -57,13 +61,15 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
         raise click.UsageError("give --url or --spawn, not both")
     if url and db_url:
         raise click.UsageError("--db only applies to a spawned server")
+    if server_pid is not None and url is None:
+        raise click.UsageError("--server-pid needs exactly one --url")
     try:
         think = parse_think(think_text)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--think-ms") from None
     config = BenchConfig(pods=pods, seats=seats, think=think, think_text=think_text,
                          url=url, db_url=db_url, idle_pods=idle_pods, timeout=timeout,
-                         picks_over=picks_over)
+                         picks_over=picks_over, server_pid=server_pid)
 
     def progress(line: str) -> None:
         click.echo(line, err=True)
@@ -95,9 +101,10 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
                f"waiting for a CPU: server {figures['server_runqueue_wait_pct']}%, "
                f"client {figures['client_runqueue_wait_pct']}%; "
                f"load average {figures['load_avg_1m']}")
-    click.echo(f"  server CPU per pick {figures['server_cpu_ms_per_pick']} ms; per echo round "
-               f"trip {figures['echo_server_cpu_ms_per_round_trip']} ms (the socket stack "
-               "alone)")
+    click.echo(f"  server CPU per pick {figures['server_cpu_ms_per_pick']} ms (event loop "
+               f"{figures['server_loop_cpu_ms_per_pick']}, other threads "
+               f"{figures['server_threads_cpu_ms_per_pick']}); per echo round trip "
+               f"{figures['echo_server_cpu_ms_per_round_trip']} ms (the socket stack alone)")
     click.echo(f"  views per pick {figures['views_per_pick']}, "
                f"{figures['view_kb_avg']} KiB per view on average")
     if "idle_kb_per_pod" in figures:

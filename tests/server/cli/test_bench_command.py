@@ -5,19 +5,22 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
-from tests.server.live import ROOT
+from tests.server.live import ROOT, LiveServer
 
 KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "baseline_ms",
         "ratio_p50", "ratio_p99", "server_rss_mb", "errors", "pools_ok",
-        "server_cpu_ms_per_pick", "echo_server_cpu_ms_per_round_trip"}
+        "server_cpu_ms_per_pick", "echo_server_cpu_ms_per_round_trip",
+        "server_loop_cpu_ms_per_pick", "server_threads_cpu_ms_per_pick"}
 
 
 def bench_one_pod(*options: str) -> dict[str, Any]:
-    """The JSON figures of `prismatic bench --spawn --pods 1` with `options`."""
+    """The JSON figures of `prismatic bench --pods 1` with `options` (default `--spawn`)."""
+    where = () if "--url" in options else ("--spawn",)
     result = subprocess.run(
-        [sys.executable, "-m", "server", "bench", "--spawn", "--pods", "1", "--json",
+        [sys.executable, "-m", "server", "bench", *where, "--pods", "1", "--json",
          *options],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
     )
@@ -45,3 +48,31 @@ def test_phones_may_pick_over_http_as_the_phone_page_does() -> None:
     figures = bench_one_pod("--picks-over", "http")
     assert figures["picks_over"] == "http" and figures["picks"] == 240
     assert figures["pools_ok"] is True and figures["errors"] == 0
+
+
+def test_a_server_started_by_hand_is_measured_through_its_pid(tmp_path: Path) -> None:
+    """`--url` with `--server-pid`: the CPU figures of a server the bench did not start
+    (another checkout's, one under a profiler), the event loop's thread apart."""
+    server = LiveServer(f"sqlite:///{tmp_path / 'night.db'}", tmp_path / "data",
+                        env={"PRISMATIC_BENCH_ECHO": "1"})
+    server.start()
+    try:
+        assert server.process is not None
+        figures = bench_one_pod("--url", server.base_url, "--server-pid",
+                                str(server.process.pid))
+    finally:
+        server.stop()
+    assert figures["pools_ok"] is True and figures["errors"] == 0
+    total = figures["server_cpu_ms_per_pick"]
+    loop = figures["server_loop_cpu_ms_per_pick"]
+    threads = figures["server_threads_cpu_ms_per_pick"]
+    assert total > 0 and loop > 0 and threads >= 0
+    assert abs(loop + threads - total) < 0.002  # the two parts make the whole
+
+
+def test_a_server_pid_without_one_url_is_refused() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "server", "bench", "--server-pid", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 2 and "--server-pid needs exactly one --url" in result.stderr
