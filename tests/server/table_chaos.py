@@ -15,7 +15,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,9 +23,14 @@ import httpx
 import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
-from pods.tracker import Adjustment, CommanderRef, Entry, Kind, Undo
-from tests.server.builders import SeatHandle
+from pods.tracker import Adjustment, CommanderRef, Entry, Kind, Undo, replay_game
+from server.db.game_repo import players_of
+from server.db.tables import GameRow
+from server.realtime.live import LiveGame
+from server.views.game import game_view
+from tests.server.builders import PodHandle, SeatHandle
 from tests.server.chaos import NETWORK_ERRORS
+from tests.server.live import LiveServer
 
 
 @dataclass(frozen=True)
@@ -205,3 +210,52 @@ def stored_entries(db_url: str, pod_id: str) -> tuple[str, list[tuple[Entry, str
             source = CommanderRef(owner, index) if owner is not None else None
             entries.append((Adjustment(seq, author, Kind(kind), target, delta, source), ref))
     return players, entries
+
+
+def stop_phones(phones: Sequence[TablePhone], deadline: float) -> None:
+    """Stop every phone and wait, until `deadline` (at least a second), for the answer to
+    the tap each one still had in flight."""
+    for phone in phones:
+        phone.stop.set()
+    for phone in phones:
+        assert phone.thread is not None
+        phone.thread.join(max(1.0, deadline - time.monotonic()))
+        assert not phone.thread.is_alive(), "a phone never got its last tap answered"
+
+
+def taps_lost(phones: Sequence[TablePhone], stored: list[tuple[Entry, str | None]]) -> int:
+    """Check the stored log against the phones: no ref stored twice, nothing stored that
+    no phone sent (or other than it was sent), every acknowledged tap stored as it was
+    acknowledged. Returns how many acknowledged taps the log lacks (a test wants 0)."""
+    by_ref = {(entry.author, ref): entry for entry, ref in stored}
+    assert len(by_ref) == len(stored), "an entry without a ref, or one ref stored twice"
+    sent = {(phone.seat.player_id, ref): tap for phone in phones
+            for ref, tap in phone.sent.items()}
+    for (author, ref), entry in by_ref.items():  # nothing but what phones sent, as sent
+        assert entry == sent[(author, ref)].as_entry(entry.seq, author)
+    lost = 0
+    for phone in phones:
+        for ref, (tap, seq) in phone.acked.items():
+            entry = by_ref.get((phone.seat.player_id, ref))
+            lost += entry is None
+            assert entry is None or entry == tap.as_entry(seq, phone.seat.player_id)
+    return lost
+
+
+def assert_shows_the_replay(server: LiveServer, pod: PodHandle, players_json: str,
+                            stored: list[tuple[Entry, str | None]],
+                            seconds: float = 5.0) -> None:
+    """`server` shows table 1's game as the replay of the stored log, once it has caught
+    up with it (another process's taps reach it a moment later)."""
+    replayed = replay_game(players_of(GameRow(id="g", pod_id=pod.pod_id, table_number=1,
+                                              players_json=players_json)),
+                           [entry for entry, _ref in stored])
+    deadline = time.monotonic() + seconds
+    with server.client() as client:
+        while (shown := client.get(pod.url("/games/1"),
+                                   headers=pod.host).json())["seq"] < len(stored):
+            assert time.monotonic() < deadline, "the server never showed every stored tap"
+            time.sleep(0.02)
+    expected = game_view(LiveGame(id=shown["game_id"], table=1, number=1, game=replayed,
+                                  next_seq=len(stored) + 1))
+    assert shown["players"] == expected["players"] and shown["seq"] == len(stored)

@@ -15,15 +15,16 @@ from collections.abc import Callable
 
 import pytest
 
-from pods.tracker import replay_game
-from server.db.game_repo import players_of
-from server.db.tables import GameRow
-from server.realtime.live import LiveGame
-from server.views.game import game_view
 from tests.server.builders import play_tables
 from tests.server.figures import report
 from tests.server.live import LiveServer
-from tests.server.table_chaos import TablePhone, stored_entries
+from tests.server.table_chaos import (
+    TablePhone,
+    assert_shows_the_replay,
+    stop_phones,
+    stored_entries,
+    taps_lost,
+)
 from tests.server.test_crash_restart import kill_and_restart
 
 SEED = 20261130
@@ -53,39 +54,17 @@ def test_twelve_sigkills_while_life_totals_change_lose_and_double_no_tap(
         aim = phones[kill % len(phones)].sending if kill % 2 else None
         kill_and_restart(server, rng, 0.2, 0.9, aim)
     time.sleep(0.5)  # the phones' resends after the last restart
-    for phone in phones:
-        phone.stop.set()
-    for phone in phones:
-        assert phone.thread is not None
-        phone.thread.join(max(1.0, deadline - time.monotonic()))
-        assert not phone.thread.is_alive(), "a phone never got its last tap answered"
+    stop_phones(phones, deadline)
 
     server.kill()
     server.start()
     players_json, stored = stored_entries(db_url, pod.pod_id)
-    replayed = replay_game(players_of(GameRow(id="g", pod_id=pod.pod_id, table_number=1,
-                                              players_json=players_json)),
-                           [entry for entry, _ref in stored])
-    with server.client() as client:
-        shown = client.get(pod.url("/games/1"), headers=pod.host).json()
-    expected = game_view(LiveGame(id=shown["game_id"], table=1, number=1, game=replayed,
-                                  next_seq=len(stored) + 1))
-    assert shown["players"] == expected["players"] and shown["seq"] == len(stored)
-
-    by_ref = {(entry.author, ref): entry for entry, ref in stored}
-    assert len(by_ref) == len(stored), "an entry without a ref, or one ref stored twice"
-    sent = {(phone.seat.player_id, ref): tap for phone in phones
-            for ref, tap in phone.sent.items()}
-    for (author, ref), entry in by_ref.items():  # nothing but what phones sent, as sent
-        assert entry == sent[(author, ref)].as_entry(entry.seq, author)
-    lost = 0
+    assert_shows_the_replay(server, pod, players_json, stored)
     for phone in phones:
         assert phone.errors == []
         assert len(phone.acked) >= 30, f"{phone.seat.name} hardly tapped"
-        for ref, (tap, seq) in phone.acked.items():
-            entry = by_ref.get((phone.seat.player_id, ref))
-            lost += entry is None
-            assert entry is None or entry == tap.as_entry(seq, phone.seat.player_id)
+    lost = taps_lost(phones, stored)
+    by_ref = {(entry.author, ref) for entry, ref in stored}
 
     acknowledged = sum(len(p.acked) for p in phones)
     report(request, "kills", KILLS)

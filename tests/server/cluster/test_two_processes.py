@@ -24,11 +24,6 @@ from websockets.sync.client import connect
 
 from draft.replay import replay
 from draft.state import DraftConfig
-from pods.tracker import replay_game
-from server.db.game_repo import players_of
-from server.db.tables import GameRow
-from server.realtime.live import LiveGame
-from server.views.game import game_view
 from tests.server.builders import PodHandle, SeatHandle, join, me, new_pod, start
 from tests.server.chaos import Phone, check_sightings
 from tests.server.cluster.members import (
@@ -39,7 +34,7 @@ from tests.server.cluster.members import (
     wait_known,
 )
 from tests.server.live import LiveServer
-from tests.server.table_chaos import stored_entries
+from tests.server.table_chaos import assert_shows_the_replay, stop_phones, stored_entries
 from tests.server.test_hidden_info import cards_in, visible_cards
 from tests.server.test_restore import stored_log
 
@@ -220,12 +215,8 @@ def test_game_taps_on_two_processes_are_stored_once_and_shown_alike(
     for phone in phones:
         phone.start()
     time.sleep(2.0)
+    stop_phones(phones, time.monotonic() + 15)
     for phone in phones:
-        phone.stop.set()
-    for phone in phones:
-        assert phone.thread is not None
-        phone.thread.join(15)
-        assert not phone.thread.is_alive()
         assert phone.errors == []
     players_json, stored = stored_entries(postgres_url, pod.pod_id)
     assert len({(entry.author, ref) for entry, ref in stored}) == len(stored)
@@ -233,19 +224,8 @@ def test_game_taps_on_two_processes_are_stored_once_and_shown_alike(
              for ref, (_tap, seq) in phone.acked.items()}
     assert len(acked) >= 20
     assert {(entry.author, ref): entry.seq for entry, ref in stored} == acked
-    replayed = replay_game(players_of(GameRow(id="g", pod_id=pod.pod_id, table_number=1,
-                                              players_json=players_json)),
-                           [entry for entry, _ref in stored])
     for server in servers:
-        deadline = time.monotonic() + 5
-        with server.client() as client:
-            while (shown := client.get(pod.url("/games/1"),
-                                       headers=pod.host).json())["seq"] < len(stored):
-                assert time.monotonic() < deadline
-                time.sleep(0.02)
-        expected = game_view(LiveGame(id=shown["game_id"], table=1, number=1, game=replayed,
-                                      next_seq=len(stored) + 1))
-        assert shown["players"] == expected["players"] and shown["seq"] == len(stored)
+        assert_shows_the_replay(server, pod, players_json, stored)
 
 
 def timer_picks(postgres_url: str, pod_id: str, seat: SeatHandle) -> int:
