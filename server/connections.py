@@ -1,5 +1,6 @@
 """Connections that cannot pile up: uvicorn's HTTP protocol with a header deadline, a
-header size cap and a per-client connection cap; and the open-file limit raised at start.
+header size cap and a per-client connection cap; and the open-file limit raised at start
+where the system has one to raise (`resource` is POSIX only: Windows has neither).
 
 Why in the protocol and not in ASGI middleware: the app sees a request only once its
 headers are complete, so a client that sends half a request line (or nothing) and waits,
@@ -19,7 +20,6 @@ applies to the h11 parser, which is slower). So the protocol itself keeps:
 from __future__ import annotations
 
 import asyncio
-import resource
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -129,9 +129,14 @@ def guarded_protocol(settings: Settings) -> type[HttpToolsProtocol]:
     return GuardedHttp
 
 
-def raise_open_file_limit() -> int:
+def raise_open_file_limit() -> int | None:
     """Raise the soft open-file limit to the hard one (a laptop's default is often 256,
-    which a few hundred phones and sockets exhaust); returns the soft limit now in force."""
+    which a few hundred phones and sockets exhaust); returns the soft limit now in force,
+    or `None` on a system without the limit (Windows: no `resource`, no such limit)."""
+    try:
+        import resource
+    except ImportError:
+        return None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
     if soft == resource.RLIM_INFINITY or soft >= target:

@@ -1,4 +1,5 @@
-"""`prismatic serve`: migrate, restore unfinished pods, print the links and QR, serve.
+"""`prismatic serve`: migrate, restore unfinished pods, bind the port, print the links and
+QR, serve.
 
 Why errors are caught here: the host runs this on a laptop at the table; a bad `--db` or
 an unwritable data directory must read as one sentence, not a traceback.
@@ -14,6 +15,7 @@ from typing import Any
 import click
 
 from server.cli.i18n import _
+from server.cli.listening import listening_socket, reuse_port_supported
 
 COMMANDS: list[click.Command] = []
 
@@ -88,6 +90,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         raise click.ClickException(f"cannot prepare the database: {reason}") from error
     settings.migrate_on_start = False  # done above; the lifespan skips restoring too
+    sock = listening_socket(settings.host, settings.port, reuse_port=reuse_port)
     base = runtime.base_url
     click.echo(f"Prismatic {base}  (database: {runtime.engine.url.render_as_string()})")
     click.echo(f"Host link (this laptop): http://127.0.0.1:{settings.port}/")
@@ -104,7 +107,8 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         click.echo(f"Scan to open {target}")
         segno.make(target, error="m").terminal(compact=True)
     files = raise_open_file_limit()
-    click.echo(f"Open-file limit: {files}")
+    if files is not None:
+        click.echo(f"Open-file limit: {files}")
     config = uvicorn.Config(create_app(settings, runtime), host=settings.host,
                             port=settings.port, ws_max_size=64 * 1024, log_level="info",
                             loop=settings.event_loop,
@@ -112,12 +116,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
                             timeout_keep_alive=settings.idle_timeout_seconds,
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
     settle_heap()
-    if reuse_port:
-        from server.cluster.workers import reuse_port_socket
-
-        uvicorn.Server(config).run(sockets=[reuse_port_socket(settings.host, settings.port)])
-    else:
-        uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def _serve_workers(settings: Any, workers: int, overrides: dict[str, Any]) -> None:
@@ -126,6 +125,10 @@ def _serve_workers(settings: Any, workers: int, overrides: dict[str, Any]) -> No
     from server.db.engine import DatabaseConfigError, check_connection, create_db_engine
     from server.db.migrate import upgrade_to_head
 
+    if not reuse_port_supported():
+        raise click.ClickException(
+            "--workers needs Linux or macOS: this system has no SO_REUSEPORT to share the "
+            "port between processes (serve without --workers)")
     if not settings.database_url().startswith("postgresql"):
         raise click.ClickException(
             "--workers needs PostgreSQL (--db postgresql+psycopg://...): SQLite serves one "
@@ -137,6 +140,7 @@ def _serve_workers(settings: Any, workers: int, overrides: dict[str, Any]) -> No
         engine.dispose()
     except DatabaseConfigError as error:
         raise click.ClickException(str(error)) from error
+    listening_socket(settings.host, settings.port, reuse_port=True).close()  # free, or say so
     args = ["--host", settings.host, "--port", str(settings.port), "--data-dir",
             str(settings.data_dir)]
     if "images" in overrides:

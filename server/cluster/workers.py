@@ -5,13 +5,13 @@ each worker is exactly a `prismatic serve --cluster` (its own runtime, writer, l
 and timer lease), so N workers on one machine and N machines behind a balancer are the
 same design; the kernel spreads new connections over the workers' sockets. The
 supervisor restarts a worker that died, and its phones reconnect to the others meanwhile.
+Windows has no `SO_REUSEPORT`, so there `serve --workers` refuses in one sentence.
 """
 
 from __future__ import annotations
 
 import logging
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,18 +21,6 @@ from types import FrameType
 log = logging.getLogger(__name__)
 
 RESTART_SECONDS = 1.0
-
-
-def reuse_port_socket(host: str, port: int) -> socket.socket:
-    """A listening socket that other workers may bind to the same address too."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    sock.bind((host, port))
-    sock.listen(2048)
-    sock.set_inheritable(True)
-    return sock
 
 
 def worker_command(args: Sequence[str]) -> list[str]:

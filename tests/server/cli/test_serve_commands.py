@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,17 @@ def test_serve_prints_the_links_and_a_qr_code(live_server: Any) -> None:
     join_line = next(line for line in output.splitlines() if line.startswith("Join link"))
     assert f":{server.port}/" in join_line
     assert "█" in output or "▀" in output  # the QR code, drawn with block characters
+
+
+def test_a_port_in_use_is_one_line_before_any_link_or_qr_code(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(tmp_path)],
+            cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert_one_line_error(result, f"port {port} on 127.0.0.1 is already in use")
+    assert f"--port {port + 1}" in result.stderr and "another Prismatic" in result.stderr
+    assert "Join link" not in result.stdout and "Scan to open" not in result.stdout
