@@ -8,6 +8,7 @@ an unwritable data directory must read as one sentence, not a traceback.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,20 @@ from server.cli.i18n import _
 from server.cli.listening import listening_socket, reuse_port_supported
 
 COMMANDS: list[click.Command] = []
+
+
+QR_BLOCKS = "\u2580\u2584\u2588"
+"""The half and full blocks segno's compact QR code is drawn with."""
+
+
+def _draws_blocks(stream: Any) -> bool:
+    """Whether `stream` can print the QR code's blocks: not a Windows console redirected to
+    a file or pipe, whose code page (cp1252, cp850) has none of them."""
+    try:
+        QR_BLOCKS.encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _check_data_dir(path: Path) -> None:
@@ -104,8 +119,12 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         click.echo(f"Could not restore pod {lost.pod_id} ({lost.set_code}): {lost.reason}")
     if not no_qr:
         target = runtime.join_url(pods[0].id) if len(pods) == 1 else f"{base}/"
-        click.echo(f"Scan to open {target}")
-        segno.make(target, error="m").terminal(compact=True)
+        if _draws_blocks(sys.stdout):
+            click.echo(f"Scan to open {target}")
+            segno.make(target, error="m").terminal(compact=True)
+        else:
+            click.echo("This terminal cannot draw the QR code: the host screen "
+                       f"(http://127.0.0.1:{settings.port}/) shows it.")
     files = raise_open_file_limit()
     if files is not None:
         click.echo(f"Open-file limit: {files}")
