@@ -11,10 +11,17 @@ A WebSocket handshake and a form post are not held back by the same-origin polic
 browser's `Origin` must also be the server itself (the same host and port as `Host`, or
 `PRISMATIC_PUBLIC_URL`): checked on every socket and on every request that can change
 something. Clients that are not browsers (the bench, scripts) send no `Origin`.
+
+Each refused name is logged, at most once a minute per name: a phone that reaches the
+laptop under a name the server does not know (a `.local` name, another interface's
+address) is refused too, and the log line tells the host which setting lets it in.
 """
 
 from __future__ import annotations
 
+import logging
+import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -26,6 +33,12 @@ from server.settings import Settings
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 WS_POLICY_VIOLATION = 1008
+LOG_EVERY_SECONDS = 60.0
+REMEMBERED_NAMES = 256
+"""Refused names whose last log line is remembered; past that, new ones go unlogged until
+a minute has passed (a client sending random names cannot grow memory or flood the log)."""
+
+log = logging.getLogger(__name__)
 
 
 def host_name(netloc: str) -> str:
@@ -51,12 +64,42 @@ def allowed_names(settings: Settings) -> frozenset[str]:
     return frozenset(names)
 
 
+class RefusalLog:
+    """Logs a refused `Host` or `Origin` at most once a minute per value, naming the
+    setting that would let it in."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._last: dict[tuple[str, str], float] = {}
+
+    def refused(self, kind: str, value: str, client: str) -> None:
+        now, key = self.clock(), (kind, value[:200])
+        last = self._last.get(key)
+        if last is not None and now - last < LOG_EVERY_SECONDS:
+            return
+        if last is None and len(self._last) >= REMEMBERED_NAMES:
+            self._last = {k: t for k, t in self._last.items() if now - t < LOG_EVERY_SECONDS}
+            if len(self._last) >= REMEMBERED_NAMES:
+                return
+        self._last[key] = now
+        if kind == "Host":
+            log.warning("Refused Host %r from %s: not a name of this server. If phones reach "
+                        "the laptop by that name, add it to PRISMATIC_ALLOWED_HOSTS "
+                        "(comma-separated) and restart.", host_name(key[1]), client)
+        else:
+            log.warning("Refused Origin %r from %s: not this server's own page. If phones "
+                        "reach the server through that address (a proxy), set "
+                        "PRISMATIC_PUBLIC_URL to it and restart.", key[1], client)
+
+
 class HostGuard:
     """ASGI middleware: 400 `bad_host` for a foreign `Host`, 403 `bad_origin` (or a
     refused handshake) for a foreign `Origin`."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings,
+                 refusals: RefusalLog | None = None) -> None:
         self.app = app
+        self.refusals = refusals or RefusalLog()
         self.names = allowed_names(settings)
         public = urlsplit(settings.public_url or "")
         self.public_origin = f"{public.scheme}://{public.netloc}".lower() if public.netloc else None
@@ -69,12 +112,15 @@ class HostGuard:
         headers = dict(scope.get("headers", ()))
         host = headers.get(b"host", b"").decode("latin-1")
         origin = headers.get(b"origin")
+        client = (scope.get("client") or ("?",))[0]
         if host_name(host) not in self.names:
+            self.refusals.refused("Host", host, client)
             await _refuse(scope, send, 400, "bad_host",
                           "This server does not answer to that name.")
             return
         check_origin = kind == "websocket" or scope.get("method") not in SAFE_METHODS
         if check_origin and origin is not None and not self._own_origin(origin, host):
+            self.refusals.refused("Origin", origin.decode("latin-1"), client)
             await _refuse(scope, send, 403, "bad_origin",
                           "Requests from other sites are not accepted.")
             return

@@ -8,14 +8,18 @@ WebSocket handshake is not bound by the same-origin policy: its `Origin` is chec
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.responses import PlainTextResponse
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from server import lan
 from server.app import create_app
+from server.hosts import REMEMBERED_NAMES, HostGuard, RefusalLog
 from server.settings import Settings
 from tests.server.builders import join, new_pod
 
@@ -79,3 +83,67 @@ def test_the_refusal_speaks_the_readers_language(client: TestClient) -> None:
     response = client.get("/healthz", headers={"Host": EVIL, "Accept-Language": "ru"})
     assert response.json()["error"] == {"code": "bad_host",
                                          "message": "Этот сервер не отвечает на такое имя."}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def guarded(clock: Clock) -> TestClient:
+    async def ok(scope: Scope, receive: Receive, send: Send) -> None:
+        await PlainTextResponse("ok")(scope, receive, send)
+
+    return TestClient(HostGuard(ok, Settings(allowed_hosts="testserver"), RefusalLog(clock)))
+
+
+def refusal_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "server.hosts"]
+
+
+def test_a_refused_host_is_logged_once_a_minute_with_the_setting_to_add(
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = Clock()
+    http = guarded(clock)
+    caplog.set_level(logging.WARNING, logger="server.hosts")
+    for _ in range(3):
+        assert http.get("/", headers={"Host": "shop-laptop.local:8000"}).status_code == 400
+    assert refusal_lines(caplog) == [
+        "Refused Host 'shop-laptop.local' from testclient: not a name of this server. If "
+        "phones reach the laptop by that name, add it to PRISMATIC_ALLOWED_HOSTS "
+        "(comma-separated) and restart."]
+    assert http.get("/", headers={"Host": "10.0.0.9"}).status_code == 400
+    assert len(refusal_lines(caplog)) == 2  # another name has its own minute
+    clock.now += 59
+    http.get("/", headers={"Host": "shop-laptop.local:8000"})
+    assert len(refusal_lines(caplog)) == 2
+    clock.now += 2
+    http.get("/", headers={"Host": "shop-laptop.local:8000"})
+    assert len(refusal_lines(caplog)) == 3
+
+
+def test_a_refused_origin_is_logged_once_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    http = guarded(clock)
+    caplog.set_level(logging.WARNING, logger="server.hosts")
+    for _ in range(2):
+        response = http.post("/", headers={"Origin": "http://elsewhere.example"})
+        assert response.status_code == 403
+    (line,) = refusal_lines(caplog)
+    assert "Refused Origin 'http://elsewhere.example'" in line and "PRISMATIC_PUBLIC_URL" in line
+
+
+def test_random_names_cannot_grow_the_refusal_log(caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    http = guarded(clock)
+    caplog.set_level(logging.WARNING, logger="server.hosts")
+    for i in range(REMEMBERED_NAMES + 20):
+        http.get("/", headers={"Host": f"n{i}.example"})
+    assert len(refusal_lines(caplog)) == REMEMBERED_NAMES
+    clock.now += 61  # a minute on, the old names are forgotten and new ones logged again
+    http.get("/", headers={"Host": "late.example"})
+    assert refusal_lines(caplog)[-1].startswith("Refused Host 'late.example'")
