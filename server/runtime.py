@@ -22,6 +22,7 @@ from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.rate_limits import ClientLimits
+from server.realtime.arrivals import JoinPageVisits
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
@@ -60,6 +61,8 @@ class Runtime:
     """Imported rules text and cached images for the card JSON (read at start)."""
     downloads: DownloadJob = field(default_factory=DownloadJob)
     """The start page's card text and image download (one at a time)."""
+    arrivals: JoinPageVisits = field(default_factory=JoinPageVisits.of_this_laptop)
+    """Join pages a phone has opened (the host screen's checklist shows when none has)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
     limits: ClientLimits | None = None
     """Per-client rate limits (`server.rate_limits`), made from the settings on first use."""

@@ -219,3 +219,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     )
 }
 """Declared on the app, so the OpenAPI schema documents the error envelope everywhere."""
+
+
+class JoinArrivals(BaseModel):
+    opened: bool
+    """Whether a phone (not this laptop) has opened the join page."""

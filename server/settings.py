@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     event_loop: Literal["auto", "asyncio", "uvloop"] = "auto"
     """uvicorn's event loop (`PRISMATIC_EVENT_LOOP`): `auto` is uvloop when installed (it
     is, with `uvicorn[standard]`); `asyncio` is the standard library's, for A/B runs."""
+    join_help_seconds: float = Field(60.0, gt=0)
+    """The host screen offers its checklist (same Wi-Fi, guest networks, firewall) when no
+    phone has opened the join page this long after it showed the QR code."""
     min_pick_timer_seconds: int = Field(10, ge=1)
     max_pick_timer_seconds: int = 600
     timer_tick_seconds: float = Field(0.25, gt=0)

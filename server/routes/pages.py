@@ -135,7 +135,21 @@ def host_page(request: Request, pod_id: str) -> HTMLResponse:
     """The host screen (laptop or TV): QR code, live seat list, controls."""
     pod_id = _pod_id(pod_id)
     return render(request, "host.html", pod_id=pod_id, join_url=join_url_for(request, pod_id),
-                  local_only=listening_locally(request))
+                  local_only=listening_locally(request), **join_help(request))
+
+
+def join_help(request: Request) -> dict[str, Any]:
+    """What the host screen's checklist needs: when to offer it, and the laptop's own
+    address for the self-test."""
+    runtime = getattr(request.app.state, "runtime", None)
+    seconds = getattr(getattr(runtime, "settings", None), "join_help_seconds", 60.0)
+    return {"join_help_ms": round(seconds * 1000), "own_url": public_base_url(request) + "/"}
+
+
+def note_arrival(request: Request, kind: str, page_id: str) -> None:
+    runtime = getattr(request.app.state, "runtime", None)
+    if runtime is not None:
+        runtime.arrivals.note(kind, page_id, request.client.host if request.client else None)
 
 
 def listening_locally(request: Request) -> str | None:
@@ -149,7 +163,8 @@ def listening_locally(request: Request) -> str | None:
 @router.get("/pods/{pod_id}/join", response_class=HTMLResponse, include_in_schema=False)
 def join_page(request: Request, pod_id: str) -> HTMLResponse:
     """Enter a name, get a seat (or go straight back to the seat this phone holds)."""
-    return render(request, "join.html", pod_id=_pod_id(pod_id))
+    note_arrival(request, "pod", _pod_id(pod_id))
+    return render(request, "join.html", pod_id=pod_id)
 
 
 @router.get("/pods/{pod_id}/seat", response_class=HTMLResponse, include_in_schema=False)
@@ -167,13 +182,14 @@ def event_host_page(request: Request, event_id: str) -> HTMLResponse:
     """The night's host screen: QR code, who joined, forming pods, each pod's progress."""
     event_id = _pod_id(event_id)
     return render(request, "event_host.html", event_id=event_id,
-                  join_url=event_join_url_for(request, event_id))
+                  join_url=event_join_url_for(request, event_id), **join_help(request))
 
 
 @router.get("/events/{event_id}/join", response_class=HTMLResponse, include_in_schema=False)
 def event_join_page(request: Request, event_id: str) -> HTMLResponse:
     """Enter a name, then wait here until the host forms the pods."""
-    return render(request, "event_join.html", event_id=_pod_id(event_id))
+    note_arrival(request, "event", _pod_id(event_id))
+    return render(request, "event_join.html", event_id=event_id)
 
 
 @router.get("/events/{event_id}/qr.svg", include_in_schema=False)

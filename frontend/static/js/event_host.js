@@ -66,6 +66,7 @@ function render(next) {
   const open = view.phase === "open";
   // "lobby" while players join: app.css shows the QR code then (as on a pod's screen).
   document.body.dataset.phase = open ? "lobby" : "formed";
+  document.body.dataset.players = String(view.players.length);
   $("#phase").textContent = open ? t("Players are joining") : t("Pods formed");
   $("#player-count").textContent = tn("{n} player has joined", "{n} players have joined", view.players.length);
   renderControls(open);

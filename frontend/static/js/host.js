@@ -116,6 +116,7 @@ function render(next) {
     link.textContent = view.join_url;
   }
   const humans = view.players.filter((p) => !p.bot && !p.kicked).length;
+  document.body.dataset.players = String(humans);
   $("#seat-count").textContent = view.phase === "lobby" ? t("{n} of {seats} seats taken", { n: humans, seats: view.seats }) : "";
   // Which set the round opens, big enough to read across the room.
   const lineUp = t("Line-up: {sets}", { sets: lineUpText(view) });
