@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     sqlite_busy_timeout_ms: int = 5000
     event_loop: Literal["auto", "asyncio", "uvloop"] = "auto"
     """uvicorn's event loop (`PRISMATIC_EVENT_LOOP`): `auto` is uvloop when installed (it
-    is, with `uvicorn[standard]`); `asyncio` is the standard library's, for A/B runs."""
+    is, with `uvicorn[standard]`, except on Windows, where `auto` is asyncio's); `asyncio`
+    is the standard library's, for A/B runs."""
     join_help_seconds: float = Field(60.0, gt=0)
     """The host screen offers its checklist (same Wi-Fi, guest networks, firewall) when no
     phone has opened the join page this long after it showed the QR code."""

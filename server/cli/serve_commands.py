@@ -35,6 +35,19 @@ def _draws_blocks(stream: Any) -> bool:
     return True
 
 
+def _check_event_loop(loop: str) -> None:
+    """uvloop does not install on Windows (uvicorn's `[standard]` extra skips it there):
+    `auto` then runs asyncio's loop, but an explicit `uvloop` must say so, not trace back."""
+    if loop != "uvloop":
+        return
+    try:
+        import uvloop  # noqa: F401
+    except ImportError as error:
+        raise click.ClickException(
+            "PRISMATIC_EVENT_LOOP=uvloop, but uvloop is not installed (it does not install on "
+            "Windows): use auto or asyncio") from error
+
+
 def _check_data_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -89,6 +102,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     except ValidationError as error:
         first = error.errors()[0]
         raise click.ClickException(f"bad setting {first['loc'][0]}: {first['msg']}") from error
+    _check_event_loop(settings.event_loop)
     os.umask(0o077)  # files the server writes (database, image cache) are the host's alone
     if settings.db_url is None:
         _check_data_dir(settings.data_dir)

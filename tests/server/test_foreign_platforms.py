@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.server.test_install import free_port, request, wait_for_health
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIM = ROOT / "tests" / "server" / "foreign_platform"
@@ -31,9 +29,9 @@ WIFI_ADDRESS = {"Windows": "192.168.1.57", "Darwin": "192.168.1.58"}
 pytestmark = pytest.mark.slow
 
 
-def environment(system: str) -> dict[str, str]:
+def environment(system: str, **settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PRISMATIC_", "PYTHON"))}
-    env.update(PYTHONPATH=str(SHIM), FOREIGN_PLATFORM=system)
+    env.update(PYTHONPATH=str(SHIM), FOREIGN_PLATFORM=system, **settings)
     if system == "Windows":  # a console redirected to a file: the ANSI code page
         env["PYTHONIOENCODING"] = "cp1252"
     return env
@@ -41,20 +39,6 @@ def environment(system: str) -> dict[str, str]:
 
 def prismatic(*args: str) -> list[str]:
     return [str(Path(sys.executable).parent / "prismatic"), *args]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def call(url: str, body: dict[str, Any] | None = None) -> tuple[int, str]:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status, response.read().decode()
 
 
 @contextmanager
@@ -68,15 +52,7 @@ def serving(system: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
                                   stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert server.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, f"no /healthz answer: {log.read_text()}"
-            try:
-                if call(f"{base}/healthz")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.3)
+        wait_for_health(base, server, log)
         yield base, log
     finally:
         server.terminate()
@@ -97,14 +73,14 @@ def test_serve_starts_prints_the_wifi_join_link_and_serves_a_pod(
             assert "This terminal cannot draw the QR code: the host screen" in output
         else:
             assert "Scan to open" in output and "Open-file limit" not in output
-        status, body = call(f"{base}/api/pods", {"seats": 2})
+        status, body = request(f"{base}/api/pods", {"seats": 2})
         assert status == 201
         pod = json.loads(body)
         assert pod["join_url"] == f"http://{WIFI_ADDRESS[system]}:{port}/pods/{pod['pod_id']}/join"
-        assert call(f"{base}/api/pods/{pod['pod_id']}/seats", {"name": "Ann"})[0] == 201
-        status, page = call(f"{base}/pods/{pod['pod_id']}/seat")
+        assert request(f"{base}/api/pods/{pod['pod_id']}/seats", {"name": "Ann"})[0] == 201
+        status, page = request(f"{base}/pods/{pod['pod_id']}/seat")
         assert status == 200 and "<html" in page
-        assert call(f"{base}/pods/{pod['pod_id']}/qr.svg")[0] == 200
+        assert request(f"{base}/pods/{pod['pod_id']}/qr.svg")[0] == 200
 
 
 def test_on_windows_workers_say_in_one_line_that_they_need_linux_or_macos(
@@ -118,6 +94,18 @@ def test_on_windows_workers_say_in_one_line_that_they_need_linux_or_macos(
     assert result.stderr.strip().splitlines() == [
         "prismatic: error: --workers needs Linux or macOS: this system has no SO_REUSEPORT "
         "to share the port between processes (serve without --workers)"]
+
+
+def test_on_windows_an_explicit_uvloop_says_in_one_line_that_it_is_missing(
+    tmp_path: Path
+) -> None:
+    result = subprocess.run(prismatic("serve", "--port", str(free_port()), "--data-dir",
+                                      str(tmp_path)),
+                            cwd=tmp_path, env=environment("Windows", PRISMATIC_EVENT_LOOP="uvloop"),
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode != 0
+    (line,) = result.stderr.strip().splitlines()
+    assert "uvloop is not installed" in line and "use auto or asyncio" in line
 
 
 IMPORT_ALL = """
