@@ -29,7 +29,18 @@ from server.lan import lan_ip
 from server.limits import BodyLimit
 from server.logs import install_token_redaction
 from server.realtime.hub import Hub
-from server.routes import building, cards, events, games, health, images, pages, pods, ws
+from server.routes import (
+    building,
+    cards,
+    events,
+    games,
+    health,
+    images,
+    pages,
+    pods,
+    replays,
+    ws,
+)
 from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
 from server.services.card_data import initial_image_mode, refresh_media, settle_image_mode
@@ -101,6 +112,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)
+    app.include_router(replays.router)
     app.include_router(building.router)
     app.include_router(games.router)
     app.include_router(events.router)
