@@ -179,7 +179,7 @@ def test_the_host_changes_the_rule_in_the_lobby_and_every_phone_sees_it(
 
 
 def test_an_unknown_pod_or_seat_is_a_clear_error(client: TestClient) -> None:
-    pod, seats = drafted_pod(client, "after_draft")
+    pod, _seats = drafted_pod(client, "after_draft")
     assert client.get("/api/pods/nope/replay/0", headers=pod.host).status_code == 404
     assert client.get(pod.url("/replay/8"), headers=pod.host).status_code == 422
     assert client.get(pod.url("/replay/x"), headers=pod.host).status_code == 422
