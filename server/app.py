@@ -38,6 +38,7 @@ from server.routes import (
     images,
     pages,
     pods,
+    recap,
     replays,
     ws,
 )
@@ -113,6 +114,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(pods.router)
     app.include_router(replays.router)
+    app.include_router(recap.router)
     app.include_router(building.router)
     app.include_router(games.router)
     app.include_router(events.router)

@@ -52,7 +52,7 @@ class OpenedSeat:
     replay: SeatReplay
 
 
-def _viewer(row: PodRow, players: list[PlayerRow], token_hash: str) -> Viewer:
+def viewer_of(row: PodRow, players: list[PlayerRow], token_hash: str) -> Viewer:
     if token_matches(token_hash, row.host_token_hash):
         return Viewer(host=True, seat=None)
     for player in players:
@@ -61,7 +61,7 @@ def _viewer(row: PodRow, players: list[PlayerRow], token_hash: str) -> Viewer:
     raise BadTokenError("this token does not belong to this pod")
 
 
-def _pod_rows(session: Session, pod_id: str) -> tuple[PodRow, list[PlayerRow]]:
+def pod_rows(session: Session, pod_id: str) -> tuple[PodRow, list[PlayerRow]]:
     row = repo.get_pod(session, pod_id)
     if row is None:
         raise UnknownPodError(f"there is no pod {pod_id!r}")
@@ -79,8 +79,8 @@ def _openable(row: PodRow, players: list[PlayerRow], viewer: Viewer) -> Openable
 
 def list_openable(session: Session, pod_id: str, token_hash: str) -> Openable:
     """What `GET /api/pods/{id}/replay` answers (in a worker thread)."""
-    row, players = _pod_rows(session, pod_id)
-    return _openable(row, players, _viewer(row, players, token_hash))
+    row, players = pod_rows(session, pod_id)
+    return _openable(row, players, viewer_of(row, players, token_hash))
 
 
 def open_seat(rt: Runtime, session: Session, pod_id: str, token_hash: str,
@@ -88,8 +88,8 @@ def open_seat(rt: Runtime, session: Session, pod_id: str, token_hash: str,
     """One seat's replay, if the host's rule lets this viewer open it (in a worker thread).
 
     The rule is checked before the pick log is read: a hidden seat costs no replay."""
-    row, players = _pod_rows(session, pod_id)
-    viewer = _viewer(row, players, token_hash)
+    row, players = pod_rows(session, pod_id)
+    viewer = viewer_of(row, players, token_hash)
     if seat not in {s for s, _name, _bot in _openable(row, players, viewer).seats}:
         raise ForbiddenError("the host's rule does not let you replay this seat now",
                              "replay_hidden")

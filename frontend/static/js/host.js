@@ -124,6 +124,9 @@ function render(next) {
   $("#host-reveal").textContent = t("Replays: {rule}", { rule: revealText(view.replay_visibility) });
   $("#host-replay").hidden = !["building", "playing", "done"].includes(view.phase)
     || view.replay_visibility === "nobody";
+  // The recap shows every deck: it opens when the rule shows every seat to everyone.
+  $("#recap-offer").hidden = !((view.replay_visibility === "after_draft" && ["building", "playing", "done"].includes(view.phase))
+    || (view.replay_visibility === "after_night" && view.phase === "done"));
   $("#show-qr").hidden = view.phase === "lobby";
   renderControls();
   renderWaiting();
