@@ -14,7 +14,7 @@ from tests.browser.test_languages import finish_draft
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PACK_WORD = {"en": "Pack", "ru": "Бустер", "it": "Busta"}
+PACK_WORD = {"en": "Pack", "ru": "Пак", "it": "Busta"}
 PICKS = 30
 
 
