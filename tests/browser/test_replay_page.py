@@ -138,3 +138,24 @@ def test_a_hidden_draft_says_so(browser: Browser, server: str) -> None:
     expect(page.locator("#replay-rule")).to_contain_text("Nobody sees the draft picks")
     expect(page.locator("#replay")).to_be_hidden()
     page.context.close()
+
+
+def test_the_host_chooses_in_the_lobby_and_the_phone_shows_it(
+    browser: Browser, server: str
+) -> None:
+    pod: Any = call_api(server, "POST", "/api/pods", {"set": "CMR", "seats": 2, "seed": 7})
+    seat: Any = call_api(server, "POST", f"/api/pods/{pod['pod_id']}/seats", {"name": "Cy"})
+    phone = mobile_context(browser, width=360).new_page()
+    phone.goto(f"{server}/pods/{pod['pod_id']}/seat?lang=it#seat_token={seat['seat_token']}")
+    expect(phone.locator("#lobby-reveal")).to_contain_text(
+        "quelle di tutti quando l'organizzatore chiude la serata")
+    host = mobile_context(browser, width=390).new_page()
+    host.goto(f"{server}/pods/{pod['pod_id']}/host#host_token={pod['host_token']}")
+    choice = host.locator("#lobby-reveal-choice")
+    expect(choice).to_have_value("after_night")
+    choice.select_option("own_seat")
+    expect(host.locator("#host-reveal")).to_contain_text("their own picks only")
+    expect(phone.locator("#lobby-reveal")).to_contain_text("solo le proprie scelte")
+    assert page_overflow(phone) == 0
+    phone.context.close()
+    host.context.close()
