@@ -22,7 +22,7 @@ from server.downloads import content_disposition
 from server.i18n.choice import request_language
 from server.routes.pages import public_base_url, qr_svg, render, template_env
 from server.services import recap as recaps
-from server.views.recap import recap_json
+from server.views.recap import night_recap_json, recap_json
 
 router = APIRouter(tags=["recap"])
 
@@ -58,13 +58,45 @@ async def get_recap_file(request: Request, pod_id: PodId, rt: RuntimeDep,
                          authorization: Annotated[str | None, Header()] = None) -> Response:
     """The recap as one self-contained HTML file, in the request's language."""
     data = await _recap(request, pod_id, rt, authorization)
+    return recap_file(request, [data], 0, f"recap-{pod_id}.html")
+
+
+def recap_file(request: Request, pods: list[dict[str, Any]], hidden: int,
+               filename: str) -> Response:
+    """The self-contained HTML file of these pods' recaps, in the request's language."""
     language = request_language(request)
     html = template_env(language).get_template("recap_file.html").render(
-        recap=data, css=recap_css(), lang=language)
+        pods=pods, hidden_pods=hidden, css=recap_css(), lang=language)
     return Response(html, media_type="text/html; charset=utf-8",
                     headers={"Cache-Control": "no-store",
-                             "Content-Disposition": content_disposition(
-                                 f"recap-{pod_id}.html")})
+                             "Content-Disposition": content_disposition(filename)})
+
+
+async def _night(request: Request, event_id: str, rt: Any,
+                 authorization: str | None) -> dict[str, Any]:
+    found = await recaps.night_recap(rt, event_id, token_hash_of(authorization))
+    return night_recap_json(found, public_base_url(request))
+
+
+@router.get("/api/events/{event_id}/recap")
+async def get_night_recap(request: Request, event_id: PodId, rt: RuntimeDep,
+                          authorization: Annotated[str | None, Header()] = None,
+                          download: bool = False) -> Response:
+    """The night's recap: every pod whose rule shows every seat now (host or player)."""
+    data = await _night(request, event_id, rt, authorization)
+    headers = {"Cache-Control": "no-store"}
+    if download:
+        headers["Content-Disposition"] = content_disposition(f"recap-{event_id}.json")
+    return Response(dumps(data), media_type="application/json", headers=headers)
+
+
+@router.get("/api/events/{event_id}/recap.html")
+async def get_night_recap_file(request: Request, event_id: PodId, rt: RuntimeDep,
+                               authorization: Annotated[str | None, Header()] = None
+                               ) -> Response:
+    """The night's recap as one self-contained HTML file."""
+    data = await _night(request, event_id, rt, authorization)
+    return recap_file(request, data["pods"], data["hidden_pods"], f"recap-{event_id}.html")
 
 
 @router.get("/pods/{pod_id}/recap", response_class=HTMLResponse, include_in_schema=False)

@@ -11,7 +11,7 @@ from typing import Any
 
 from pods.recap import CURVE_TOP
 from server.card_json import card_facts
-from server.services.recap import Recap, RecapSeat
+from server.services.recap import NightRecap, Recap, RecapSeat
 
 
 def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
@@ -28,6 +28,12 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
         "tables": pod.tables or [],
         "games": recap.games,
     }
+
+
+def night_recap_json(night: NightRecap, base_url: str) -> dict[str, Any]:
+    """`GET /api/events/{id}/recap`: each shown pod's recap, in the night's order."""
+    return {"event_id": night.event_id, "hidden_pods": night.hidden,
+            "pods": [recap_json(pod, base_url) for pod in night.pods]}
 
 
 def _seat(pod_id: str, seat: RecapSeat, base_url: str, grant: bool) -> dict[str, Any]:

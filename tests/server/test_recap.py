@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.settings import Settings
-from tests.server.builders import PodHandle, SeatHandle, bearer, me
+from tests.server.builders import PodHandle, SeatHandle, bearer, draft_until_done, me
 from tests.server.test_replays import drafted_pod
 
 
@@ -103,3 +103,45 @@ def test_a_finished_nights_recap_after_a_restart(
     with app_client(settings) as client:
         after = client.get(pod.url("/recap"), headers=seats["Ann"].auth)
         assert after.status_code == 200 and after.json() == before
+
+
+def night_drafted(client: TestClient, mode: str) -> tuple[dict[str, Any], PodHandle,
+                                                          list[SeatHandle]]:
+    """A night of Ann and Bob with `mode`, its one pod formed, started and drafted."""
+    night = client.post("/api/events", json={"set": "CMR", "replay_visibility": mode}).json()
+    event = f"/api/events/{night['event_id']}"
+    seats = []
+    for name in ("Ann", "Bob"):
+        joined = client.post(f"{event}/players", json={"name": name}).json()
+        seats.append(SeatHandle("", joined["player_id"], joined["player_token"], name))
+    host = bearer(night["host_token"])
+    assert client.post(f"{event}/pods", headers=host, json={}).status_code == 200
+    pod_id = client.get(f"{event}/me", headers=seats[0].auth).json()["pod_id"]
+    seats = [SeatHandle(pod_id, s.player_id, s.token, s.name) for s in seats]
+    pod = PodHandle(pod_id, night["host_token"], {})
+    assert client.post(f"{event}/start", headers=host).status_code == 200
+    early = client.get(f"{event}/recap", headers=seats[0].auth)
+    assert early.status_code == 403 and early.json()["error"]["code"] == "replay_hidden"
+    draft_until_done(client, seats)
+    return night, pod, seats
+
+
+def test_a_nights_recap_holds_every_shown_pod(client: TestClient) -> None:
+    night, pod, seats = night_drafted(client, "after_draft")
+    event = f"/api/events/{night['event_id']}"
+    body = client.get(f"{event}/recap", headers=seats[1].auth).json()
+    assert body["hidden_pods"] == 0 and [p["pod_id"] for p in body["pods"]] == [pod.pod_id]
+    assert {p["name"] for p in body["pods"][0]["players"]} == {"Ann", "Bob"}
+    file = client.get(f"{event}/recap.html", headers=bearer(night["host_token"]))
+    assert file.status_code == 200 and "attachment" in file.headers["content-disposition"]
+    assert "Ann" in file.text and "<script" not in file.text
+    assert client.get(f"{event}/recap", headers=bearer("nope")).status_code == 401
+    assert client.get("/api/events/nope/recap", headers=seats[0].auth).status_code == 404
+
+
+def test_a_nights_recap_waits_for_its_pods_rule(client: TestClient) -> None:
+    night, pod, seats = night_drafted(client, "after_night")
+    event = f"/api/events/{night['event_id']}"
+    assert client.get(f"{event}/recap", headers=seats[0].auth).status_code == 403
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    assert client.get(f"{event}/recap", headers=seats[0].auth).status_code == 200
