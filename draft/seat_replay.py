@@ -60,6 +60,18 @@ def replay_seats(
     `players` are in join order, as to `draft.engine.start`. An illegal log entry raises
     the error the live pick would have raised, as `draft.replay.replay` does.
     """
+    return replay_draft(config, seed, players, pick_log, booster)[1]
+
+
+def replay_draft(
+    config: DraftConfig,
+    seed: int,
+    players: Sequence[str],
+    pick_log: Iterable[tuple[int, Sequence[int]]],
+    booster: PackSource | None = None,
+) -> tuple[DraftState, tuple[SeatReplay, ...]]:
+    """The state after the log (what `draft.replay.replay` gives) and every seat's replay,
+    from the same single pass (a caller that needs both replays the log once)."""
     state = start(config, players, seed, booster)
     made: list[list[PickMade]] = [[] for _ in range(config.seats)]
     for seat, card_ids in pick_log:
@@ -67,7 +79,7 @@ def replay_seats(
         first = changes[0]
         assert isinstance(first, PickMade)
         made[seat].append(first)
-    return tuple(
+    return state, tuple(
         SeatReplay(seat, state.seats[seat].player, _seat_picks(state, made[seat]))
         for seat in range(config.seats)
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from draft.seat_replay import SeatReplay, replay_seats
+from draft.seat_replay import SeatReplay, replay_draft
 from pods import reveal
 from server.db import Session, repo
 from server.db.tables import PlayerRow, PodRow
@@ -94,9 +94,12 @@ def open_seat(rt: Runtime, session: Session, pod_id: str, token_hash: str,
         raise ForbiddenError("the host's rule does not let you replay this seat now",
                              "replay_hidden")
     log = repo.load_pick_log(session, pod_id)
-    pod = load_pod(rt, row, players, log)
-    replays = replay_seats(pod.config, pod.seed, [p.id for p in pod.players],
-                           [(s, cards) for _seq, s, cards, _bot in log], pod.pack_source)
+    # The pod as stored, with no pick applied (its seats come from the seed): the log is
+    # replayed once, below, for both the final state (the deck) and the seat's picks.
+    pod = load_pod(rt, row, players, [])
+    pod.state, replays = replay_draft(pod.config, pod.seed, [p.id for p in pod.players],
+                                      [(s, cards) for _seq, s, cards, _bot in log],
+                                      pod.pack_source)
     player = pod.at_seat(seat)
     return OpenedSeat(pod, player, replays[seat])
 

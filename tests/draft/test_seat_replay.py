@@ -121,3 +121,14 @@ def test_a_tampered_log_fails_like_a_live_pick() -> None:
     seat, cards = log[0]
     with pytest.raises(CardNotInPackError):
         replay_seats(DraftConfig(), 7, [f"p{i}" for i in range(8)], [(seat, (cards[0], 9999))])
+
+
+def test_the_state_from_the_same_pass_equals_replay() -> None:
+    from draft.replay import replay
+    from draft.seat_replay import replay_draft
+
+    _opened, log, _data = golden_log("CLB", 7)
+    config, names = DraftConfig(set_code="CLB"), [f"p{i}" for i in range(8)]
+    state, seats = replay_draft(config, 7, names, log)
+    assert state == replay(config, 7, names, log) and state.finished
+    assert seats == replay_seats(config, 7, names, log)
