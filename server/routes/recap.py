@@ -47,10 +47,7 @@ async def get_recap(request: Request, pod_id: PodId, rt: RuntimeDep,
                     download: bool = False) -> Response:
     """The recap as JSON; `?download=true` as a file to keep."""
     data = await _recap(request, pod_id, rt, authorization)
-    headers = {"Cache-Control": "no-store"}
-    if download:
-        headers["Content-Disposition"] = content_disposition(f"recap-{pod_id}.json")
-    return Response(dumps(data), media_type="application/json", headers=headers)
+    return recap_data(data, f"recap-{pod_id}.json" if download else None)
 
 
 @router.get("/api/pods/{pod_id}/recap.html")
@@ -59,6 +56,14 @@ async def get_recap_file(request: Request, pod_id: PodId, rt: RuntimeDep,
     """The recap as one self-contained HTML file, in the request's language."""
     data = await _recap(request, pod_id, rt, authorization)
     return recap_file(request, [data], 0, f"recap-{pod_id}.html")
+
+
+def recap_data(data: dict[str, Any], filename: str | None) -> Response:
+    """The recap as JSON, as an attachment named `filename` when one is given."""
+    headers = {"Cache-Control": "no-store"}
+    if filename:
+        headers["Content-Disposition"] = content_disposition(filename)
+    return Response(dumps(data), media_type="application/json", headers=headers)
 
 
 def recap_file(request: Request, pods: list[dict[str, Any]], hidden: int,
@@ -84,10 +89,7 @@ async def get_night_recap(request: Request, event_id: PodId, rt: RuntimeDep,
                           download: bool = False) -> Response:
     """The night's recap: every pod whose rule shows every seat now (host or player)."""
     data = await _night(request, event_id, rt, authorization)
-    headers = {"Cache-Control": "no-store"}
-    if download:
-        headers["Content-Disposition"] = content_disposition(f"recap-{event_id}.json")
-    return Response(dumps(data), media_type="application/json", headers=headers)
+    return recap_data(data, f"recap-{event_id}.json" if download else None)
 
 
 @router.get("/api/events/{event_id}/recap.html")
