@@ -39,6 +39,8 @@ from server.routes import (
     images,
     pages,
     pods,
+    recap,
+    replays,
     ws,
 )
 from server.runtime import Runtime
@@ -112,6 +114,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     install_error_handlers(app)
     app.include_router(health.router)
     app.include_router(pods.router)
+    app.include_router(replays.router)
+    app.include_router(recap.router)
     app.include_router(building.router)
     app.include_router(games.router)
     app.include_router(events.router)

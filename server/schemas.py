@@ -35,6 +35,8 @@ class Body(BaseModel):
 
 
 SetCode = Annotated[str, Field(min_length=2, max_length=8, pattern=r"^[A-Za-z0-9]+$")]
+ReplayVisibility = Literal["nobody", "own_seat", "after_draft", "after_night"]
+"""Who may replay whose draft, and from when (`pods.reveal.MODES`)."""
 
 
 class PodCreate(Body):
@@ -51,6 +53,8 @@ class PodCreate(Body):
     bots: bool = True
     cube: str | None = Field(None, min_length=1, max_length=200_000)
     """A cube list (`N Name` lines) to draft instead of the set's boosters."""
+    replay_visibility: ReplayVisibility = "after_night"
+    """Who may replay whose draft once it is over (`pods.reveal`)."""
 
 
 class PodCreated(BaseModel):
@@ -71,6 +75,8 @@ class LobbyUpdate(Body):
     """`True`: nobody new may take a seat (kicked seats stay free)."""
     join_code: bool | None = None
     """`True`: a fresh code every phone must type to join; `False`: no code."""
+    replay_visibility: ReplayVisibility | None = None
+    """Who may replay whose draft once it is over (`pods.reveal`)."""
 
 
 class SeatCreated(BaseModel):
@@ -177,6 +183,8 @@ class EventCreate(Body):
     deck_size: Literal["at-least", "exact"] = "at-least"
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
+    replay_visibility: ReplayVisibility = "after_night"
+    """The reveal every pod of the night starts with (`pods.reveal`)."""
 
 
 class EventCreated(BaseModel):

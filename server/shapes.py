@@ -96,9 +96,11 @@ class Setup(TypedDict):
 
 
 class LineUp(Setup):
-    """The setup and the set the current round opens."""
+    """The setup, the set the current round opens and who may replay whose draft (the
+    last two change: they are not part of the cached setup)."""
 
     round_set: str
+    replay_visibility: str
 
 
 # --- the game board ----------------------------------------------------------------------
@@ -295,6 +297,7 @@ class PodSummary(TypedDict):
     players: list[PublicPlayer]
     locked: bool
     code_required: bool
+    replay_visibility: str
 
 
 class OpenPods(TypedDict):
@@ -394,6 +397,7 @@ class EventHostView(TypedDict):
     line_up: list[str]
     phase: str
     seed: int
+    replay_visibility: str
     timer_seconds: int | None
     join_url: str
     players: list[EventPlayer]
@@ -409,6 +413,7 @@ class EventPublicView(TypedDict):
     set: str
     line_up: list[str]
     phase: str
+    replay_visibility: str
     players: list[EventName]
     pods: int
 

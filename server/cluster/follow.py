@@ -177,6 +177,7 @@ def _apply_picks(pod: LivePod, news: Picks) -> None:
     row = news.row
     pod.paused, pod.paused_at = row.paused, repo.as_utc(row.paused_at)
     pod.locked, pod.join_code = row.locked, row.join_code
+    pod.replay_visibility = row.replay_visibility
     _merge_players(pod, [live_player(p) for p in news.players])
     seat_players(pod)
     pod.revision = row.revision
@@ -188,6 +189,7 @@ def _absorb(pod: LivePod, fresh: LivePod) -> None:
     pod.state, pod.next_seq, pod.tables = fresh.state, fresh.next_seq, fresh.tables
     pod.games, pod.event_id = fresh.games, fresh.event_id
     pod.locked, pod.join_code = fresh.locked, fresh.join_code
+    pod.replay_visibility = fresh.replay_visibility
     pod.version = max(pod.version, fresh.version)
     _merge_players(pod, fresh.players)
 

@@ -30,6 +30,9 @@ class PodBase(SQLModel):
     deck_size_rule: str = Field(default="at-least", max_length=16,
                                 sa_column_kwargs={"server_default": "at-least"})
     """House rule: `at-least` 60 cards (CR 903.13f) or `exact`ly 60."""
+    replay_visibility: str = Field(default="after_night", max_length=16,
+                                   sa_column_kwargs={"server_default": "after_night"})
+    """Who may replay whose draft, and from when (`pods.reveal`): the host's choice."""
 
 
 class PodRow(PodBase, table=True):
@@ -177,6 +180,9 @@ class EventRow(SQLModel, table=True):
     starting_life: int = Field(default=40, sa_column_kwargs={"server_default": "40"})
     deck_size_rule: str = Field(default="at-least", max_length=16,
                                 sa_column_kwargs={"server_default": "at-least"})
+    replay_visibility: str = Field(default="after_night", max_length=16,
+                                   sa_column_kwargs={"server_default": "after_night"})
+    """The reveal every pod of the night starts with (`pods.reveal`)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

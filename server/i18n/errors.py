@@ -29,6 +29,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "name_taken": _("Someone at this pod already has that name."),
         "not_enough_players": _("Not enough players to start."),
         "wrong_phase": _("That is not possible at this point of the night."),
+        "replay_hidden": _("The host's rule does not let you see this draft yet."),
+        "bad_replay_visibility": _("That is not one of the replay choices."),
         "decks_missing": _("Some players have no legal deck yet; confirm to split without "
                            "them."),
         "games_in_progress": _("Splitting again ends the games being played; confirm to "

@@ -22,6 +22,7 @@ from draft.cards import Card, load_set
 from draft.cube import Cube
 from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
+from pods import reveal
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.tracker import STARTING_LIFE, Game
@@ -209,6 +210,8 @@ class LivePod:
     """A mixed night's line-up, one set per round; empty: every round opens `set_code`."""
     starting_life: int = STARTING_LIFE
     deck_size_rule: str = SizeRule.AT_LEAST.value
+    replay_visibility: str = reveal.DEFAULT
+    """Who may replay whose draft, and from when (`pods.reveal`): the host's choice."""
     revision: int = 0
     """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
 

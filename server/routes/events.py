@@ -52,7 +52,7 @@ async def _refreshed(rt: Runtime, night: Night) -> Mapping[str, Any]:
              dependencies=[LimitCreate])
 async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
     options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
-                                   "set_code" in body.model_fields_set)
+                                   "set_code" in body.model_fields_set, body.replay_visibility)
     row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
                                            options)
     return EventCreated(event_id=row.id, host_token=token,

@@ -222,3 +222,10 @@ def qr_svg(data: str) -> bytes:
         title="QR code",
     )
     return buffer.getvalue()
+
+
+@router.get("/pods/{pod_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+def replay_page(request: Request, pod_id: str) -> HTMLResponse:
+    """A drafted seat pick by pick, for whoever the host's rule lets see it (the phone's
+    seat token or the host's, from this device's storage)."""
+    return render(request, "replay.html", pod_id=_pod_id(pod_id))

@@ -30,7 +30,8 @@ async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
     given_set = "set_code" in body.model_fields_set
     created = await lifecycle.create_pod(
         rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube,
-        lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size, given_set),
+        lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size, given_set,
+                             body.replay_visibility),
     )
     pod_id = created.pod.id
     return PodCreated(pod_id=pod_id, host_token=created.token,
@@ -85,7 +86,7 @@ async def end(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
 @router.post("/{pod_id}/lobby")
 async def lobby(body: LobbyUpdate, pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     """Lock the lobby, or ask every joining phone for a short code shown on the host screen."""
-    await lifecycle.set_lobby(rt, pod, body.locked, body.join_code)
+    await lifecycle.set_lobby(rt, pod, body.locked, body.join_code, body.replay_visibility)
     return host_dashboard(rt, pod)
 
 

@@ -67,7 +67,8 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
                    host_token_hash=hash_token(token), packs=",".join(packs) or None,
-                   starting_life=options.starting_life, deck_size_rule=options.deck_size_rule)
+                   starting_life=options.starting_life, deck_size_rule=options.deck_size_rule,
+                   replay_visibility=options.replay_visibility)
     return await commit(rt, lambda session: event_repo.add_event(session, row),
                         lambda: (row, token))
 
@@ -137,7 +138,8 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                           cards=rt.cards, event_id=event_id,
                           packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
                           starting_life=night.row.starting_life,
-                          deck_size_rule=night.row.deck_size_rule)
+                          deck_size_rule=night.row.deck_size_rule,
+                          replay_visibility=night.row.replay_visibility)
             for index, player_id in enumerate(plan.players):
                 person = by_id[player_id]
                 pod.players.append(LivePlayer(id=new_id(), name=person.name, join_index=index,
@@ -151,6 +153,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                version=pod.version, event_id=event_id,
                                packs=night.row.packs, starting_life=pod.starting_life,
                                deck_size_rule=pod.deck_size_rule,
+                               replay_visibility=pod.replay_visibility,
                                created_at=now + timedelta(microseconds=plan.number)))
         players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
                              token_hash=p.token_hash) for pod in created for p in pod.players]
@@ -212,6 +215,7 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
     return {
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
         "phase": night.row.phase, "seed": night.row.seed,
+        "replay_visibility": night.row.replay_visibility,
         "timer_seconds": night.row.pick_timer_seconds,
         "join_url": rt.event_join_url(night.row.id),
         "players": [{"player_id": p.id, "name": p.name,
@@ -230,6 +234,7 @@ def line_up(row: EventRow) -> list[str]:
 def public_view(night: Night) -> EventPublicView:
     return {"event_id": night.row.id, "set": night.row.set_code,
             "line_up": line_up(night.row), "phase": night.row.phase,
+            "replay_visibility": night.row.replay_visibility,
             "players": [{"name": p.name} for p in night.players],
             "pods": len(night.pod_ids)}
 

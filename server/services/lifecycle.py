@@ -20,6 +20,7 @@ from draft.cards import load_set
 from draft.catalog import build_catalog
 from draft.cube import Cube, parse_cube, read_cube_lines
 from draft.state import DraftConfig
+from pods import reveal
 from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, ForbiddenError, InvalidError
@@ -54,6 +55,8 @@ class PodOptions:
     deck_size_rule: str = "at-least"
     set_given: bool = False
     """The request named a set too: refused beside a line-up (which one would it be?)."""
+    replay_visibility: str = reveal.DEFAULT
+    """Who may replay whose draft once it is over (`pods.reveal`)."""
 
 
 def check_line_up(packs: Sequence[str], options: PodOptions, cube: bool) -> tuple[str, ...]:
@@ -127,14 +130,15 @@ async def _create_pod(
         seed=seed if seed is not None else secrets.randbelow(2**63),
         timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
         cube=cube, packs=packs, starting_life=options.starting_life,
-        deck_size_rule=options.deck_size_rule,
+        deck_size_rule=options.deck_size_rule, replay_visibility=options.replay_visibility,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
                  version=pod.version,
                  cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
                  packs=",".join(packs) or None, starting_life=options.starting_life,
-                 deck_size_rule=options.deck_size_rule)
+                 deck_size_rule=options.deck_size_rule,
+                 replay_visibility=options.replay_visibility)
     await commit(rt, lambda session: repo.add_pod(session, row),
                  lambda: rt.registry.add(pod), pod=pod, new=True)
     return Created(pod, token)
@@ -205,8 +209,9 @@ def new_join_code() -> str:
 
 
 async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
-                    join_code: bool | None) -> None:
-    """The host locks or unlocks the lobby, or asks for a fresh join code (or none)."""
+                    join_code: bool | None, replay_visibility: str | None = None) -> None:
+    """The host locks or unlocks the lobby, asks for a fresh join code (or none), or
+    changes who may replay whose draft (`pods.reveal`; fixed once the draft starts)."""
     async with pod.lock:
         if pod.phase != "lobby":
             raise ConflictError("the lobby is closed once the draft starts", "wrong_phase")
@@ -214,13 +219,18 @@ async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
         new_code = pod.join_code
         if join_code is not None:
             new_code = new_join_code() if join_code else None
+        new_reveal = replay_visibility or pod.replay_visibility
+        if new_reveal not in reveal.MODES:
+            raise InvalidError(f"replay visibility is one of {', '.join(reveal.MODES)}",
+                               "bad_replay_visibility")
 
         def changed() -> None:
             pod.locked, pod.join_code = new_locked, new_code
+            pod.replay_visibility = new_reveal
             rt.hub.publish(pod.channel, pod.bump())
 
-        await commit(rt, _pod_update(pod, locked=new_locked, join_code=new_code), changed,
-                     pod=pod)
+        await commit(rt, _pod_update(pod, locked=new_locked, join_code=new_code,
+                                     replay_visibility=new_reveal), changed, pod=pod)
 
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:

@@ -53,7 +53,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         join_code=row.join_code,
         packs=tuple(row.packs.split(",")) if row.packs else (),
         starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
-        revision=row.revision,
+        replay_visibility=row.replay_visibility, revision=row.revision,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],

@@ -122,7 +122,8 @@ def line_up(pod: LivePod) -> LineUp:
     public at the table, so every phone and the host screen show them. All but the
     round's set is fixed when the pod is created, so it is built once per pod."""
     current = pod.state.round if pod.state is not None else 1
-    return {**_setup(pod), "round_set": pod.config.set_for_round(current)}
+    return {**_setup(pod), "round_set": pod.config.set_for_round(current),
+            "replay_visibility": pod.replay_visibility}
 
 
 _SETUPS: WeakKeyDictionary[LivePod, Setup] = WeakKeyDictionary()
@@ -159,6 +160,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
         "house_rules": up["house_rules"],
         "addable_commanders": up["addable_commanders"],
         "round_set": up["round_set"],
+        "replay_visibility": up["replay_visibility"],
         "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
         "players": _players(pod),
         "round": 0,
@@ -292,4 +294,5 @@ def summary(pod: LivePod) -> PodSummary:
         "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],
         "locked": pod.locked,
         "code_required": pod.join_code is not None,
+        "replay_visibility": pod.replay_visibility,
     }

@@ -2,7 +2,10 @@
 
 Rules: during a whole draft, no message a seat receives names a card it could not see at
 the table (only the packs that reached it, at the moment they did); the host's socket gets
-no card contents at all while drafting; no token appears in the server's output.
+no card contents at all while drafting; no token appears in the server's output. After the
+draft (the reveal, `pods/reveal.py`): another seat's picks reach a phone only through the
+replay routes, and only once the host's rule allows, never on the socket (every mode, as
+seat, other seat, host and no token: tests/server/test_replays.py).
 """
 
 from __future__ import annotations
@@ -114,3 +117,38 @@ def test_no_token_reaches_the_server_log(live_server: Callable[..., LiveServer])
     assert "token=***" in output
     for secret in (ann.token, pod.host_token, "not-a-real-token"):
         assert secret not in output  # …without the tokens
+
+
+def test_the_reveal_opens_other_seats_only_when_the_rule_allows_and_never_on_the_socket(
+    live_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    server = live_server()
+    with server.client() as client:
+        pod = new_pod(client, seats=8, seed=SEED)
+        seats = [join(client, pod, name) for name in ("Ann", "Bob")]
+        start(client, pod)
+    draft_to_the_end(server.base_url, seats)
+    allowed = visible_cards(db_url, pod.pod_id)
+    ann, bob = seats
+    with server.client() as client:
+        mine, theirs = me(client, ann)["me"]["seat"], me(client, bob)["me"]["seat"]
+        other = client.get(pod.url(f"/replay/{theirs}"), headers=ann.auth)
+        assert other.status_code == 403 and "mana_cost" not in other.text
+        assert client.get(pod.url(f"/replay/{mine}"), headers=ann.auth).status_code == 200
+    messages: list[dict[str, Any]] = []
+    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+        messages.append(json.loads(ws.recv(timeout=5)))
+        with server.client() as client:
+            assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+            opened = client.get(pod.url(f"/replay/{theirs}"), headers=ann.auth)
+        assert opened.status_code == 200
+        while True:
+            try:
+                messages.append(json.loads(ws.recv(timeout=1)))
+            except TimeoutError:
+                break
+    assert any(m.get("view", {}).get("phase") == "done" for m in messages)
+    shown = {card["id"] for message in messages for card in cards_in(message)}
+    assert shown and shown <= allowed[mine], "the socket carried another seat's cards"
+    replayed = {c["id"] for p in opened.json()["picks"] for c in p["pack"]}
+    assert replayed == allowed[theirs]

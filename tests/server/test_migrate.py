@@ -54,3 +54,37 @@ def test_a_pod_stored_before_line_ups_keeps_its_set_and_gets_the_default_house_r
         )).one()
     engine.dispose()
     assert tuple(row) == ("CLB", None, 40, "at-least")
+
+
+def test_a_pod_and_a_night_stored_before_the_reveal_keep_decks_secret_until_the_night_ends(
+    db_url: str,
+) -> None:
+    engine = stored_at(db_url, "0008_cluster", (
+        "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
+        " paused, version, created_at, updated_at) VALUES ('old', 'CLB', 8, true, 7, 'h',"
+        " 'drafting', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+        "INSERT INTO event (id, set_code, seed, host_token_hash, phase, created_at)"
+        " VALUES ('night', 'CMR', 7, 'h', 'open', CURRENT_TIMESTAMP)"))
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        pod = connection.execute(sa.text(
+            "SELECT replay_visibility FROM pod WHERE id = 'old'")).scalar_one()
+        night = connection.execute(sa.text(
+            "SELECT replay_visibility FROM event WHERE id = 'night'")).scalar_one()
+    engine.dispose()
+    assert (pod, night) == ("after_night", "after_night")
+
+
+def stored_at(db_url: str, revision: str, statements: tuple[str, ...]) -> sa.Engine:
+    """A database migrated to `revision` only, holding what `statements` insert."""
+    from alembic import command
+    from server.db.migrate import alembic_config
+
+    engine = create_db_engine(Settings(db_url=db_url))
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+        for statement in statements:
+            connection.execute(sa.text(statement))
+    return engine

@@ -35,7 +35,8 @@ def test_created_pod_links_carry_tokens_in_the_fragment(client: TestClient) -> N
     summary = client.get(pod.url()).json()
     assert summary == {"pod_id": pod.pod_id, "set": "CMR", "line_up": ["CMR", "CMR", "CMR"],
                        "seats": 8, "phase": "lobby", "players": [{"name": "Ann", "bot": False}],
-                       "locked": False, "code_required": False}
+                       "locked": False, "code_required": False,
+                       "replay_visibility": "after_night"}
     assert seat.token not in str(summary)
 
 

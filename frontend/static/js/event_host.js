@@ -49,11 +49,11 @@ async function act(path, body, button) {
   }
 }
 
-async function download(format, button) {
+async function download(format, button, path = `${base}/summary?format=${format}`) {
   button.disabled = true;
   try {
-    const response = await api("GET", `${base}/summary?format=${format}`, { token, raw: true });
-    toast(t("Downloaded {file}.", { file: await downloadResponse(response, `prismatic-night.${format === "json" ? "json" : "txt"}`) }));
+    const response = await api("GET", path, { token, raw: true });
+    toast(t("Downloaded {file}.", { file: await downloadResponse(response, `prismatic-night.${format === "json" ? "json" : format === "html" ? "html" : "txt"}`) }));
   } catch (problem) {
     toast(problem.message);
   } finally {
@@ -90,7 +90,10 @@ function renderControls(open) {
       buttons.push(button(t("Start every draft"), (b) => act("/start", undefined, b), "primary"));
     }
     buttons.push(button(t("Night summary (text)"), (b) => download("text", b)),
-      button(t("Night summary (JSON)"), (b) => download("json", b)));
+      button(t("Night summary (JSON)"), (b) => download("json", b)),
+      // The recap shows every deck: the server answers once the pods' rule allows.
+      button(t("Night recap (HTML file)"), (b) => download("html", b, `${base}/recap.html`)),
+      button(t("Night recap (JSON)"), (b) => download("json", b, `${base}/recap?download=true`)));
   }
   $("#controls").replaceChildren(...buttons);
 }

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { revealText } from "./line_up.js";
 import { forgetToken, saveToken, takeTokenFromFragment } from "./tokens.js";
 
 const event = document.body.dataset.eventId;
@@ -20,6 +21,7 @@ async function describe() {
   try {
     const night = await api("GET", base);
     $("#event-info").textContent = tn("{n} player has joined", "{n} players have joined", night.players.length);
+    $("#event-reveal").textContent = t("Replays: {rule}", { rule: revealText(night.replay_visibility) });
     if (night.phase !== "open") showError(t("The pods are already formed; ask the host."));
   } catch (problem) {
     $("#event-info").textContent = problem.status === 404 ? t("This night does not exist.") : "";

@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
 import { GameBoard, gameCaller } from "./game.js";
 import { tablesOf } from "./tables.js";
-import { houseRulesText, lineUpText, roundSetText } from "./line_up.js";
+import { houseRulesText, lineUpText, revealText, roundSetText } from "./line_up.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
 const pod = podId();
@@ -122,6 +122,12 @@ function render(next) {
   const lineUp = t("Line-up: {sets}", { sets: lineUpText(view) });
   $("#line-up").textContent = view.phase === "drafting" ? `${lineUp} — ${roundSetText(view)}` : lineUp;
   $("#house-rules").textContent = houseRulesText(view);
+  $("#host-reveal").textContent = t("Replays: {rule}", { rule: revealText(view.replay_visibility) });
+  $("#host-replay").hidden = !["building", "playing", "done"].includes(view.phase)
+    || view.replay_visibility === "nobody";
+  // The recap shows every deck: it opens when the rule shows every seat to everyone.
+  $("#recap-offer").hidden = !((view.replay_visibility === "after_draft" && ["building", "playing", "done"].includes(view.phase))
+    || (view.replay_visibility === "after_night" && view.phase === "done"));
   $("#show-qr").hidden = view.phase === "lobby";
   renderControls();
   renderWaiting();

@@ -29,3 +29,15 @@ export function deckSizeOk(view, size) {
   const wanted = rules ? rules.deck_cards : 60;
   return rules && rules.deck_size === "exact" ? size === wanted : size >= wanted;
 }
+
+const REVEAL = {
+  nobody: "Nobody sees the draft picks afterwards.",
+  own_seat: "After the draft, each player sees their own picks only.",
+  after_draft: "After the draft, everyone sees every seat's picks.",
+  after_night: "Each player sees their own picks after the draft, everyone's once the host ends the night.",
+};
+
+/** The host's reveal rule in words (`replay_visibility`, docs/protocol.md "The reveal"). */
+export function revealText(mode) {
+  return REVEAL[mode] ? t(REVEAL[mode]) : "";
+}

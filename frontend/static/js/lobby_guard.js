@@ -12,7 +12,9 @@ const root = $("#lobby-guard");
 const words = root.dataset;
 const lockButton = $("#lobby-lock");
 const codeButton = $("#lobby-code");
+const revealChoice = $("#lobby-reveal-choice");
 let lobby = { locked: false, join_code: null };
+let reveal = "after_night";
 
 function draw() {
   lockButton.textContent = lobby.locked ? words.unlock : words.lock;
@@ -22,6 +24,7 @@ function draw() {
   $("#join-code").textContent = lobby.join_code || "";
   $("#join-code-line").hidden = !lobby.join_code;
   $("#lobby-locked-note").textContent = lobby.locked ? words.lockedNote : "";
+  revealChoice.value = reveal;
   root.hidden = false;
 }
 
@@ -30,6 +33,7 @@ async function change(body, button) {
   try {
     const view = await api("POST", `${base}/lobby`, { token, body });
     lobby = view.lobby;
+    reveal = view.replay_visibility;
     draw();
   } catch (problem) {
     toast(problem.message);
@@ -40,9 +44,12 @@ async function change(body, button) {
 
 lockButton.addEventListener("click", () => change({ locked: !lobby.locked }, lockButton));
 codeButton.addEventListener("click", () => change({ join_code: !lobby.join_code }, codeButton));
+revealChoice.addEventListener("change", () => change({ replay_visibility: revealChoice.value }, revealChoice));
 
 if (token) {
   api("GET", `${base}/host`, { token })
-    .then((view) => { if (view.phase === "lobby") { lobby = view.lobby; draw(); } })
+    .then((view) => {
+      if (view.phase === "lobby") { lobby = view.lobby; reveal = view.replay_visibility; draw(); }
+    })
     .catch(() => { /* host.js shows the error */ });
 }

@@ -1,6 +1,6 @@
 // The phone page: one live seat view drives whichever screen the phase calls for.
 import { api } from "./api.js";
-import { houseRulesText, lineUpText } from "./line_up.js";
+import { houseRulesText, lineUpText, revealText } from "./line_up.js";
 import { $, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { LiveView, SocketLost, socketUrl, statusPill } from "./live.js";
@@ -141,6 +141,7 @@ function render(view) {
       renderExports($("#exports"), { pod, token });
     }
     builder.render(view);
+    $("#builder-replay").hidden = view.replay_visibility === "nobody";
   } else {
     editingDeck = false;
     show("table-view");
@@ -157,6 +158,7 @@ function renderLobby(view) {
   $("#lobby-title").textContent = view.me ? view.me.name : "";
   $("#lobby-msg").textContent = t("Waiting for the host to start the draft.");
   $("#lobby-rules").textContent = `${t("Line-up: {sets}", { sets: lineUpText(view) })} · ${houseRulesText(view)}`;
+  $("#lobby-reveal").textContent = t("Replays: {rule}", { rule: revealText(view.replay_visibility) });
   $("#lobby-players").replaceChildren(...view.players.map((player) =>
     // Seats are drawn at the start, so in the lobby the name is all we can match on.
     el("li", { class: player.name === view.me?.name ? "me" : "" },
@@ -193,5 +195,6 @@ function renderTable(view) {
       el("span", { text: name }),
       name === view.me?.name ? el("span", { class: "badge", text: t("you") }) : null)));
   $("#table-msg").textContent = view.phase === "done" ? t("The night is over. Thanks for playing!") : "";
+  $("#table-replay").hidden = view.replay_visibility === "nobody";
   if (!$("#table-exports").childElementCount) renderExports($("#table-exports"), { pod, token });
 }

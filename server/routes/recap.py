@@ -1,0 +1,116 @@
+"""The night's recap of one pod: its JSON, its self-contained HTML file, its page and the
+QR code the host screen shows for it.
+
+Why a file with its CSS inlined and no script: it must open from a USB stick or a chat
+message with no server and no network. It is a download (Content-Disposition attachment),
+never a page served under the strict CSP, so inlining is allowed there and only there.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request, Response
+from fastapi import Path as PathParam
+from fastapi.responses import HTMLResponse
+
+from server.card_json import dumps
+from server.deps import RuntimeDep, token_hash_of
+from server.downloads import content_disposition
+from server.i18n.choice import request_language
+from server.routes.pages import public_base_url, qr_svg, render, template_env
+from server.services import recap as recaps
+from server.views.recap import night_recap_json, recap_json
+
+router = APIRouter(tags=["recap"])
+
+PodId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+CSS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "css" / "recap.css"
+
+
+@cache
+def recap_css() -> str:
+    return CSS.read_text(encoding="utf-8")
+
+
+async def _recap(request: Request, pod_id: str, rt: Any,
+                 authorization: str | None) -> dict[str, Any]:
+    found = await recaps.recap(rt, pod_id, token_hash_of(authorization))
+    return recap_json(found, public_base_url(request))
+
+
+@router.get("/api/pods/{pod_id}/recap")
+async def get_recap(request: Request, pod_id: PodId, rt: RuntimeDep,
+                    authorization: Annotated[str | None, Header()] = None,
+                    download: bool = False) -> Response:
+    """The recap as JSON; `?download=true` as a file to keep."""
+    data = await _recap(request, pod_id, rt, authorization)
+    return recap_data(data, f"recap-{pod_id}.json" if download else None)
+
+
+@router.get("/api/pods/{pod_id}/recap.html")
+async def get_recap_file(request: Request, pod_id: PodId, rt: RuntimeDep,
+                         authorization: Annotated[str | None, Header()] = None) -> Response:
+    """The recap as one self-contained HTML file, in the request's language."""
+    data = await _recap(request, pod_id, rt, authorization)
+    return recap_file(request, [data], 0, f"recap-{pod_id}.html")
+
+
+def recap_data(data: dict[str, Any], filename: str | None) -> Response:
+    """The recap as JSON, as an attachment named `filename` when one is given."""
+    headers = {"Cache-Control": "no-store"}
+    if filename:
+        headers["Content-Disposition"] = content_disposition(filename)
+    return Response(dumps(data), media_type="application/json", headers=headers)
+
+
+def recap_file(request: Request, pods: list[dict[str, Any]], hidden: int,
+               filename: str) -> Response:
+    """The self-contained HTML file of these pods' recaps, in the request's language."""
+    language = request_language(request)
+    html = template_env(language).get_template("recap_file.html").render(
+        pods=pods, hidden_pods=hidden, css=recap_css(), lang=language)
+    return Response(html, media_type="text/html; charset=utf-8",
+                    headers={"Cache-Control": "no-store",
+                             "Content-Disposition": content_disposition(filename)})
+
+
+async def _night(request: Request, event_id: str, rt: Any,
+                 authorization: str | None) -> dict[str, Any]:
+    found = await recaps.night_recap(rt, event_id, token_hash_of(authorization))
+    return night_recap_json(found, public_base_url(request))
+
+
+@router.get("/api/events/{event_id}/recap")
+async def get_night_recap(request: Request, event_id: PodId, rt: RuntimeDep,
+                          authorization: Annotated[str | None, Header()] = None,
+                          download: bool = False) -> Response:
+    """The night's recap: every pod whose rule shows every seat now (host or player)."""
+    data = await _night(request, event_id, rt, authorization)
+    return recap_data(data, f"recap-{event_id}.json" if download else None)
+
+
+@router.get("/api/events/{event_id}/recap.html")
+async def get_night_recap_file(request: Request, event_id: PodId, rt: RuntimeDep,
+                               authorization: Annotated[str | None, Header()] = None
+                               ) -> Response:
+    """The night's recap as one self-contained HTML file."""
+    data = await _night(request, event_id, rt, authorization)
+    return recap_file(request, data["pods"], data["hidden_pods"], f"recap-{event_id}.html")
+
+
+@router.get("/pods/{pod_id}/recap", response_class=HTMLResponse, include_in_schema=False)
+def recap_page(request: Request, pod_id: PodId) -> HTMLResponse:
+    """The recap on a screen (and on paper): drawn from the JSON with this device's token."""
+    return render(request, "recap.html", pod_id=pod_id)
+
+
+@router.get("/pods/{pod_id}/recap-qr.svg", include_in_schema=False)
+def recap_qr(request: Request, pod_id: PodId) -> Response:
+    """The recap page's address as a QR code (the host screen shows it once it opens)."""
+    return Response(qr_svg(f"{public_base_url(request)}/pods/{pod_id}/recap"),
+                    media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+

@@ -1,0 +1,71 @@
+"""The reveal's JSON: the seats a viewer may open and one seat's replay, pick by pick.
+
+Why the same card objects as the seat view (`server.views.pod.card_json`): the phone draws
+a replayed pack with the code that draws a live one, zoom dialog included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pods.reveal import DRAFT_OVER_PHASES
+from server.card_json import card_facts
+from server.services.replays import Openable, OpenedSeat
+from server.shapes import CardView
+from server.views.pod import card_json
+
+
+def openable_json(found: Openable) -> dict[str, Any]:
+    """`GET /api/pods/{id}/replay`: the rule, who asks and the seats they may open."""
+    return {
+        "pod_id": found.pod_id,
+        "phase": found.phase,
+        "replay_visibility": found.visibility,
+        "draft_over": found.phase in DRAFT_OVER_PHASES,
+        "you": {"host": found.viewer.host, "seat": found.viewer.seat},
+        "seats": [{"seat": seat, "name": name, "bot": bot} for seat, name, bot in found.seats],
+    }
+
+
+def replay_json(opened: OpenedSeat) -> dict[str, Any]:
+    """`GET /api/pods/{id}/replay/{seat}`: every pick with the pack as it reached the seat,
+    the cards taken and the cards that wheeled (`draft.seat_replay`), the deck's commanders
+    and the submitted deck (`None` before one is submitted). The pool as it grew is the
+    `taken` of the picks so far."""
+    pod, player = opened.pod, opened.player
+
+    def cards(instances: Any) -> list[CardView]:
+        return [card_json(pod, instance) for instance in instances]
+
+    return {
+        "pod_id": pod.id,
+        "seat": opened.replay.seat,
+        "name": player.name,
+        "bot": player.bot,
+        "line_up": list(pod.config.round_sets),
+        "picks": [{"round": p.round, "pick": p.pick, "pack": cards(p.pack),
+                   "taken": cards(p.taken), "wheeled": cards(p.wheeled)}
+                  for p in opened.replay.picks],
+        "commanders": commanders_json(opened),
+        "deck": player.deck,
+    }
+
+
+def commanders_json(opened: OpenedSeat) -> list[dict[str, Any]]:
+    """The submitted deck's commanders as card objects: a pool card as the views draw it,
+    an added choose-a-color commander (CR 903.13e) by its facts, with `id` None."""
+    pod, player = opened.pod, opened.player
+    if player.deck is None or not opened.replay.picks:
+        return []
+    pool = {instance.id: instance for instance in opened.replay.picks[-1].pool}
+    found: list[dict[str, Any]] = []
+    for ref in player.deck["deck"].get("commanders") or []:
+        if ref.get("piper"):
+            added = next((c for c in pod.addable_cards
+                          if c.name == ref.get("name")), None) or pod.chosen_color_card
+            if added is not None:
+                found.append({"id": None, **card_facts(added, pod.partner_grant),
+                              "added": True, "chosen_color": ref.get("color")})
+        elif ref.get("card_id") in pool:
+            found.append(dict(card_json(pod, pool[ref["card_id"]])))
+    return found
