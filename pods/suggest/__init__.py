@@ -53,9 +53,20 @@ class Suggestion:
 
 def suggest_decks(pool: Sequence[Card], rules: DeckRules,
                   limit: int = MAX_SUGGESTIONS) -> tuple[Suggestion, ...]:
-    """Up to `limit` legal suggestions for `pool` under `rules`, the best first."""
+    """Up to `limit` legal suggestions for `pool` under `rules`, the best first.
+
+    The best choice of each color identity comes first, so three suggestions offer three
+    different decks when the pool allows; more choices of one identity fill the rest."""
+    options = commander_options(pool, rules)
+    seen: set[tuple[str, ...]] = set()
+    firsts = []
+    for option in options:
+        if option.identity not in seen:
+            seen.add(option.identity)
+            firsts.append(option)
+    ordered = firsts + [o for o in options if o not in firsts]
     suggestions: list[Suggestion] = []
-    for option in commander_options(pool, rules):
+    for option in ordered:
         if len(suggestions) >= limit:
             break
         suggestion = _build(option, pool, rules)
