@@ -18,6 +18,7 @@ ids + params) for the shell to translate.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -78,10 +79,14 @@ def suggest_decks(pool: Sequence[Card], rules: DeckRules,
 def _build(option: Option, pool: Sequence[Card], rules: DeckRules) -> Suggestion:
     fill = fill_deck(option.commanders, option.identity, pool)
     main = fill.main
-    sideboard = list(pool)
-    for card in [*main, *(c.card for c in option.commanders if not c.added)]:
-        if card in sideboard:
-            sideboard.remove(card)
+    used = Counter(card for card in main if not card.is_basic_land)
+    used.update(c.card for c in option.commanders if not c.added)
+    sideboard = []
+    for card in pool:
+        if used[card] > 0:
+            used[card] -= 1
+        else:
+            sideboard.append(card)
     names = " & ".join(c.card.name for c in option.commanders)
     deck = Deck(option.commanders, main, tuple(sideboard), names)
     report = check_deck(deck, pool, rules)

@@ -76,10 +76,9 @@ def fill_deck(commanders: Sequence[Commander], identity: Sequence[str],
     lands += short
     nonbasic = _nonbasic_lands(lands_pool, allowed, lands)
     basics = split_basics(chosen, commanders, identity, lands - len(nonbasic))
-    taken = Counter(chosen)
+    taken, have = Counter(chosen), Counter(spells)
     floor = min((card_value(c) for c in chosen), default=0.0)
-    left = [c for c in dict.fromkeys(spells) if taken[c] < available.count(c)
-            and card_value(c) > floor]
+    left = [c for c in have if taken[c] < have[c] and card_value(c) > floor]
     return Fill(tuple(chosen), tuple(nonbasic), basics, short, tuple(left))
 
 

@@ -18,7 +18,8 @@ LEGEND = "Legendary Creature — Human"
 
 
 def spell(name: str, colors: str, mana_value: int, value: float = 1.5) -> Card:
-    cost = "{%d}" % max(mana_value - len(colors), 0) + "".join("{%s}" % c for c in colors)
+    generic = max(mana_value - len(colors), 0)
+    cost = f"{{{generic}}}" + "".join(f"{{{c}}}" for c in colors)
     return card(name, type_line="Creature — Bear", color_identity=tuple(colors),
                 mana_cost=cost, mana_value=mana_value, pick_value=value)
 
