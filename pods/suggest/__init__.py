@@ -12,8 +12,8 @@ ids + params) for the shell to translate.
 >>> from pods.legality import DeckRules
 >>> pool = [c for c in load_set("CMR") if c.name in {"Sol Ring", "Fire Diamond"}]
 >>> best = suggest_decks(pool, DeckRules.for_draft(["CMR"]))[0]
->>> [(c.card.name, c.added) for c in best.deck.commanders], best.deck.size
-([('The Prismatic Piper', True), ('The Prismatic Piper', True)], 60)
+>>> [(c.card.name, c.chosen_color, c.added) for c in best.deck.commanders], best.deck.size
+([('The Prismatic Piper', 'R', True)], 60)
 """
 
 from __future__ import annotations
