@@ -54,6 +54,8 @@ class PodOptions:
     deck_size_rule: str = "at-least"
     set_given: bool = False
     """The request named a set too: refused beside a line-up (which one would it be?)."""
+    bots_between_people: bool = True
+    """Seat the people between the bots (evenly; on by default, only bots make it matter)."""
 
 
 def check_line_up(packs: Sequence[str], options: PodOptions, cube: bool) -> tuple[str, ...]:
@@ -128,13 +130,15 @@ async def _create_pod(
         timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
         cube=cube, packs=packs, starting_life=options.starting_life,
         deck_size_rule=options.deck_size_rule,
+        bots_between_people=options.bots_between_people,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
                  version=pod.version,
                  cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
                  packs=",".join(packs) or None, starting_life=options.starting_life,
-                 deck_size_rule=options.deck_size_rule)
+                 deck_size_rule=options.deck_size_rule,
+                 bots_between_people=options.bots_between_people)
     await commit(rt, lambda session: repo.add_pod(session, row),
                  lambda: rt.registry.add(pod), pod=pod, new=True)
     return Created(pod, token)
@@ -247,7 +251,8 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True)
                 for i, name in enumerate(_bot_names(pod, missing))]
         players = sorted(pod.players + bots, key=lambda p: p.join_index)
-        state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source)
+        state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source,
+                             pod.seated_bots(players))
         seats = seat_of(state)
         # The bots and seats go live with the swap: the step sees them, memory does not.
         step = advance(rt, pod, state, [], [], players=players, drafting=True)

@@ -54,3 +54,24 @@ def test_a_pod_stored_before_line_ups_keeps_its_set_and_gets_the_default_house_r
         )).one()
     engine.dispose()
     assert tuple(row) == ("CLB", None, 40, "at-least")
+
+
+def test_a_pod_stored_before_the_bots_option_replays_its_plain_shuffle(db_url: str) -> None:
+    from alembic import command
+    from server.db.migrate import alembic_config
+
+    engine = create_db_engine(Settings(db_url=db_url))
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0008_cluster")
+        connection.execute(sa.text(
+            "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
+            " paused, version, created_at, updated_at) VALUES ('old', 'CMR', 8, true, 7, 'h',"
+            " 'drafting', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"))
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        apart = connection.execute(sa.text(
+            "SELECT bots_between_people FROM pod WHERE id = 'old'")).scalar_one()
+    engine.dispose()
+    assert apart is False or apart == 0
