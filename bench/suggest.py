@@ -11,7 +11,9 @@ The thread's CPU time is printed beside it: on a shared machine wall time also c
 the neighbours' turns on the cores.
 
 Each draft is simulated with the value bot in all 8 seats (`draft.simulate`), and every
-seat's pool is suggested for, so 500 drafts are 4,000 pools per set or line-up.
+seat's pool is suggested for, so 500 drafts are 4,000 pools per set or line-up; then the
+same pools again with their legends and Backgrounds taken out, which only the Piper or
+Faceless One can lead.
 
 Usage: python -m bench.suggest [--sets CMR,CLB,CMM] [--line-ups CMM,CLB,CLB]
                                [--drafts 500] [--first-seed 0] [--json]
@@ -124,18 +126,26 @@ def _spread(values: list[int]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
-def measure(packs: Sequence[str], drafts: int, first_seed: int = 0) -> Figures:
+def measure(packs: Sequence[str], drafts: int, first_seed: int = 0) -> tuple[Figures, Figures]:
+    """The figures of the drafted pools, and of the same pools with every card that could
+    lead or stand beside a commander taken out: pools only a Piper or Faceless One can
+    lead (the bots always draft a legend, so the drafted pools alone never test that)."""
     config = DraftConfig.for_packs(packs)
     rules = DeckRules.for_draft(config.sets)
     lookup = CardLookup(*(load_set(code) for code in dict.fromkeys(
         [*config.sets, *bundled_set_codes()])))
-    figures = Figures(",".join(packs) if len(set(packs)) > 1 else packs[0], drafts=drafts)
+    label = ",".join(packs) if len(set(packs)) > 1 else packs[0]
+    drafted = Figures(label, drafts=drafts)
+    helpers_only = Figures(f"{label}, legends taken out", drafts=drafts)
     for seed in range(first_seed, first_seed + drafts):
         state, _ = simulate(config, seed)
         for seat in state.seats:
             pool = [state.cards[i].card for i in seat.pool]
-            figures.add(pool, rules, lookup, f"seed {seed} seat {seat.index}")
-    return figures
+            drafted.add(pool, rules, lookup, f"seed {seed} seat {seat.index}")
+            leaderless = [c for c in pool if not (c.can_be_commander or c.is_background
+                                                  or (c.is_legendary and c.is_creature))]
+            helpers_only.add(leaderless, rules, lookup, f"seed {seed} seat {seat.index}")
+    return drafted, helpers_only
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -168,8 +178,9 @@ def main(argv: list[str] | None = None) -> None:
     configs += [[c.strip().upper() for c in line.split(",")]
                 for line in args.line_ups.split(";") if line.strip()]
     for packs in configs:
-        figures = measure(packs, args.drafts, args.first_seed).as_dict()
-        print(json.dumps(figures) if args.json else report(figures), flush=True)
+        for figures in measure(packs, args.drafts, args.first_seed):
+            data = figures.as_dict()
+            print(json.dumps(data) if args.json else report(data), flush=True)
 
 
 if __name__ == "__main__":
