@@ -135,9 +135,12 @@ def _distinct(helpers: list[Commander]) -> list[Commander]:
 
 
 def _helper_pairs(helpers: list[Commander]) -> list[tuple[Commander, Commander]]:
-    """Two helpers together: two copies of one card, or two different cards."""
-    pairs = list(dict.fromkeys(itertools.combinations(helpers, 2)))
-    return [(a, b) for a, b in pairs if a.card.name <= b.card.name]
+    """Two helpers together: two copies of one card, or two different cards (a Piper and
+    a Faceless One after a CMM + CLB draft, partners by the CMM grant), each pair once."""
+    pairs: dict[tuple[str, str], tuple[Commander, Commander]] = {}
+    for first, second in itertools.combinations(helpers, 2):
+        pairs.setdefault((first.card.name, second.card.name), (first, second))
+    return list(pairs.values())
 
 
 def _scored(group: tuple[Commander, ...], pool: Sequence[Card], tally: PoolTally) -> Option:

@@ -160,3 +160,16 @@ def test_every_suggestion_is_legal_inside_the_pool_and_reproducible(
         assert_sound(suggestion, pool, rules)
         assert suggestion.deck.size == 60
     assert suggest_decks(list(pool), rules) == suggestions
+
+
+def test_after_a_commander_masters_and_baldurs_gate_draft_a_piper_and_faceless_one_pair():
+    from pods.suggest.options import commander_options
+
+    pool = filler("U", 20) + filler("B", 20)
+    rules = DeckRules.for_draft(["CMM", "CLB"])
+    names = [sorted(c.card.name for c in option.commanders)
+             for option in commander_options(pool, rules)]
+    assert ["Faceless One", "The Prismatic Piper"] in names
+    assert ["Faceless One", "The Prismatic Piper"] not in [
+        sorted(c.card.name for c in option.commanders)
+        for option in commander_options(pool, DeckRules.for_draft(["CMR", "CLB"]))]
