@@ -52,13 +52,16 @@ class Suggestion:
     notes: tuple[Note, ...]
 
 
-def suggest_decks(pool: Sequence[Card], rules: DeckRules,
-                  limit: int = MAX_SUGGESTIONS) -> tuple[Suggestion, ...]:
+def suggest_decks(pool: Sequence[Card], rules: DeckRules, limit: int = MAX_SUGGESTIONS,
+                  addable: Sequence[Card] = ()) -> tuple[Suggestion, ...]:
     """Up to `limit` legal suggestions for `pool` under `rules`, the best first.
+
+    `addable`: choose-a-color cards a player may add when `rules` name no draft sets (a
+    cube's own Piper); with known sets CR 903.13e decides.
 
     The best choice of each color identity comes first, so three suggestions offer three
     different decks when the pool allows; more choices of one identity fill the rest."""
-    options = commander_options(pool, rules)
+    options = commander_options(pool, rules, addable)
     seen: set[tuple[str, ...]] = set()
     firsts = []
     for option in options:

@@ -82,9 +82,11 @@ class PoolTally:
         return cls(tuple(counts), tuple(values))
 
 
-def helper_cards(pool: Sequence[Card], rules: DeckRules) -> list[Commander]:
+def helper_cards(pool: Sequence[Card], rules: DeckRules,
+                 addable: Sequence[Card] = ()) -> list[Commander]:
     """The choose-a-color commanders available: up to two added copies of each card the
-    draft allows (CR 903.13e), or, when the draft is not known, the copies in the pool."""
+    draft allows (CR 903.13e). When the draft's sets are not known (a cube) the caller's
+    `addable` cards (a cube's own Piper) may be added, and the copies in the pool lead."""
     if rules.draft_sets:
         helpers = []
         for name in addable_commanders(rules.draft_sets):
@@ -92,7 +94,9 @@ def helper_cards(pool: Sequence[Card], rules: DeckRules) -> list[Commander]:
             if card is not None:
                 helpers += [Commander(card, added=True)] * rules.max_added_copies
         return helpers
-    return [Commander(card) for card in pool if card.chooses_color]
+    added = [Commander(card, added=True) for card in addable if card.chooses_color]
+    return [*(c for c in added for _ in range(rules.max_added_copies)),
+            *(Commander(card) for card in pool if card.chooses_color)]
 
 
 def _bundled(name: str, rules: DeckRules) -> Card | None:
@@ -104,8 +108,10 @@ def _bundled(name: str, rules: DeckRules) -> Card | None:
     return None
 
 
-def commander_options(pool: Sequence[Card], rules: DeckRules) -> list[Option]:
-    """Every legal commander choice for the pool, best first (see the module docstring)."""
+def commander_options(pool: Sequence[Card], rules: DeckRules,
+                      addable: Sequence[Card] = ()) -> list[Option]:
+    """Every legal commander choice for the pool, best first (see the module docstring);
+    `addable`: see `helper_cards`."""
     granted = grants_partner(rules.draft_sets)
     tally = PoolTally.of(pool)
     leads: dict[str, Card] = {}
@@ -113,7 +119,7 @@ def commander_options(pool: Sequence[Card], rules: DeckRules) -> list[Option]:
         if not card.chooses_color and (can_be_commander(card) or can_be_second_commander(card)):
             leads.setdefault(card.name, card)
     fixed = [Commander(card) for card in leads.values()]
-    helpers = helper_cards(pool, rules)
+    helpers = helper_cards(pool, rules, addable)
     groups: list[tuple[Commander, ...]] = [(c,) for c in fixed if can_be_commander(c.card)]
     groups += [(h,) for h in _distinct(helpers)]
     for first, second in itertools.combinations(fixed, 2):

@@ -15,7 +15,7 @@ from typing import Any
 import anyio
 
 from draft.state import CardInstance
-from pods.suggest import Suggestion, suggest_decks
+from pods.suggest import MAX_SUGGESTIONS, Suggestion, suggest_decks
 from server.errors import ConflictError
 from server.i18n.suggestions import note_message
 from server.realtime.live import LivePlayer, LivePod
@@ -28,8 +28,9 @@ async def suggest_for_seat(pod: LivePod, player: LivePlayer,
         raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
                             "wrong_phase")
     pool = pod.state.pool_of(player.seat)  # an immutable snapshot, read on the loop
-    rules = pod.deck_rules
-    found = await anyio.to_thread.run_sync(suggest_decks, [i.card for i in pool], rules)
+    rules, addable = pod.deck_rules, pod.addable_cards
+    found = await anyio.to_thread.run_sync(
+        suggest_decks, [i.card for i in pool], rules, MAX_SUGGESTIONS, addable)
     return {"suggestions": [deck_body(s, pool, language) for s in found]}
 
 

@@ -173,3 +173,14 @@ def test_after_a_commander_masters_and_baldurs_gate_draft_a_piper_and_faceless_o
     assert ["Faceless One", "The Prismatic Piper"] not in [
         sorted(c.card.name for c in option.commanders)
         for option in commander_options(pool, DeckRules.for_draft(["CMR", "CLB"]))]
+
+
+def test_a_cube_pool_without_legends_is_led_by_the_cubes_own_piper():
+    piper = load_set("CMR").chosen_color_card
+    assert piper is not None
+    pool = filler("G", 40)
+    assert suggest_decks(pool, DeckRules()) == ()
+    best = suggest_decks(pool, DeckRules(), addable=[piper])[0]
+    assert [(c.card.name, c.chosen_color, c.added) for c in best.deck.commanders] == [
+        ("The Prismatic Piper", "G", True)]
+    assert_sound(best, pool, DeckRules())

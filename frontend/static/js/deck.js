@@ -215,6 +215,7 @@ export class DeckBuilder {
     try {
       const { suggestions } = await api("POST", `/api/pods/${encodeURIComponent(this.pod)}/deck/suggestion`, { token: this.token });
       if (suggestions.length) this.useSuggestion(suggestions[0], suggestions);
+      else toast(t("No card of your pool can lead a deck, and this draft adds no Piper."));
     } catch (problem) {
       toast(problem.message);
     } finally {
