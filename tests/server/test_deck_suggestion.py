@@ -80,3 +80,16 @@ def test_a_stranger_gets_no_suggestion(
     pod, _ = built
     response = client.post(pod.url("/deck/suggestion"), headers={"Authorization": "Bearer x"})
     assert response.status_code in (401, 403)
+
+
+def test_a_cube_pod_gets_legal_suggestions_too(client: TestClient) -> None:
+    from tests.server.test_cube_pods import cube
+
+    pod = new_pod(client, seats=2, seed=4, cube=cube(120))
+    ann = join(client, pod, "Ann")
+    start(client, pod)
+    draft_until_done(client, [ann])
+    suggestions = suggest(client, pod, ann).json()["suggestions"]
+    assert suggestions
+    submitted = client.put(pod.url("/deck"), headers=ann.auth, json=body(suggestions[0]))
+    assert submitted.json()["report"]["legal"], submitted.json()["report"]
