@@ -8,7 +8,7 @@ clock and no database, so every rule here is tested without a server.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from draft.bots import Bot, PickContext
@@ -32,11 +32,45 @@ from draft.packs import PackSource, line_up, packs_rng
 from draft.state import CardInstance, DraftConfig, DraftState, Pack, Seat, check_players
 
 
-def seat_players(players: Sequence[str], seed: int) -> tuple[str, ...]:
-    """Random seating: a shuffle of the players from the seed's own seating stream."""
-    order = list(players)
-    random.Random(f"prismatic:{seed}:seating").shuffle(order)
-    return tuple(order)
+def seat_players(
+    players: Sequence[str], seed: int, bots: Collection[str] = ()
+) -> tuple[str, ...]:
+    """Random seating: a shuffle of the players from the seed's own seating stream.
+
+    With `bots` (the names among `players` that are bots) the people are spread around
+    the table instead (`spread_people`), still drawn from the seed; without them the
+    seating is the plain shuffle every stored draft was made with, so old pods replay.
+    """
+    rng = random.Random(f"prismatic:{seed}:seating")
+    bot_set = set(bots) & set(players)
+    if not bot_set or len(bot_set) == len(players):
+        order = list(players)
+        rng.shuffle(order)
+        return tuple(order)
+    return spread_people([p for p in players if p not in bot_set],
+                         [p for p in players if p in bot_set], rng)
+
+
+def spread_people(people: Sequence[str], bots: Sequence[str],
+                  rng: random.Random) -> tuple[str, ...]:
+    """People as evenly around the table as their count allows, bots in between.
+
+    Why: a person beside only bots passes to and receives from bots alone, and people
+    side by side fight over the same packs while the bots' corner drafts in peace (dr4ft
+    groups restarted drafts until the bots spread out, dr4ft #1692). Person k sits at
+    floor(k·n/p): the gaps between people differ by at most one seat, so 4 people and 4
+    bots alternate, and with at least as many people as bots no two bots sit side by
+    side. Who sits where, and where the pattern starts, are drawn from `rng`.
+    """
+    seats = len(people) + len(bots)
+    people_order, bot_order = list(people), list(bots)
+    rng.shuffle(people_order)
+    rng.shuffle(bot_order)
+    offset = rng.randrange(seats)
+    person_seats = {(k * seats // len(people) + offset) % seats for k in range(len(people))}
+    people_left, bots_left = iter(people_order), iter(bot_order)
+    return tuple(next(people_left) if seat in person_seats else next(bots_left)
+                 for seat in range(seats))
 
 
 def deal_packs(
@@ -58,11 +92,14 @@ def deal_packs(
 
 
 def start(
-    config: DraftConfig, players: Sequence[str], seed: int, booster: PackSource | None = None
+    config: DraftConfig, players: Sequence[str], seed: int, booster: PackSource | None = None,
+    bots: Collection[str] = (),
 ) -> DraftState:
     """Seat the players, open every pack of every round, and put round 1 in front of them.
 
     Pack `k` is opened by seat `k mod n` in round `k // n + 1`; its id never changes.
+    `bots`: the players who are bots, to seat the people between them (`seat_players`);
+    empty for the plain seeded shuffle.
     """
     check_players(config, tuple(players))
     booster = booster or line_up(config.round_sets, config.seats)
@@ -74,7 +111,7 @@ def start(
     )
     seats = tuple(
         Seat(index=i, player=name, queue=(i,))
-        for i, name in enumerate(seat_players(players, seed))
+        for i, name in enumerate(seat_players(players, seed, bots))
     )
     return DraftState(
         config=config,

@@ -51,6 +51,8 @@ class PodCreate(Body):
     seed: int | None = Field(None, ge=0, le=SEED_MAX)
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
     bots: bool = True
+    bots_between_people: bool = True
+    """Seat the people between the bots, as evenly as their count allows (still seeded)."""
     cube: str | None = Field(None, min_length=1, max_length=200_000)
     """A cube list (`N Name` lines) to draft instead of the set's boosters."""
     replay_visibility: ReplayVisibility = "after_night"

@@ -9,8 +9,10 @@ applies only when no `Deck` header named the section (Arena and Moxfield put bla
 inside their sections). Typographic apostrophes, quotes and dashes and runs of spaces are
 read as the plain ones card names use. Maybeboard lines are not the deck and are skipped.
 A choose-a-color card in the Commander section is read as an *added* copy (the usual
-case; the pool rarely holds one). An unknown card's problem carries its line's `count`
-and `section`, so `pods.pasted` can keep it from causing other problems.
+case; the pool rarely holds one); a `// chosen colors: R G` comment gives those cards
+their colors, in order (what `prismatic deck suggest` writes, so `deck check` needs no
+`--piper`; other programs skip it as a comment). An unknown card's problem carries its
+line's `count` and `section`, so `pods.pasted` can keep it from causing other problems.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from __future__ import annotations
 import re
 
 from draft.cards import Card
-from pods.deck import Commander, Deck
+from pods.deck import Commander, Deck, with_chosen_colors
+from pods.errors import ColorChoiceError
 from pods.formats.names import MAX_COPIES_PER_LINE, CardLookup, DeckRead
 from pods.problems import Problem
 
@@ -27,6 +30,7 @@ _LINE = re.compile(
     r"(?:\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[A-Za-z0-9★-]+))?)?"
     r"(?:\s+\*[A-Z]\*)?$"
 )
+_CHOSEN = re.compile(r"^//\s*chosen colou?rs?\s*:(?P<colors>.*)$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?P<name>[A-Za-z ]+?)\s*(?:\(\d+\))?\s*:?$")
 _TYPOGRAPHIC = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
                               "\u2013": "-", "\u2014": "-", "\u00a0": " "})
@@ -52,10 +56,15 @@ def read_text(text: str, lookup: CardLookup, *, pipers_added: bool = True) -> De
     section = "main"
     explicit = False  # a header named the section: its blank lines are only spacing
     blank_seen = False
+    chosen: list[str] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = clean_line(raw)
         if not line:
             blank_seen = True
+            continue
+        colors = _CHOSEN.match(line)
+        if colors is not None:
+            chosen += colors["colors"].replace(",", " ").split()
             continue
         if line.startswith(("//", "#")):
             continue
@@ -88,7 +97,20 @@ def read_text(text: str, lookup: CardLookup, *, pipers_added: bool = True) -> De
         Commander(card, added=pipers_added and card.chooses_color) for card in sections["commander"]
     )
     deck = Deck(commanders, tuple(sections["main"]), tuple(sections["side"]), name)
+    try:
+        deck = with_chosen_colors(deck, chosen)
+    except ColorChoiceError:  # a word that is no color, or more colors than choosers
+        message = (f"The chosen colors {' '.join(chosen)} do not fit the deck's "
+                   "choose-a-color commanders.")
+        problems.append(Problem("bad_chosen_colors", None, message, {"colors": chosen}))
     return DeckRead(deck, tuple(problems))
+
+
+def chosen_colors_comment(deck: Deck) -> str:
+    """`// chosen colors: R G`, the commanders' chosen colors in order, or "" when none;
+    `read_text` gives them back to the deck's choose-a-color commanders."""
+    colors = [c.chosen_color for c in deck.commanders if c.chosen_color]
+    return f"// chosen colors: {' '.join(colors)}" if colors else ""
 
 
 def clean_line(raw: str) -> str:

@@ -1,4 +1,5 @@
-"""`prismatic deck check|export` and `prismatic split`: the deck rules from the command line.
+"""`prismatic deck check|export|suggest` and `prismatic split`: the deck rules from the command
+line.
 
 Why a thin shell: every rule lives in `pods`; this module only reads files, maps options
 to `pods` calls and turns bad input into one line on stderr with exit code 2.
@@ -22,14 +23,17 @@ from draft.errors import UnknownSetError
 from pods.deck import Deck, with_chosen_colors
 from pods.errors import PodsError
 from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
+from pods.formats.text_list import chosen_colors_comment
 from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
 from pods.pasted import check_pasted
 from pods.problems import Problem
 from pods.split import SplitPolicy, TableSplit, split_tables
+from pods.suggest import Suggestion, suggest_decks
 from server.cli.draft_commands import parse_packs
 from server.cli.i18n import LANGUAGE, _
 from server.i18n.catalogs import translations
 from server.i18n.problems import describe_colors, problem_message
+from server.i18n.suggestions import note_message
 
 COMMANDS: list[click.Command] = []
 
@@ -193,6 +197,84 @@ def export_command(
         click.echo(write_pool(_pool_cards(read), format_name), nl=False)
         return
     click.echo(write_deck(_with_colors(read.deck, pipers), format_name), nl=False)
+
+
+@deck_group.command(
+    "suggest",
+    help=_("Suggest a deck from POOL: the best commander choice first, its 60 cards as deck "
+           "text that 'deck check' reads, and why."),
+)
+@click.option(
+    "--pool", "pool_file", required=True, type=_FILE, help=_("The drafted pool, N Name lines.")
+)
+@click.option(
+    "--set", "set_code", default="CMR", show_default=True,
+    help=_("Card set of the pool."),
+)
+@click.option(
+    "--packs", "packs", default=None, metavar="SET,SET,SET",
+    help=_("The draft's line-up, one set per round (e.g. CMM,CLB,CLB): its boosters decide "
+           "the Piper, Faceless One and CMM partner rules (CR 903.13e-f)."),
+)
+@click.option(
+    "--size",
+    type=click.Choice(["at-least", "exact"]),
+    default="at-least",
+    show_default=True,
+    help=_("At least 60 cards (CR 903.13f), or exactly 60 (a house rule)."),
+)
+@click.option("--json", "as_json", is_flag=True, help=_("Print the suggestions as JSON."))
+def suggest_command(
+    pool_file: Path, set_code: str, packs: str | None, size: str, as_json: bool
+) -> None:
+    sets = parse_packs(packs) if packs is not None else [set_code.upper()]
+    pool = _read(pool_file, _lookup(*sets))
+    if pool.problems:
+        raise InputError(f"{pool_file}: " + " ".join(p.message for p in pool.problems))
+    suggestions = suggest_decks(_pool_cards(pool), DeckRules.for_draft(sets, SizeRule(size)))
+    if not suggestions:
+        raise InputError(f"{pool_file}: no card of this pool can lead a deck, and the draft "
+                         "allows no Piper or Faceless One")
+    if as_json:
+        click.echo(json.dumps({"suggestions": [_suggestion_data(s) for s in suggestions]},
+                              indent=2))
+        return
+    click.echo(_suggestion_text(suggestions), nl=False)
+
+
+def suggested_deck_text(suggestion: Suggestion) -> str:
+    """The deck (no sideboard) as Arena text, with its chosen colors as a comment line."""
+    deck = replace(suggestion.deck, sideboard=())
+    comment = chosen_colors_comment(deck)
+    return write_deck(deck, "arena") + (comment + "\n" if comment else "")
+
+
+def _suggestion_data(suggestion: Suggestion) -> dict[str, Any]:
+    return {
+        "commanders": [{"name": c.card.name, "chosen_color": c.chosen_color, "added": c.added}
+                       for c in suggestion.deck.commanders],
+        "color_identity": list(suggestion.identity),
+        "playables": suggestion.playables,
+        "size": suggestion.deck.size,
+        "legal": suggestion.report.legal,
+        "notes": [{**n.as_dict(), "message": note_message(n, LANGUAGE)}
+                  for n in suggestion.notes],
+        "deck": suggested_deck_text(suggestion),
+    }
+
+
+def _suggestion_text(suggestions: tuple[Suggestion, ...]) -> str:
+    """The best deck, its notes as `//` comments (readers skip them), then the other
+    choices in one comment line each."""
+    tr = translations(LANGUAGE)
+    best, *others = suggestions
+    lines = [f"// {note_message(note, LANGUAGE)}" for note in best.notes]
+    for other in others:
+        names = " & ".join(c.card.name for c in other.deck.commanders)
+        lines.append("// " + tr.gettext("Also possible: %(names)s (%(colors)s, %(n)s playables)")
+                     % {"names": names, "colors": "/".join(other.identity),
+                        "n": other.playables})
+    return "\n".join(lines) + "\n" + suggested_deck_text(best)
 
 
 @click.command("split", help=_("Split the pod into game tables of three to five."))

@@ -53,6 +53,10 @@ class PodRow(PodBase, table=True):
     database (`server.cluster`): a process writes only at the revision its memory holds."""
     tables_json: str | None = None
     """The host's table split (playing phase), as JSON: `[{"number", "players"}]`."""
+    bots_between_people: bool = Field(default=False,
+                                      sa_column_kwargs={"server_default": sa.false()})
+    """The people were seated between the bots (`draft.engine.seat_players`); a pod stored
+    before the option (false) replays its plain seeded shuffle."""
     locked: bool = False
     """The host locked the lobby: nobody new may join."""
     join_code: str | None = Field(default=None, max_length=8)

@@ -134,6 +134,9 @@ SENTENCES: dict[str, Sentence] = {
     "color_not_allowed": lambda tr, p: tr.gettext("%(name)s does not choose a color.") % p,
     "bad_chosen_color": lambda tr, p: tr.gettext(
         "%(color)s is not a color you can choose for %(name)s.") % {**p, "color": repr(p["color"])},
+    "bad_chosen_colors": lambda tr, p: tr.gettext(
+        "The chosen colors %(colors)s do not fit the deck's choose-a-color commanders.") % {
+        "colors": " ".join(p["colors"])},
     "added_not_allowed": _added_not_allowed,
     "added_copy_in_main": lambda tr, p: tr.gettext(
         "%(name)s added as a commander may not also be a main-deck card.") % p,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -212,6 +213,8 @@ class LivePod:
     deck_size_rule: str = SizeRule.AT_LEAST.value
     replay_visibility: str = reveal.DEFAULT
     """Who may replay whose draft, and from when (`pods.reveal`): the host's choice."""
+    bots_between_people: bool = False
+    """Seat the people between the bots when the draft starts (a pod option)."""
     revision: int = 0
     """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
 
@@ -226,6 +229,13 @@ class LivePod:
         if self.packs:
             return DraftConfig.for_packs(self.packs, seats=self.seats)
         return DraftConfig(set_code=self.set_code, seats=self.seats)
+
+    def seated_bots(self, players: Sequence[LivePlayer] | None = None) -> tuple[str, ...]:
+        """The ids of the bots the seating spreads the people between (none when the
+        option is off): what `engine.start` and `replay` need to seat the same table."""
+        if not self.bots_between_people:
+            return ()
+        return tuple(p.id for p in (self.players if players is None else players) if p.bot)
 
     @cached_property
     def draft_sets(self) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from server.deps import HostPod, RuntimeDep, Seat
 from server.downloads import content_disposition
 from server.i18n.choice import LanguageDep
 from server.schemas import DeckSubmit, TablesCreate
-from server.services import building, exports
+from server.services import building, exports, suggestion
 from server.views.pod import host_dashboard
 
 router = APIRouter(prefix="/api/pods", tags=["building"])
@@ -30,6 +30,14 @@ async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
                       language: LanguageDep) -> Mapping[str, Any]:
     pod, player = seat
     return dict(await building.submit_deck(rt, pod, player, body, language))
+
+
+@router.post("/{pod_id}/deck/suggestion")
+async def suggest_deck(seat: Seat, language: LanguageDep) -> Mapping[str, Any]:
+    """Up to three suggested decks for the seat's pool, as deck bodies to edit and submit;
+    nothing is stored (docs/building.md)."""
+    pod, player = seat
+    return await suggestion.suggest_for_seat(pod, player, language)
 
 
 FILE_CONTENT = {"text/plain": {"schema": {"type": "string"}},

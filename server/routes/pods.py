@@ -31,7 +31,7 @@ async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
     created = await lifecycle.create_pod(
         rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube,
         lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size, given_set,
-                             body.replay_visibility),
+                             body.replay_visibility, body.bots_between_people),
     )
     pod_id = created.pod.id
     return PodCreated(pod_id=pod_id, host_token=created.token,

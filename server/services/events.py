@@ -138,7 +138,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                           cards=rt.cards, event_id=event_id,
                           packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
                           starting_life=night.row.starting_life,
-                          deck_size_rule=night.row.deck_size_rule,
+                          deck_size_rule=night.row.deck_size_rule, bots_between_people=True,
                           replay_visibility=night.row.replay_visibility)
             for index, player_id in enumerate(plan.players):
                 person = by_id[player_id]
@@ -152,7 +152,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                seed=pod.seed, host_token_hash=pod.host_hash,
                                version=pod.version, event_id=event_id,
                                packs=night.row.packs, starting_life=pod.starting_life,
-                               deck_size_rule=pod.deck_size_rule,
+                               deck_size_rule=pod.deck_size_rule, bots_between_people=True,
                                replay_visibility=pod.replay_visibility,
                                created_at=now + timedelta(microseconds=plan.number)))
         players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,

@@ -60,7 +60,7 @@ async def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
     assert player.seat is not None
     names = {p.seat: p.name for p in pod.players}
     replay = Replay(pod.id, pod.config, tuple(p.id for p in pod.players), pod.seed,
-                    pod.pack_source, player.seat)
+                    pod.pack_source, player.seat, pod.seated_bots())
     picks, started = await rt.read(replay.run)
     return DraftLog(event_id=pod.id, players=tuple(names[i] for i in range(pod.seats)),
                     you=player.seat, set_code=pod.set_code, picks=picks,
@@ -78,13 +78,16 @@ class Replay:
     seed: int
     source: PackSource | None
     seat: int
+    bots: tuple[str, ...] = ()
+    """The bots the people were seated between (`LivePod.seated_bots`)."""
 
     def run(self, session: Session) -> tuple[tuple[LoggedPick, ...], datetime | None]:
         """The seat's picks (the pack as it arrived, the cards taken) and when the draft
         started."""
         log = repo.load_pick_log(session, self.pod_id)
         started = repo.get_draft_started_at(session, self.pod_id)
-        state = engine.start(self.config, list(self.player_ids), self.seed, self.source)
+        state = engine.start(self.config, list(self.player_ids), self.seed, self.source,
+                             self.bots)
         picks = []
         for _seq, seat, cards, _bot in log:
             state, changes = engine.pick(state, seat, cards)

@@ -57,6 +57,8 @@ class PodOptions:
     """The request named a set too: refused beside a line-up (which one would it be?)."""
     replay_visibility: str = reveal.DEFAULT
     """Who may replay whose draft once it is over (`pods.reveal`)."""
+    bots_between_people: bool = True
+    """Seat the people between the bots (evenly; on by default, only bots make it matter)."""
 
 
 def check_line_up(packs: Sequence[str], options: PodOptions, cube: bool) -> tuple[str, ...]:
@@ -131,6 +133,8 @@ async def _create_pod(
         timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
         cube=cube, packs=packs, starting_life=options.starting_life,
         deck_size_rule=options.deck_size_rule, replay_visibility=options.replay_visibility,
+        deck_size_rule=options.deck_size_rule,
+        bots_between_people=options.bots_between_people,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
@@ -139,6 +143,7 @@ async def _create_pod(
                  packs=",".join(packs) or None, starting_life=options.starting_life,
                  deck_size_rule=options.deck_size_rule,
                  replay_visibility=options.replay_visibility)
+                 bots_between_people=options.bots_between_people)
     await commit(rt, lambda session: repo.add_pod(session, row),
                  lambda: rt.registry.add(pod), pod=pod, new=True)
     return Created(pod, token)
@@ -257,7 +262,8 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True)
                 for i, name in enumerate(_bot_names(pod, missing))]
         players = sorted(pod.players + bots, key=lambda p: p.join_index)
-        state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source)
+        state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source,
+                             pod.seated_bots(players))
         seats = seat_of(state)
         # The bots and seats go live with the swap: the step sees them, memory does not.
         step = advance(rt, pod, state, [], [], players=players, drafting=True)

@@ -53,11 +53,14 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         join_code=row.join_code,
         packs=tuple(row.packs.split(",")) if row.packs else (),
         starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
-        replay_visibility=row.replay_visibility, revision=row.revision,
+        replay_visibility=row.replay_visibility,
+        bots_between_people=row.bots_between_people,
+        revision=row.revision,
     )
     if row.phase != "lobby":
         pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
-                           [(seat, cards) for _seq, seat, cards, _bot in log], pod.pack_source)
+                           [(seat, cards) for _seq, seat, cards, _bot in log], pod.pack_source,
+                           pod.seated_bots())
         seat_players(pod)
     return pod
 

@@ -22,7 +22,7 @@ from tests.server.chaos import Phone, check_sightings
 from tests.server.figures import report
 from tests.server.live import LiveServer
 from tests.server.test_hidden_info import cards_in, visible_cards
-from tests.server.test_restore import stored_log
+from tests.server.test_restore import stored_bots, stored_log
 
 SEED = 20261129
 DRAFT_KILLS = 10
@@ -85,7 +85,8 @@ def test_ten_sigkills_during_a_draft_lose_no_acknowledged_pick(
     server.kill()
     server.start()
     players, log = stored_log(db_url, pod.pod_id)
-    state = replay(DraftConfig("CMR", 8), SEED, players, log)
+    state = replay(DraftConfig("CMR", 8), SEED, players, log,
+                   bots=stored_bots(db_url, pod.pod_id))
     assert state.finished
     allowed = visible_cards(db_url, pod.pod_id, SEED)
     lost = 0

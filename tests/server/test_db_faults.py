@@ -21,7 +21,7 @@ from draft.replay import replay
 from draft.state import DraftConfig
 from server.settings import Settings
 from tests.server.builders import PodHandle, SeatHandle, bearer, join, me, new_pod, start
-from tests.server.test_restore import stored_log
+from tests.server.test_restore import stored_bots, stored_log
 
 
 def pick_body(view: dict[str, Any]) -> dict[str, Any]:
@@ -31,7 +31,7 @@ def pick_body(view: dict[str, Any]) -> dict[str, Any]:
 def assert_memory_is_the_replay(client: TestClient, db_url: str, pod: PodHandle,
                                 seat: SeatHandle) -> dict[str, Any]:
     players, log = stored_log(db_url, pod.pod_id)
-    state = replay(DraftConfig("CMR", 2), 11, players, log)
+    state = replay(DraftConfig("CMR", 2), 11, players, log, bots=stored_bots(db_url, pod.pod_id))
     view = me(client, seat)
     assert tuple(c["id"] for c in view["pool"]) == state.seats[view["me"]["seat"]].pool
     assert view["pick"] == state.seats[view["me"]["seat"]].picks + 1

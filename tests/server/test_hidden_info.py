@@ -24,7 +24,7 @@ from draft.state import DraftConfig
 from tests.server.builders import bearer, join, me, new_pod, start
 from tests.server.chaos import draft_to_the_end
 from tests.server.live import LiveServer
-from tests.server.test_restore import stored_log
+from tests.server.test_restore import stored_bots, stored_log
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 SEED = 404
@@ -45,7 +45,8 @@ def cards_in(message: Any) -> Iterator[dict[str, Any]]:
 def visible_cards(db_url: str, pod_id: str, seed: int = SEED) -> dict[int, set[int]]:
     """Seat → every card id it may have seen: the packs in front of it when it picked."""
     players, log = stored_log(db_url, pod_id)
-    state = engine.start(DraftConfig("CMR", 8), players, seed)
+    state = engine.start(DraftConfig("CMR", 8), players, seed,
+                         bots=stored_bots(db_url, pod_id))
     seen: dict[int, set[int]] = {seat: set() for seat in range(8)}
     for seat, cards in log:
         state, changes = engine.pick(state, seat, cards)

@@ -88,3 +88,16 @@ def stored_at(db_url: str, revision: str, statements: tuple[str, ...]) -> sa.Eng
         for statement in statements:
             connection.execute(sa.text(statement))
     return engine
+
+
+def test_a_pod_stored_before_the_bots_option_replays_its_plain_shuffle(db_url: str) -> None:
+    engine = stored_at(db_url, "0008_cluster", (
+        "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
+        " paused, version, created_at, updated_at) VALUES ('old', 'CMR', 8, true, 7, 'h',"
+        " 'drafting', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",))
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        apart = connection.execute(sa.text(
+            "SELECT bots_between_people FROM pod WHERE id = 'old'")).scalar_one()
+    engine.dispose()
+    assert apart is False or apart == 0

@@ -29,6 +29,20 @@ def stored_log(db_url: str, pod_id: str) -> tuple[list[str], list[tuple[int, lis
     return players, picks
 
 
+def stored_bots(db_url: str, pod_id: str) -> list[str]:
+    """The bots the stored pod seated its people between (none when the option is off):
+    what a replay needs to seat the same table."""
+    engine = sa.create_engine(db_url)
+    with engine.connect() as connection:
+        apart = connection.execute(sa.text(
+            "SELECT bots_between_people FROM pod WHERE id = :p"), {"p": pod_id}).scalar_one()
+        bots = [row[0] for row in connection.execute(sa.text(
+            "SELECT id FROM player WHERE pod_id = :p AND bot ORDER BY join_index"),
+            {"p": pod_id})]
+    engine.dispose()
+    return bots if apart else []
+
+
 def sa_json(text: str) -> list[int]:
     return [int(x) for x in text.strip("[]").split(",")]
 
@@ -98,7 +112,7 @@ def test_sigkill_mid_draft_loses_nothing_acknowledged(
 
     server.start()
     players, log = stored_log(db_url, pod.pod_id)
-    state = replay(DraftConfig("CMR", 8), 5, players, log)
+    state = replay(DraftConfig("CMR", 8), 5, players, log, bots=stored_bots(db_url, pod.pod_id))
     with server.client() as client:
         for seat in seats:
             view = me(client, seat)

@@ -39,6 +39,7 @@ export class DeckBuilder {
     $("#suggest-lands").addEventListener("click", () => this.suggestLands());
     $("#submit-deck").addEventListener("click", () => this.submit());
     $("#add-in-colors").addEventListener("click", () => this.addInColors());
+    $("#suggest-deck").addEventListener("click", () => this.suggestDeck());
     this.compactWhileScrolling();
   }
 
@@ -202,6 +203,44 @@ export class DeckBuilder {
     }
     this.deck.basics = splitBasics(Math.max(0, free), weights);
     this.changed();
+  }
+
+  /** Ask the server for up to three suggested decks and fill the builder with the best.
+   * Only this phone's draft of the deck changes: the player edits, then submits. */
+  async suggestDeck() {
+    const button = $("#suggest-deck");
+    if (button.disabled) return;
+    button.disabled = true;
+    button.textContent = t("Suggesting…");
+    try {
+      const { suggestions } = await api("POST", `/api/pods/${encodeURIComponent(this.pod)}/deck/suggestion`, { token: this.token });
+      if (suggestions.length) this.useSuggestion(suggestions[0], suggestions);
+      else toast(t("No card of your pool can lead a deck, and this draft adds no Piper."));
+    } catch (problem) {
+      toast(problem.message);
+    } finally {
+      button.disabled = false;
+      button.textContent = t("Suggest a deck");
+    }
+  }
+
+  useSuggestion(chosen, all) {
+    this.deck = {
+      commanders: chosen.commanders.map((c) => ({ ...c })),
+      main: new Set(chosen.main.filter((id) => this.byId.has(id))),
+      basics: { ...chosen.basics },
+    };
+    this.changed();
+    const others = all.filter((s) => s !== chosen);
+    $("#suggestion").replaceChildren(
+      el("p", { class: "ok", text: t("Suggested: {names}. Change anything, then submit.", { names: chosen.names.join(" & ") }) }),
+      el("ul", { class: "suggestion-notes" }, chosen.notes.map((note) => el("li", { text: note.message }))),
+      ...(others.length ? [
+        el("p", { class: "muted", text: t("Other choices:") }),
+        el("div", { class: "row wrap" }, others.map((other) => el("button", {
+          type: "button", class: "btn small", onclick: () => this.useSuggestion(other, all),
+        }, t("Use {names} ({colors})", { names: other.names.join(" & "), colors: other.color_identity.join("/") })))),
+      ] : []));
   }
 
   async submit() {

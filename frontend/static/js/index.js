@@ -14,7 +14,8 @@ form.addEventListener("submit", async (event) => {
   const button = form.querySelector("button[type=submit]");
   const label = button.textContent;
   const data = new FormData(form);
-  const body = { ...podOptions(data), seats: Number(data.get("seats")), bots: data.get("bots") === "on" };
+  const body = { ...podOptions(data), seats: Number(data.get("seats")), bots: data.get("bots") === "on",
+                 bots_between_people: data.get("bots_between_people") === "on" };
   if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   button.disabled = true;
   button.textContent = t("Creating…");

@@ -136,3 +136,19 @@ def test_forge_files_with_a_sideboard_section_are_read_too() -> None:
     read = read_deck(text, "forge", LOOKUP)
     assert read.problems == ()
     assert read.deck.sideboard == (CMR.by_name("Sol Ring"),) * 2
+
+
+def test_a_chosen_colors_comment_gives_the_pipers_their_colors_in_order() -> None:
+    text = "Commander\n2 The Prismatic Piper\n// chosen colors: R, green\n\nDeck\n58 Mountain\n"
+    read = read_text(text, CardLookup(load_set("CMR")))
+    assert not read.problems
+    assert [(c.chosen_color, c.added) for c in read.deck.commanders] == [("R", True), ("G", True)]
+
+
+def test_a_chosen_colors_comment_that_does_not_fit_is_a_problem() -> None:
+    lookup = CardLookup(load_set("CMR"))
+    for colors in ("purple", "R G U"):
+        text = f"Commander\n2 The Prismatic Piper\n// chosen colors: {colors}\n"
+        read = read_text(text, lookup)
+        assert [p.code for p in read.problems] == ["bad_chosen_colors"]
+        assert read.deck.commanders[0].chosen_color is None

@@ -30,7 +30,7 @@ from server.realtime.live import LivePod
 from server.runtime import Runtime, utc_now
 from server.services import drafting, lifecycle
 from server.settings import Settings
-from tests.server.test_restore import stored_log
+from tests.server.test_restore import stored_bots, stored_log
 
 SEEDS = 6
 ROUNDS = 12
@@ -114,7 +114,7 @@ def check(rt: Runtime, pod_a: LivePod, pod_b: LivePod,
           acked: list[tuple[str, int, tuple[int, ...]]]) -> None:
     url = rt.engine.url.render_as_string(hide_password=False)
     players, log = stored_log(url, pod_a.id)
-    state = replay(pod_a.config, pod_a.seed, players, log)
+    state = replay(pod_a.config, pod_a.seed, players, log, bots=stored_bots(url, pod_a.id))
     for pod in (pod_a, pod_b):
         assert pod.state is not None
         assert [s.pool for s in pod.state.seats] == [s.pool for s in state.seats]

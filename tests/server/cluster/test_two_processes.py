@@ -36,7 +36,7 @@ from tests.server.cluster.members import (
 from tests.server.live import LiveServer
 from tests.server.table_chaos import assert_shows_the_replay, stop_phones, stored_entries
 from tests.server.test_hidden_info import cards_in, visible_cards
-from tests.server.test_restore import stored_log
+from tests.server.test_restore import stored_bots, stored_log
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +102,8 @@ def check_pools(servers: list[LiveServer], postgres_url: str, pod: PodHandle,
     """Every seat's view is the same on each live server, and its pool is the replay of
     the stored log (what one process running those picks would hold)."""
     players, log = stored_log(postgres_url, pod.pod_id)
-    state = replay(DraftConfig("CMR", 8), SEED, players, log)
+    state = replay(DraftConfig("CMR", 8), SEED, players, log,
+                   bots=stored_bots(postgres_url, pod.pod_id))
     assert state.finished
     for seat in seats:
         views = []
@@ -193,7 +194,8 @@ def test_racing_picks_from_two_processes_apply_once(
             assert took in ({*choice} for choice in expected[seat.player_id])
     players, log = stored_log(postgres_url, pod.pod_id)
     assert len(log) == 8 * rounds  # one stored pick per seat and round: none twice, none lost
-    state = replay(DraftConfig("CMR", 8), SEED, players, log)
+    state = replay(DraftConfig("CMR", 8), SEED, players, log,
+                   bots=stored_bots(postgres_url, pod.pod_id))
     for seat in seats:
         for server in servers:
             with server.client() as client:

@@ -32,6 +32,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "color_not_chosen": {"name": "The Prismatic Piper"},
     "color_not_allowed": {"name": "Sol Ring"},
     "bad_chosen_color": {"name": "The Prismatic Piper", "color": "P"},
+    "bad_chosen_colors": {"colors": ["R", "G", "U"]},
     "added_copy_in_main": {"name": "The Prismatic Piper", "in_deck": 2, "in_pool": 1},
     "added_not_allowed": {"name": "Faceless One", "sets": ["CLB"], "draft_sets": ["CMM", "CMR"],
                           "rule": "903.13e"},
