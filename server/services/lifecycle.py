@@ -133,7 +133,6 @@ async def _create_pod(
         timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
         cube=cube, packs=packs, starting_life=options.starting_life,
         deck_size_rule=options.deck_size_rule, replay_visibility=options.replay_visibility,
-        deck_size_rule=options.deck_size_rule,
         bots_between_people=options.bots_between_people,
     )
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
@@ -142,7 +141,7 @@ async def _create_pod(
                  cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
                  packs=",".join(packs) or None, starting_life=options.starting_life,
                  deck_size_rule=options.deck_size_rule,
-                 replay_visibility=options.replay_visibility)
+                 replay_visibility=options.replay_visibility,
                  bots_between_people=options.bots_between_people)
     await commit(rt, lambda session: repo.add_pod(session, row),
                  lambda: rt.registry.add(pod), pod=pod, new=True)

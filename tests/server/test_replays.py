@@ -145,8 +145,9 @@ def test_a_replay_equals_the_stored_log(client: TestClient, settings: Settings) 
 
 def test_a_submitted_deck_and_its_commanders_are_in_the_replay(client: TestClient) -> None:
     pod, seats = drafted_pod(client, "own_seat")
-    ann = seats["Ann"]
-    view = me(client, ann)
+    # The seeded seating decides whose pool holds a legend: take a player whose pool does.
+    ann, view = next((seat, view) for seat in seats.values()
+                     if (view := me(client, seat))["commander_choices"]["eligible"])
     choice = view["commander_choices"]["eligible"][0]
     deck = {"commanders": [{"card_id": choice}], "main": [], "basics": {"Plains": 10}}
     assert client.put(pod.url("/deck"), headers=ann.auth, json=deck).status_code == 200
