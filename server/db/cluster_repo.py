@@ -62,11 +62,14 @@ def lock_pod(session: Session, pod_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def lock_pods(session: Session, pod_ids: list[str]) -> None:
-    """Take the row locks of these pods in id order (a batch's first statement)."""
-    session.connection().execute(
-        sa.text("SELECT id FROM pod WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"),
-        {"ids": pod_ids})
+def lock_rows(session: Session, pod_ids: list[str], event_ids: list[str]) -> None:
+    """Take the row locks of these pods, then of these events, each in id order (a
+    batch's first statements, `server.db.writer.Rows`)."""
+    for table, ids in (("pod", pod_ids), ("event", event_ids)):
+        if ids:
+            session.connection().execute(
+                sa.text(f"SELECT id FROM {table} WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"),
+                {"ids": ids})
 
 
 def list_revisions(session: Session) -> dict[str, int]:
