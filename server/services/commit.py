@@ -10,6 +10,18 @@ needs undoing by hand.
 
 `stage` runs on the writer thread: it must only read values the caller computed before
 queueing (never live pod fields, which the loop may change meanwhile).
+
+Every mode writes this way: a night's joins when several processes share the database
+(`server.cluster.joins`, a refusable write under the event's row lock) and the start
+page's card download (`server.services.card_data`) too. The one exception is the pick
+under the pod's row lock (`server.cluster.locked`, a pick that lost races to other
+processes a few times): it commits in a transaction of its own
+(`cluster_repo.commit_locked`). Why it cannot be a stage: between taking the row lock and
+committing, it catches the pod up (applies the other processes' rows to the live pod and
+publishes them) and computes the pick on that state, and both happen on the event loop,
+which owns the live pods. A stage runs on the writer thread, so it would either touch
+live pods off the loop, or block the one writer thread, and every pod's writes queued
+behind it, on round trips to the loop while holding the row lock.
 """
 
 from __future__ import annotations
