@@ -5,6 +5,10 @@ same polite, resumable download into the same places (the `card` table that
 `prismatic cards import` fills, and `DATA_DIR/images`), so a night prepared either way looks
 the same to the phones. The text comes first (it is small and makes every card readable),
 the images second.
+
+Why the caller passes `store`: a running server stores the cards through its one writer
+(`server.services.card_data`), like every other change; the command line, which runs
+without a server, in a transaction of its own (`cards_store.store_alone`).
 """
 
 from __future__ import annotations
@@ -12,18 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import sqlalchemy as sa
-from sqlmodel import Session
-
 from draft.cards import load_set
-from draft.imports import CardFileError, parse_card_file
-from server.db import cards_store
+from draft.imports import CardFileError, ImportedCards, parse_card_file
 from server.images import Fetcher, FetchReport
 from server.scryfall import Api, Pacer, ScryfallError, image_url_template
 from server.settings import Settings
 
 Progress = Callable[[str, int, int], None]
 """`progress(phase, done, total)`, phase `text` (cards) or `images` (files)."""
+
+Store = Callable[[ImportedCards], int]
+"""Stores the imported cards in the `card` table, whole or not at all; returns how many."""
 
 
 @dataclass
@@ -47,7 +50,7 @@ def api_for(settings: Settings, retries: int | None = None, timeout: float = 20.
 
 def download_set(
     settings: Settings,
-    engine: sa.Engine,
+    store: Store,
     set_code: str,
     api: Api,
     images: bool = True,
@@ -68,8 +71,7 @@ def download_set(
         imported = parse_card_file(pages.records)
     except CardFileError as error:
         raise ScryfallError(f"the downloaded {code} cards were refused: {error}") from None
-    with Session(engine) as session, session.begin():
-        result.cards = cards_store.store_imported(session, imported)
+    result.cards = store(imported)
     result.texts = len(imported.rules_text)
     if images:
         result.images = fetch_images(settings, code, api, progress)

@@ -135,13 +135,12 @@ def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> Non
     imported = parse_with_progress(read_document(file))
     engine = open_engine(settings)
     try:
-        with Session(engine) as session, session.begin():
-            if len(imported.cards) < BIG:
-                cards_store.store_imported(session, imported)
-            else:
-                with click.progressbar(length=len(imported.cards), label="Storing cards",
-                                       file=sys.stderr) as bar:
-                    cards_store.store_imported(session, imported, progress=bar.update)
+        if len(imported.cards) < BIG:
+            cards_store.store_alone(engine, imported)
+        else:
+            with click.progressbar(length=len(imported.cards), label="Storing cards",
+                                   file=sys.stderr) as bar:
+                cards_store.store_alone(engine, imported, progress=bar.update)
     except sa.exc.SQLAlchemyError as error:
         raise InputError(f"nothing imported: database error: {error.__class__.__name__}") from None
     finally:
@@ -219,7 +218,8 @@ def _fetch_one(settings: Settings, engine: sa.Engine, api: Any, code: str,
         shown[phase] = done
 
     try:
-        return download_set(settings, engine, code, api, images=images, progress=progress)
+        return download_set(settings, lambda imported: cards_store.store_alone(engine, imported),
+                            code, api, images=images, progress=progress)
     finally:
         for bar in bars.values():
             bar.__exit__(None, None, None)

@@ -1,25 +1,28 @@
 """Joining a night when several processes share the database: decided under its row lock.
 
-Why not the group writer: a night's joins are checked against the night's players (its
-size, its phase, and above all its names, compared by their look-alike skeleton), and two
-processes each hold only what they read a moment ago. A unique index could refuse only
-identical strings, not "Ann" beside a Cyrillic "Аnn". So the join takes the event's row
-lock (`SELECT … FOR UPDATE`), re-reads the players committed so far, checks again and
-inserts in that one transaction: the second of two racing joins waits for the first,
-sees its name and is refused with the code one process would give (`name_taken`).
-Forming the night's pods takes the same row lock (`claim_open_event`), so a join cannot
-land in a night formed meanwhile either.
+Why checked again in the transaction: a night's joins are checked against the night's
+players (its size, its phase, and above all its names, compared by their look-alike
+skeleton), and two processes each hold only what they read a moment ago. A unique index
+could refuse only identical strings, not "Ann" beside a Cyrillic "Аnn". So the join's
+write asks the writer for the event's row lock (`SELECT … FOR UPDATE`, taken before any
+stage of its batch), re-reads the players committed so far, checks again and inserts in
+that transaction: the second of two racing joins waits for the first, sees its name and
+is refused with the code one process would give (`name_taken`). The write is refusable
+(`server.db.writer`), so that refusal fails this join alone, never the picks committed
+with it. Forming the night's pods takes the same row lock (`claim_open_event`), so a join
+cannot land in a night formed meanwhile either.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
-from server.db import cluster_repo, event_repo
+from server.db import Session, cluster_repo, event_repo
 from server.db.tables import EventPlayerRow
-from server.errors import BusyError, PodError, UnknownPodError
+from server.db.writer import Rows
+from server.errors import UnknownPodError
 from server.runtime import Runtime
+from server.services.commit import commit
 
 JoinCheck = Callable[[str, list[EventPlayerRow]], None]
 """Raises the refusal for a night in this phase holding these players, if any."""
@@ -27,22 +30,16 @@ JoinCheck = Callable[[str, list[EventPlayerRow]], None]
 
 async def join_night(rt: Runtime, event_id: str, row: EventPlayerRow,
                      check: JoinCheck) -> None:
-    """Store `row` as the night's next player if `check` passes on the committed night."""
+    """Store `row` as the night's next player if `check` passes on the committed night;
+    raises its refusal otherwise, or `BusyError` (nothing stored)."""
 
-    def write() -> None:
-        with rt.session() as session:
-            phase = cluster_repo.lock_event(session, event_id)
-            if phase is None:
-                raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
-            players = event_repo.list_event_players(session, event_id)
-            check(phase, players)
-            row.join_index = len(players)
-            event_repo.add_event_player(session, row)
-            session.commit()
+    def stage(session: Session) -> None:
+        phase = cluster_repo.lock_event(session, event_id)  # held already: reads the phase
+        if phase is None:
+            raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
+        players = event_repo.list_event_players(session, event_id)
+        check(phase, players)
+        row.join_index = len(players)
+        event_repo.add_event_player(session, row)
 
-    try:
-        await asyncio.to_thread(write)
-    except PodError:
-        raise
-    except Exception as error:  # the transaction rolled back: nothing was stored
-        raise BusyError("The database is busy; try again.", "db_busy") from error
+    await commit(rt, stage, lambda: None, rows=Rows(events=(event_id,)), refusable=True)

@@ -8,8 +8,9 @@ more while it holds the lock), applies it, validates and computes the pick on th
 and commits in the same transaction. Whoever holds the lock always lands, so every pick
 is applied once, in bounded time, however the processes interleave.
 
-This transaction is its own, not the group writer's: it runs on a worker thread, one
-statement at a time, while the event loop waits on the pod's exclusive lock only.
+This transaction is its own, not the group writer's (why: `server.services.commit`): it
+runs on a worker thread, one statement at a time, while the event loop waits on the pod's
+exclusive lock only; `cluster_repo.commit_locked` ends it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from draft import engine
 from draft.changes import PickMade
 from server.cluster.follow import Follower
-from server.db import Session, cluster_repo
+from server.db import cluster_repo
 from server.errors import BusyError, UnknownPodError
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
@@ -51,17 +52,11 @@ async def locked_pick(rt: Runtime, follower: Follower, pod: LivePod, player: Liv
             assert isinstance(first, PickMade)
             step = drafting.advance(rt, pod, new_state, [(player.seat, first.cards, False)],
                                     changes)
-            await asyncio.to_thread(_commit, session, pod.id, revision, pod, step)
+            await asyncio.to_thread(cluster_repo.commit_locked, session, pod.id, revision,
+                                    lambda locked: drafting.stage(locked, pod, step))
         finally:
             await asyncio.to_thread(session.close)
         pod.revision = revision + 1
         drafting.swap(rt, pod, step)
         return True
 
-
-def _commit(session: Session, pod_id: str, revision: int, pod: LivePod,
-            step: drafting.Step) -> None:
-    if not cluster_repo.bump_revision(session, pod_id, revision):  # we hold the lock
-        raise BusyError("the pod's revision moved under its row lock", "db_busy")
-    drafting.stage(session, pod, step)
-    session.commit()

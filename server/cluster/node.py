@@ -18,7 +18,7 @@ from server.cluster.lease import TimerLease
 from server.cluster.listen import conninfo, listen
 from server.cluster.locked import locked_pick
 from server.cluster.revisions import Revisions, StaleError
-from server.db.cluster_repo import lock_pods
+from server.db.cluster_repo import lock_rows
 from server.db.tables import EventPlayerRow
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
@@ -44,7 +44,7 @@ class Cluster:
         self.connected = asyncio.Event()
         self._dsn = dsn
         self._task: asyncio.Task[None] | None = None
-        self.lock_rows = lock_pods  # the writer's first statement of a batch (`GroupWriter`)
+        self.lock_rows = lock_rows  # the writer's first statement of a batch (`GroupWriter`)
 
     async def start(self) -> None:
         """Listen for the other processes' commits (after the pods were restored); the

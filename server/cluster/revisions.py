@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from sqlmodel import Session
 
 from server.db.cluster_repo import bump_revision
-from server.db.writer import GroupWriter, Write
+from server.db.writer import NO_ROWS, GroupWriter, Rows, Write
 from server.errors import BusyError
 from server.realtime.live import LivePod
 
@@ -63,8 +63,11 @@ class Revisions:
 
     def submit(self, writer: GroupWriter, pod: LivePod, stage: Callable[[Session], None],
                committed: Callable[[], None], failed: Callable[[], None],
-               valid: Callable[[], bool], new: bool = False) -> asyncio.Future[None]:
-        """Queue `stage` under the revision rule. `new`: the stage inserts the pod row."""
+               valid: Callable[[], bool], new: bool = False, rows: Rows = NO_ROWS,
+               refusable: bool = False) -> asyncio.Future[None]:
+        """Queue `stage` under the revision rule. `new`: the stage inserts the pod row.
+        `rows`: other rows the write locks first (the pod's own row always);
+        `refusable`: as `Write.refusable` (a refusal rolls back the bump with the rest)."""
         chain = self.chains.get(pod.id)
         if chain is None or chain.pending == 0:
             chain = self.chains[pod.id] = Chain(tip=pod.revision)
@@ -113,7 +116,8 @@ class Revisions:
                 link.stale = True  # and so is every write queued on top of this one
                 stale()
 
+        locked = Rows(pods=(*rows.pods, pod.id), events=rows.events)
         write = Write(stage=guarded, committed=on_committed, failed=on_failed, valid=valid,
-                      row=pod.id)
+                      rows=locked, refusable=refusable)
         return writer.submit(write)
 

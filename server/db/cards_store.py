@@ -56,6 +56,15 @@ def store_imported(
     return len(cards)
 
 
+def store_alone(engine: sa.Engine, imported: ImportedCards,
+                progress: Callable[[int], None] | None = None) -> int:
+    """`store_imported` in a transaction of its own. For the command line only: it runs
+    without a server, so without the server's writer (`server.db.writer`), which stores
+    everything a running server changes."""
+    with Session(engine) as session, session.begin():
+        return store_imported(session, imported, progress=progress)
+
+
 def _delete_existing(session: Session, cards: Sequence[Card]) -> None:
     by_set: dict[str, list[str]] = {}
     for card in cards:

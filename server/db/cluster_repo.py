@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from server.db import repo
 from server.db.tables import PickRow, PlayerRow, PodRow
+from server.errors import BusyError
 
 CHANNEL = "prismatic"
 """The LISTEN/NOTIFY channel every process of one database shares."""
@@ -62,11 +64,26 @@ def lock_pod(session: Session, pod_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def lock_pods(session: Session, pod_ids: list[str]) -> None:
-    """Take the row locks of these pods in id order (a batch's first statement)."""
-    session.connection().execute(
-        sa.text("SELECT id FROM pod WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"),
-        {"ids": pod_ids})
+def commit_locked(session: Session, pod_id: str, revision: int,
+                  stage: Callable[[Session], None]) -> None:
+    """Move the pod (whose row lock `session` holds, from `lock_pod`) past `revision`,
+    add `stage`'s statements and commit: the pick that cannot lose a race
+    (`server.cluster.locked`; why not through the writer: `server.services.commit`).
+    Raises `BusyError` (nothing stored) if the revision moved all the same."""
+    if not bump_revision(session, pod_id, revision):
+        raise BusyError("the pod's revision moved under its row lock", "db_busy")
+    stage(session)
+    session.commit()
+
+
+def lock_rows(session: Session, pod_ids: list[str], event_ids: list[str]) -> None:
+    """Take the row locks of these pods, then of these events, each in id order (a
+    batch's first statements, `server.db.writer.Rows`)."""
+    for table, ids in (("pod", pod_ids), ("event", event_ids)):
+        if ids:
+            session.connection().execute(
+                sa.text(f"SELECT id FROM {table} WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"),
+                {"ids": ids})
 
 
 def list_revisions(session: Session) -> dict[str, int]:

@@ -155,6 +155,21 @@ class DriverPickLog:
                 cursor.close()
 
 
+def begin_explicitly(session: Session) -> None:
+    """Open the session's transaction on the database itself before a savepoint.
+
+    Why: Python's sqlite3 begins a transaction only before an INSERT, UPDATE or DELETE, so
+    a SAVEPOINT as a transaction's first statement would open a transaction of its own,
+    and releasing it would commit everything staged so far. PostgreSQL's driver has
+    begun already (nothing to do)."""
+    connection = session.connection()
+    if connection.dialect.name != "sqlite":
+        return
+    driver = connection.connection.driver_connection
+    if driver is not None and not driver.in_transaction:
+        connection.exec_driver_sql("BEGIN")
+
+
 def update_pod(session: Session, pod_id: str, **values: Any) -> None:
     values["updated_at"] = utcnow()
     table = _table(PodRow)

@@ -11,6 +11,17 @@ event loop only after the transaction holding the write committed, in submission
 if that transaction fails, every write in it gets `failed()` and its future raises
 `BusyError` ("try again"), and nothing of it reached memory. A write whose `valid()` turns
 false while queued (an earlier write of the same pod failed) is failed without writing.
+
+A *refusable* write (`refusable=True`) may refuse inside its stage, on what only the
+transaction can see (another process formed the night first, took the name): its stage
+runs in a savepoint, and a domain error it raises (`REFUSALS`) rolls back that savepoint
+only and reaches that write's caller unchanged (409 `pods_formed`, not 503); the batch's
+other writes commit. Any other exception still fails the whole batch (the transaction may
+be unusable). Why opt-in: a savepoint costs two statements, and a pick never refuses there.
+
+Row locks (several processes, `server.cluster`): each write names the rows it needs
+(`Rows`); the batch's first statements lock all of them, pods then events, each sorted by
+id, so two processes' batches always lock in one order and cannot deadlock.
 """
 
 from __future__ import annotations
@@ -25,8 +36,10 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from draft.errors import DraftError
+from pods.errors import PodsError
 from server.db import repo
-from server.errors import BusyError
+from server.errors import BusyError, PodError
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +50,24 @@ MAX_BATCH = 1024
 
 PodPicks = tuple[str, Sequence[repo.PickRecord]]
 """(pod id, picks): a write's entries for one pod's pick log."""
+
+REFUSALS = (PodError, DraftError, PodsError)
+"""The domain's refusals: raised by a refusable stage, they fail only its own write."""
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The rows a write needs locked before any stage of its batch runs."""
+
+    pods: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+
+
+NO_ROWS = Rows()
+"""A write that needs no row locked but its own stage's."""
+
+RowLocker = Callable[[Session, list[str], list[str]], None]
+"""Locks (pod ids, event ids), each list sorted, pods first (`cluster_repo.lock_rows`)."""
 
 
 @dataclass(eq=False)
@@ -52,15 +83,17 @@ class Write:
     valid: Callable[[], bool] = lambda: True
     picks: PodPicks | None = None
     future: asyncio.Future[None] | None = field(default=None, repr=False)
-    row: str | None = None
-    """The pod whose row this write locks (several processes: `server.cluster`)."""
+    rows: Rows = NO_ROWS
+    """The rows this write locks first (only where the writer has a `RowLocker`)."""
+    refusable: bool = False
+    """The stage runs in a savepoint and may refuse (`REFUSALS`) without failing the batch."""
 
 
 class GroupWriter:
     """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
     def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH,
-                 lock_rows: Callable[[Session, list[str]], None] | None = None) -> None:
+                 lock_rows: RowLocker | None = None) -> None:
         self._session_factory = session_factory
         self._bind: sa.Engine | None = None
         self._driver_log: repo.DriverPickLog | None = None
@@ -118,15 +151,19 @@ class GroupWriter:
             return
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._thread, self._commit, live)
+            refused = await loop.run_in_executor(self._thread, self._commit, live)
         except Exception as error:  # any failure: the whole transaction rolled back
             log.warning("group commit of %d writes failed: %s", len(live), error)
             for write in live:
                 _fail(write, BusyError("The database is busy; try again.", "db_busy"))
             return
         self.batches += 1
-        self.writes += len(live)
+        self.writes += len(live) - len(refused)
         for write in live:
+            refusal = refused.get(write)
+            if refusal is not None:  # its savepoint rolled back; the others committed
+                _fail(write, refusal)
+                continue
             try:
                 write.committed()
             except Exception:  # a publish must not stop the other writes' acknowledgements
@@ -134,29 +171,41 @@ class GroupWriter:
             if write.future is not None and not write.future.done():
                 write.future.set_result(None)
 
-    def _commit(self, batch: list[Write]) -> None:
-        """On the writer thread: stage every write, append all their picks in one
-        statement (a pick's row depends on nothing a later stage writes, and nothing
-        staged reads the pick log), one commit.
+    def _commit(self, batch: list[Write]) -> dict[Write, Exception]:
+        """On the writer thread: lock the rows the writes ask for, stage every write,
+        append all their picks in one statement (a pick's row depends on nothing a later
+        stage writes, and nothing staged reads the pick log), one commit. Returns the
+        refusals of refusable writes (nothing of those was stored).
 
         Why one statement: SQLAlchemy spends ~0.2 ms of Python per executed statement,
         and at 50 pods a transaction holds dozens of picks."""
-        logs = [write.picks for write in batch if write.picks is not None]
         if self._lock_rows is None and all(write.stage is None for write in batch):
-            self._commit_picks(logs)
-            return
+            self._commit_picks([write.picks for write in batch if write.picks is not None])
+            return {}
+        refused: dict[Write, Exception] = {}
         with self._session_factory() as session:
             if self._lock_rows is not None:
-                rows = sorted({write.row for write in batch if write.row is not None})
-                if rows:
-                    self._lock_rows(session, rows)
+                pods = sorted({pod for write in batch for pod in write.rows.pods})
+                events = sorted({event for write in batch for event in write.rows.events})
+                if pods or events:
+                    self._lock_rows(session, pods, events)
             for write in batch:
-                if write.stage is not None:
+                if write.stage is None:
+                    continue
+                if not write.refusable:
                     write.stage(session)
+                    continue
+                try:
+                    _refusable(session, write.stage)
+                except REFUSALS as refusal:
+                    refused[write] = refusal
+            logs = [write.picks for write in batch
+                    if write.picks is not None and write not in refused]
             if logs:
                 session.flush()  # rows the stages added (a new pod) before the picks' rows
                 repo.append_pick_logs(session.connection(), logs)
             session.commit()
+        return refused
 
     def _commit_picks(self, logs: list[PodPicks]) -> None:
         """A transaction of picks alone, on the driver's connection (`DriverPickLog`):
@@ -183,7 +232,15 @@ class GroupWriter:
         return self._bind
 
 
-def _fail(write: Write, error: BusyError) -> None:
+def _refusable(session: Session, stage: Callable[[Session], None]) -> None:
+    """Run `stage` in a savepoint: an exception rolls back its statements alone (and
+    expunges the rows it added) and propagates."""
+    repo.begin_explicitly(session)
+    with session.begin_nested():
+        stage(session)
+
+
+def _fail(write: Write, error: Exception) -> None:
     try:
         write.failed()
     finally:

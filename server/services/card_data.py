@@ -15,13 +15,15 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from draft.cards import bundled_set_codes, load_set
+from draft.imports import ImportedCards
 from server.card_download import api_for, download_set
 from server.card_media import ImageMode, probe_image_host
-from server.db import cards_store
+from server.db import Session, cards_store
 from server.errors import ConflictError
 from server.images import image_path
 from server.runtime import Runtime
 from server.scryfall import ScryfallError, ScryfallUnreachable
+from server.services.commit import commit
 from server.shapes import CardsStatus, SetStatus
 
 log = logging.getLogger(__name__)
@@ -135,8 +137,8 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
             job.progress(code, phase, done, total)
 
         try:
-            result = download_set(rt.settings, rt.engine, code, api, images=True,
-                                  progress=progress)
+            result = download_set(rt.settings, lambda cards: _store(rt, loop, cards), code,
+                                  api, images=True, progress=progress)
         except ScryfallError as problem:
             kind = "offline" if isinstance(problem, ScryfallUnreachable) else "refused"
             error = (kind, str(problem))
@@ -156,6 +158,19 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
     except Exception:  # the job must still end; the status page reads the media again
         log.exception("reading the card media after the download failed")
     loop.call_soon_threadsafe(_finish, rt, error, media)
+
+
+def _store(rt: Runtime, loop: asyncio.AbstractEventLoop, imported: ImportedCards) -> int:
+    """On the download thread: the cards through the server's writer, like every change
+    of a running server (one transaction, off the loop); waits for its commit."""
+
+    def stage(session: Session) -> None:
+        cards_store.store_imported(session, imported)
+
+    async def stored() -> int:
+        return await commit(rt, stage, lambda: len(imported.cards))
+
+    return asyncio.run_coroutine_threadsafe(stored(), loop).result()
 
 
 def _finish(rt: Runtime, error: tuple[str, str] | None, media: MediaRead | None) -> None:

@@ -18,6 +18,7 @@ from draft.state import DraftConfig
 from pods.forming import FormingError, PodPolicy, plan_pods
 from server.db import Session, cluster_repo, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
+from server.db.writer import Rows
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.names import clean_name, same_name
 from server.realtime.live import LivePlayer, LivePod
@@ -178,7 +179,10 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                 rt.registry.add(pod)
             return created
 
-        return await commit(rt, staged, formed_pods)
+        # Several processes: another one may have formed the night since it was read;
+        # the claim then refuses this write alone (409, not the batch's "try again").
+        return await commit(rt, staged, formed_pods, rows=Rows(events=(event_id,)),
+                            refusable=True)
 
 
 async def start_all(rt: Runtime, event_id: str) -> None:

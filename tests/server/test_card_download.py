@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
@@ -166,3 +168,24 @@ def test_unknown_names_read_the_imported_cards_once_not_per_request(
         assert answer.status_code == 422
     assert reads <= 1
 
+
+
+def test_the_download_stores_its_cards_through_the_servers_one_writer(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
+) -> None:
+    """Rule: while the server runs, every change reaches the database through its writer
+    (`server.db.writer`), the card table's too: never from the download's own thread."""
+    threads: list[str] = []
+
+    def record(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO CARD"):
+            threads.append(threading.current_thread().name)
+
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", record)
+    try:
+        with app_client(online(make_settings, scryfall)) as client:
+            client.post("/api/cards/download", json={"sets": ["CLB"]})
+            assert wait_done(client)["job"]["state"] == "done"
+    finally:
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", record)
+    assert threads and all(name.startswith("db-writer") for name in threads), threads

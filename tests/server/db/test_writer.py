@@ -1,5 +1,6 @@
 """Group commit: queued writes share one transaction, go live after it in order, and a
-failed transaction fails every write in it and stores none of them ("try again")."""
+failed transaction fails every write in it and stores none of them ("try again"); a
+refusable write's refusal fails that write alone."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from sqlmodel import Session
 from server.db import repo
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
-from server.db.writer import GroupWriter, Write
-from server.errors import BusyError
+from server.db.writer import GroupWriter, Rows, Write
+from server.errors import BusyError, ConflictError
 from server.settings import Settings
 
 
@@ -215,3 +216,129 @@ async def _submit_all(engine: sa.Engine, writes: list[Write]) -> list[BaseExcept
                                    return_exceptions=True)
     await writer.close()
     return list(results)  # type: ignore[arg-type]
+
+
+def refusing(pod_id: str) -> Write:
+    """A refusable write that stores its pod and a pick, then refuses (as forming a night
+    that another process formed first does): nothing of it may stay."""
+    write = insert_pod(pod_id)
+    staged = write.stage
+    assert staged is not None
+
+    def stage(session: Session) -> None:
+        staged(session)
+        raise ConflictError("the pods are already formed", "pods_formed")
+
+    write.stage, write.refusable = stage, True
+    write.picks = (pod_id, [(1, 0, (4, 17), False)])
+    return write
+
+
+def test_a_refused_stage_fails_only_its_own_write_and_the_batch_commits(
+    engine: sa.Engine,
+) -> None:
+    """A pod, a refused write and a pick of that pod in one batch: the refusal reaches its
+    own caller unchanged (409 `pods_formed`), the pod and the pick commit and go live."""
+    asyncio.run(_submit_all(engine, [insert_pod("a")]))
+    live: list[str] = []
+    failed: list[str] = []
+    kept = insert_pod("b")
+    refused = refusing("r")
+    pick = Write(stage=None, committed=lambda: live.append("pick"),
+                 failed=lambda: failed.append("pick"), picks=("a", [(1, 0, (4, 17), False)]))
+    kept.committed, kept.failed = lambda: live.append("b"), lambda: failed.append("b")
+    refused.committed = lambda: pytest.fail("a refused write may not go live")
+    refused.failed = lambda: failed.append("r")
+
+    kept_result, refusal, pick_result = asyncio.run(_submit_all(engine, [kept, refused, pick]))
+    assert kept_result is None and pick_result is None
+    assert isinstance(refusal, ConflictError)
+    assert (refusal.status, refusal.code) == (409, "pods_formed")
+    assert live == ["b", "pick"] and failed == ["r"]
+    assert stored(engine) == ["a", "b"]
+    assert pick_log(engine) == [("a", 1, 0, "[4,17]")]
+
+
+def test_refused_stages_in_a_row_leave_the_batch_usable(engine: sa.Engine) -> None:
+    """Two refusals around a write, the first one as the batch's first statement."""
+    results = asyncio.run(_submit_all(engine, [refusing("r1"), insert_pod("b"),
+                                               refusing("r2"), insert_pod("c")]))
+    assert [type(result) for result in results] == [ConflictError, type(None),
+                                                    ConflictError, type(None)]
+    assert stored(engine) == ["b", "c"] and pick_log(engine) == []
+
+
+def test_any_other_error_of_a_refusable_stage_still_fails_the_whole_batch(
+    engine: sa.Engine,
+) -> None:
+    """Only a refusal is the caller's own: a bug or a database error may have left the
+    transaction unusable, so every write of the batch is "try again" and none is stored."""
+    broken = insert_pod("x")
+    broken.refusable = True
+
+    def stage(session: Session) -> None:
+        raise RuntimeError("disk full")
+
+    broken.stage = stage
+    results = asyncio.run(_submit_all(engine, [insert_pod("a"), broken]))
+    assert all(isinstance(r, BusyError) and r.code == "db_busy" for r in results)
+    assert stored(engine) == []
+
+
+def test_a_refusal_of_a_stage_not_marked_refusable_fails_the_batch(engine: sa.Engine) -> None:
+    """Without a savepoint the refused stage's statements cannot be undone alone."""
+    plain = refusing("r")
+    plain.refusable = False
+    results = asyncio.run(_submit_all(engine, [insert_pod("a"), plain]))
+    assert all(isinstance(r, BusyError) for r in results)
+    assert stored(engine) == []
+
+
+def test_the_rows_a_batch_asks_for_are_locked_first_pods_then_events_in_id_order(
+    engine: sa.Engine,
+) -> None:
+    """Every process takes row locks in one order, so two batches cannot deadlock."""
+    calls: list[object] = []
+
+    def lock_rows(session: Session, pods: list[str], events: list[str]) -> None:
+        calls.append((pods, events))
+
+    def asking(pod_id: str, rows: Rows) -> Write:
+        write = insert_pod(pod_id)
+        staged = write.stage
+        assert staged is not None
+
+        def stage(session: Session) -> None:
+            calls.append(pod_id)
+            staged(session)
+
+        write.stage, write.rows = stage, rows
+        return write
+
+    writes = [asking("p2", Rows(pods=("p2", "p1"), events=("e9",))),
+              asking("p1", Rows(events=("e1", "e9"))), insert_pod("p3")]
+
+    async def scenario() -> None:
+        writer = GroupWriter(lambda: Session(engine), lock_rows=lock_rows)
+        await asyncio.gather(*(writer.submit(w) for w in writes))
+        await writer.close()
+
+    asyncio.run(scenario())
+    assert calls == [(["p1", "p2"], ["e1", "e9"]), "p2", "p1"]
+
+
+def test_a_refusable_write_that_passed_is_rolled_back_with_its_failed_batch(
+    engine: sa.Engine,
+) -> None:
+    """Its savepoint, released, is part of the batch's transaction, even as the
+    transaction's first statement (SQLite's driver would otherwise commit it there)."""
+    passed = insert_pod("a")
+    passed.refusable = True
+
+    def broken(session: Session) -> None:
+        raise RuntimeError("disk full")
+
+    results = asyncio.run(_submit_all(engine, [passed, Write(
+        stage=broken, committed=lambda: None, failed=lambda: None)]))
+    assert all(isinstance(r, BusyError) for r in results)
+    assert stored(engine) == []
