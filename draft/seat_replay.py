@@ -15,7 +15,7 @@ reached the seat's next look at it. Which of the wheeled cards the seat then too
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from draft.changes import PickMade
@@ -54,13 +54,15 @@ def replay_seats(
     players: Sequence[str],
     pick_log: Iterable[tuple[int, Sequence[int]]],
     booster: PackSource | None = None,
+    bots: Collection[str] = (),
 ) -> tuple[SeatReplay, ...]:
     """Every seat's replay, in seat order, from one pass over the log.
 
-    `players` are in join order, as to `draft.engine.start`. An illegal log entry raises
-    the error the live pick would have raised, as `draft.replay.replay` does.
+    `players` are in join order, as to `draft.engine.start`, and `bots` the ones the
+    people were seated between (when they were). An illegal log entry raises the error
+    the live pick would have raised, as `draft.replay.replay` does.
     """
-    return replay_draft(config, seed, players, pick_log, booster)[1]
+    return replay_draft(config, seed, players, pick_log, booster, bots)[1]
 
 
 def replay_draft(
@@ -69,10 +71,11 @@ def replay_draft(
     players: Sequence[str],
     pick_log: Iterable[tuple[int, Sequence[int]]],
     booster: PackSource | None = None,
+    bots: Collection[str] = (),
 ) -> tuple[DraftState, tuple[SeatReplay, ...]]:
     """The state after the log (what `draft.replay.replay` gives) and every seat's replay,
     from the same single pass (a caller that needs both replays the log once)."""
-    state = start(config, players, seed, booster)
+    state = start(config, players, seed, booster, bots)
     made: list[list[PickMade]] = [[] for _ in range(config.seats)]
     for seat, card_ids in pick_log:
         state, changes = pick(state, seat, card_ids)
@@ -92,11 +95,12 @@ def replay_seat(
     pick_log: Iterable[tuple[int, Sequence[int]]],
     seat: int,
     booster: PackSource | None = None,
+    bots: Collection[str] = (),
 ) -> SeatReplay:
     """One seat's replay (the whole log is replayed: the seat's packs depend on it)."""
     if not 0 <= seat < config.seats:
         raise UnknownSeatError(f"there is no seat {seat} at a table of {config.seats}")
-    return replay_seats(config, seed, players, pick_log, booster)[seat]
+    return replay_seats(config, seed, players, pick_log, booster, bots)[seat]
 
 
 def _seat_picks(state: DraftState, made: list[PickMade]) -> tuple[ReplayPick, ...]:

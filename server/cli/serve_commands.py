@@ -128,7 +128,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         click.echo(f"Note: listening on {settings.host} only; phones cannot connect "
                    "(use --host 0.0.0.0).")
     for pod in pods:
-        click.echo(f"Restored pod {pod.id} ({pod.phase}): join {runtime.join_url(pod.id)}")
+        click.echo(f"Restored pod {pod.id} ({pod.night.phase}): join {runtime.join_url(pod.id)}")
     for lost in runtime.unrestored:
         click.echo(f"Could not restore pod {lost.pod_id} ({lost.set_code}): {lost.reason}")
     if not no_qr:

@@ -60,7 +60,7 @@ class Follower:
         """Another process committed `revision` of the pod (or a write found it stale:
         `revision` -1 means "look"). Call on the loop; the catch-up runs as a task."""
         pod = self.rt.registry.find(pod_id)
-        if pod is not None and 0 <= revision <= pod.revision:
+        if pod is not None and 0 <= revision <= pod.night.revision:
             return
         self._wanted[pod_id] = max(revision, self._wanted.get(pod_id, -1))
         if pod_id not in self._tasks:
@@ -83,9 +83,9 @@ class Follower:
                 wanted = self._wanted.pop(pod_id)
                 await self.catch_up(pod_id)
                 pod = self.rt.registry.find(pod_id)
-                if pod is not None and pod.revision < wanted:
+                if pod is not None and pod.night.revision < wanted:
                     log.warning("pod %s is at revision %d after catching up to %d",
-                                pod_id, pod.revision, wanted)
+                                pod_id, pod.night.revision, wanted)
         except Exception:  # the next notice or sweep tries again
             log.exception("catching up pod %s failed", pod_id)
         finally:
@@ -113,7 +113,7 @@ class Follower:
     async def _load(self, pod_id: str) -> None:
         news = await asyncio.to_thread(self._read_new, pod_id)
         if news is not None and self.rt.registry.find(pod_id) is None:
-            news.pod.revision = news.revision
+            news.pod.night.revision = news.revision
             self.rt.registry.add(news.pod)
 
     def _read(self, pod: LivePod) -> Picks | Reload | None:
@@ -124,11 +124,11 @@ class Follower:
 
     def read_news(self, session: Session, pod: LivePod) -> Picks | Reload | None:
         """What changed since memory's revision, read in `session` (on a thread)."""
-        found = cluster_repo.load_pod_rows(session, pod.id, pod.next_seq)
-        if found is None or found[0].revision <= pod.revision:
+        found = cluster_repo.load_pod_rows(session, pod.id, pod.night.next_seq)
+        if found is None or found[0].revision <= pod.night.revision:
             return None
         row, players, picks = found
-        if row.phase == pod.phase == "drafting" and pod.state is not None \
+        if row.phase == pod.night.phase == "drafting" and pod.night.state is not None \
                 and _same_people(pod, players):
             return Picks(row, players, picks)
         return Reload(row.revision, self._rebuild(session, row, players))
@@ -140,7 +140,7 @@ class Follower:
             _apply_picks(pod, news)
         else:
             _absorb(pod, news.pod)
-            pod.revision = news.revision
+            pod.night.revision = news.revision
         self.catch_ups += 1
         self.rt.hub.publish(pod.channel, pod.bump(None))
 
@@ -156,46 +156,49 @@ class Follower:
     def _rebuild(self, session: Session, row: PodRow,
                  players: list[PlayerRow]) -> LivePod:
         fresh = load_pod(self.rt, row, players, repo.load_pick_log(session, row.id))
-        fresh.version += restore_games(session, fresh)
+        fresh.live.version += restore_games(session, fresh)
         return fresh
 
 
 def _same_people(pod: LivePod, players: list[PlayerRow]) -> bool:
-    return [p.id for p in pod.players] == [row.id for row in players]
+    return [p.id for p in pod.night.players] == [row.id for row in players]
 
 
 def _apply_picks(pod: LivePod, news: Picks) -> None:
     """Replay the new log rows on the pod's state; take the rows' pause and deadlines."""
-    assert pod.state is not None
-    state = pod.state
+    assert pod.night.state is not None
+    state = pod.night.state
     for seq, seat, cards, _by_bot in news.picks:
-        if seq != pod.next_seq:
-            raise RuntimeError(f"pod {pod.id}: pick {seq} stored, {pod.next_seq} expected")
+        if seq != pod.night.next_seq:
+            raise RuntimeError(f"pod {pod.id}: pick {seq} stored, {pod.night.next_seq} expected")
         state, _changes = engine.pick(state, seat, list(cards))
-        pod.next_seq = seq + 1
-    pod.state = state
+        pod.night.next_seq = seq + 1
+    pod.night.state = state
     row = news.row
-    pod.paused, pod.paused_at = row.paused, repo.as_utc(row.paused_at)
-    pod.locked, pod.join_code = row.locked, row.join_code
-    pod.replay_visibility = row.replay_visibility
+    pod.night.paused, pod.night.paused_at = row.paused, repo.as_utc(row.paused_at)
+    pod.night.locked, pod.night.join_code = row.locked, row.join_code
+    pod.night.replay_visibility = row.replay_visibility
     _merge_players(pod, [live_player(p) for p in news.players])
     seat_players(pod)
-    pod.revision = row.revision
+    pod.night.revision = row.revision
 
 
 def _absorb(pod: LivePod, fresh: LivePod) -> None:
-    """Take every stored field of `fresh` (keeping the objects sockets hold)."""
-    pod.phase, pod.paused, pod.paused_at = fresh.phase, fresh.paused, fresh.paused_at
-    pod.state, pod.next_seq, pod.tables = fresh.state, fresh.next_seq, fresh.tables
-    pod.games, pod.event_id = fresh.games, fresh.event_id
-    pod.locked, pod.join_code = fresh.locked, fresh.join_code
-    pod.replay_visibility = fresh.replay_visibility
-    pod.version = max(pod.version, fresh.version)
-    _merge_players(pod, fresh.players)
+    """Take `fresh`'s stored night whole, keeping the player objects sockets hold. The
+    setup never changes; the pipeline and the connections are this process's own."""
+    players = _merged(pod.night.players, fresh.night.players)
+    pod.night = fresh.night
+    pod.night.players = players
+    pod.live.version = max(pod.live.version, fresh.live.version)
 
 
 def _merge_players(pod: LivePod, fresh: list[LivePlayer]) -> None:
-    known = {player.id: player for player in pod.players}
+    pod.night.players = _merged(pod.night.players, fresh)
+
+
+def _merged(players: list[LivePlayer], fresh: list[LivePlayer]) -> list[LivePlayer]:
+    """`fresh`'s players, as the objects of `players` where they were known already."""
+    known = {player.id: player for player in players}
     merged = []
     for new in fresh:
         old = known.pop(new.id, None)
@@ -207,4 +210,4 @@ def _merge_players(pod: LivePod, fresh: list[LivePlayer]) -> None:
         merged.append(old)
     for gone in known.values():  # left the pod elsewhere: its socket closes (4401)
         gone.token_hash = None
-    pod.players = merged
+    return merged

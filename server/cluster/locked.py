@@ -37,11 +37,11 @@ async def locked_pick(rt: Runtime, follower: Follower, pod: LivePod, player: Liv
             revision = await asyncio.to_thread(cluster_repo.lock_pod, session, pod.id)
             if revision is None:
                 raise UnknownPodError(f"there is no pod {pod.id!r}")
-            if revision != pod.revision:
+            if revision != pod.night.revision:
                 news = await asyncio.to_thread(follower.read_news, session, pod)
                 if news is not None:
                     follower.absorb(pod, news)
-            if pod.revision != revision:
+            if pod.night.revision != revision:
                 raise BusyError("this pod could not be caught up; try again", "db_busy")
             state = drafting.check_can_pick(pod, player)
             assert player.seat is not None
@@ -56,7 +56,7 @@ async def locked_pick(rt: Runtime, follower: Follower, pod: LivePod, player: Liv
                                     lambda locked: drafting.stage(locked, pod, step))
         finally:
             await asyncio.to_thread(session.close)
-        pod.revision = revision + 1
+        pod.night.revision = revision + 1
         drafting.swap(rt, pod, step)
         return True
 

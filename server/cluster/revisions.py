@@ -70,7 +70,7 @@ class Revisions:
         `refusable`: as `Write.refusable` (a refusal rolls back the bump with the rest)."""
         chain = self.chains.get(pod.id)
         if chain is None or chain.pending == 0:
-            chain = self.chains[pod.id] = Chain(tip=pod.revision)
+            chain = self.chains[pod.id] = Chain(tip=pod.night.revision)
         expected = chain.tip
         link = Link(after=chain.last)
         chain.tip, chain.last = expected + 1, link
@@ -101,16 +101,16 @@ class Revisions:
         def on_committed() -> None:
             settle()
             if link.stale:
-                chain.tip, chain.last = pod.revision, None
+                chain.tip, chain.last = pod.night.revision, None
                 failed()
                 stale()
                 return
-            pod.revision = max(pod.revision, expected + 1)
+            pod.night.revision = max(pod.night.revision, expected + 1)
             committed()
 
         def on_failed() -> None:
             settle()
-            chain.tip, chain.last = pod.revision, None
+            chain.tip, chain.last = pod.night.revision, None
             failed()
             if link.after is not None and link.after.stale:  # voided by a stale write
                 link.stale = True  # and so is every write queued on top of this one

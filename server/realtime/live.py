@@ -7,6 +7,12 @@ memory never runs ahead of what a restart would rebuild.
 Why a `tip` beside the state: picks are committed in groups (`server.db.writer`), so a pod
 may have picks queued but not yet committed. The next pick builds on the tip (where the
 queued picks lead); views, timers and restarts only ever see the committed `state`.
+
+Why a `LivePod` is four parts: its setup never changes (frozen: the cached rules below
+rest on it); its stored night is what the database holds, so a restart rebuilds it and a
+process following the pod takes it whole (`server.cluster.follow`), never field by field,
+and a field added to it later cannot be forgotten there; its pick pipeline and its
+connections are this process's own.
 """
 
 from __future__ import annotations
@@ -176,8 +182,11 @@ class PodLock:
         self.mutex.release()
 
 
-@dataclass(eq=False)
-class LivePod:
+@dataclass(frozen=True)
+class PodSetup:
+    """What a pod is made with, fixed for its life: who it is, what it drafts, its house
+    rules. Frozen, so nothing can change it behind the cached rules below."""
+
     id: str
     set_code: str
     seats: int
@@ -185,38 +194,72 @@ class LivePod:
     timer_seconds: int | None
     bots_allowed: bool
     host_hash: str
-    phase: Phase = "lobby"
-    paused: bool = False
-    paused_at: datetime | None = None
-    version: int = 1
-    players: list[LivePlayer] = field(default_factory=list)
-    state: DraftState | None = None
-    next_seq: int = 1
-    tables: list[Table] | None = None
-    games: dict[int, LiveGame] = field(default_factory=dict)
-    """Table number → its current game (playing phase)."""
     event_id: str | None = None
-    locked: bool = False
-    """The host locked the lobby (see `lifecycle.set_lobby`)."""
-    join_code: str | None = None
-    lock: PodLock = field(default_factory=PodLock)
-    pipeline: Pipeline = field(default_factory=Pipeline)
-    connected: Counter[str] = field(default_factory=Counter)
-    cards: CardJson = field(default_factory=CardJson)
-    """The runtime's card JSON (`rt.cards`, shared by every pod); a pod made outside a
-    runtime gets one of its own, without media."""
+    """The night the pod belongs to (its host deals the seats), if any."""
     cube: Cube | None = None
     """A cube pod's card list; `None` means the set's draft boosters."""
     packs: tuple[str, ...] = ()
     """A mixed night's line-up, one set per round; empty: every round opens `set_code`."""
     starting_life: int = STARTING_LIFE
     deck_size_rule: str = SizeRule.AT_LEAST.value
-    replay_visibility: str = reveal.DEFAULT
-    """Who may replay whose draft, and from when (`pods.reveal`): the host's choice."""
     bots_between_people: bool = False
     """Seat the people between the bots when the draft starts (a pod option)."""
+
+
+@dataclass(eq=False)
+class StoredNight:
+    """The pod's night as stored: what a restart rebuilds from the rows, and what a
+    process following the pod (`server.cluster.follow`) takes whole from the database.
+    Swapped in only after the commit that stores it (`server.services.commit`)."""
+
+    phase: Phase = "lobby"
+    paused: bool = False
+    paused_at: datetime | None = None
+    players: list[LivePlayer] = field(default_factory=list)
+    state: DraftState | None = None
+    """The committed draft state (`None` before the draft)."""
+    next_seq: int = 1
+    """The pick log's next sequence number."""
+    tables: list[Table] | None = None
+    games: dict[int, LiveGame] = field(default_factory=dict)
+    """Table number → its current game (playing phase)."""
+    locked: bool = False
+    """The host locked the lobby (see `lifecycle.set_lobby`)."""
+    join_code: str | None = None
+    replay_visibility: str = reveal.DEFAULT
+    """Who may replay whose draft, and from when (`pods.reveal`): the host's choice, open
+    to change in the lobby."""
     revision: int = 0
     """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
+
+
+@dataclass(eq=False)
+class Connections:
+    """What only this process knows of a pod: its view version and its sockets."""
+
+    version: int = 1
+    """Bumped by every change a phone may see; views carry it (`bump`)."""
+    connected: Counter[str] = field(default_factory=Counter)
+    """Player id → open sockets."""
+
+
+@dataclass(eq=False)
+class LivePod:
+    """A pod in memory: its setup, its stored night, its pick pipeline (with the lock
+    that settles it) and this process's connections to it."""
+
+    setup: PodSetup
+    night: StoredNight = field(default_factory=StoredNight)
+    pipeline: Pipeline = field(default_factory=Pipeline)
+    lock: PodLock = field(default_factory=PodLock)
+    live: Connections = field(default_factory=Connections)
+    cards: CardJson = field(default_factory=CardJson)
+    """The runtime's card JSON (`rt.cards`, shared by every pod); a pod made outside a
+    runtime gets one of its own, without media."""
+
+    @property
+    def id(self) -> str:
+        return self.setup.id
 
     @property
     def channel(self) -> str:
@@ -226,21 +269,23 @@ class LivePod:
     def config(self) -> DraftConfig:
         """The draft's configuration (set or line-up and seats never change after creation,
         so this and the rules below are computed once: every seat view reads them)."""
-        if self.packs:
-            return DraftConfig.for_packs(self.packs, seats=self.seats)
-        return DraftConfig(set_code=self.set_code, seats=self.seats)
+        setup = self.setup
+        if setup.packs:
+            return DraftConfig.for_packs(setup.packs, seats=setup.seats)
+        return DraftConfig(set_code=setup.set_code, seats=setup.seats)
 
     def seated_bots(self, players: Sequence[LivePlayer] | None = None) -> tuple[str, ...]:
         """The ids of the bots the seating spreads the people between (none when the
         option is off): what `engine.start` and `replay` need to seat the same table."""
-        if not self.bots_between_people:
+        if not self.setup.bots_between_people:
             return ()
-        return tuple(p.id for p in (self.players if players is None else players) if p.bot)
+        return tuple(p.id for p in (self.night.players if players is None else players)
+                     if p.bot)
 
     @cached_property
     def draft_sets(self) -> tuple[str, ...]:
         """The sets whose boosters the draft contains (none for a cube: no booster rules)."""
-        return () if self.cube is not None else self.config.sets
+        return () if self.setup.cube is not None else self.config.sets
 
     @cached_property
     def partner_grant(self) -> bool:
@@ -251,13 +296,13 @@ class LivePod:
     @cached_property
     def deck_rules(self) -> DeckRules:
         """CR 903.13 for this draft's boosters, with the pod's deck size house rule."""
-        return DeckRules.for_draft(self.draft_sets, SizeRule(self.deck_size_rule))
+        return DeckRules.for_draft(self.draft_sets, SizeRule(self.setup.deck_size_rule))
 
     @cached_property
     def addable_cards(self) -> tuple[Card, ...]:
         """The choose-a-color commanders players may add (CR 903.13e), one per name."""
-        if self.cube is not None:
-            card = self.cube.chosen_color_card
+        if self.setup.cube is not None:
+            card = self.setup.cube.chosen_color_card
             return (card,) if card is not None else ()
         found: dict[str, Card] = {}
         for code in self.draft_sets:
@@ -276,7 +321,7 @@ class LivePod:
     @property
     def pack_source(self) -> PackSource | None:
         """What the engine opens packs from (`None`: the set's boosters)."""
-        return self.cube
+        return self.setup.cube
 
     @property
     def chosen_color_card(self) -> Card | None:
@@ -284,13 +329,13 @@ class LivePod:
         return self.addable_card(None)
 
     def player(self, player_id: str) -> LivePlayer:
-        for player in self.players:
+        for player in self.night.players:
             if player.id == player_id:
                 return player
         raise UnknownPodError(f"no player {player_id!r} in this pod", "unknown_player")
 
     def at_seat(self, seat: int) -> LivePlayer:
-        for player in self.players:
+        for player in self.night.players:
             if player.seat == seat:
                 return player
         raise UnknownPodError(f"no player at seat {seat}", "unknown_player")
@@ -298,28 +343,28 @@ class LivePod:
     def seat_token_owner(self, token_hash: str) -> LivePlayer | None:
         """The player whose seat token hashes to `token_hash` (kicked players have none)."""
         found = None
-        for player in self.players:
+        for player in self.night.players:
             if token_matches(token_hash, player.token_hash):
                 found = player
         return found
 
     def is_host(self, token_hash: str) -> bool:
-        return token_matches(token_hash, self.host_hash)
+        return token_matches(token_hash, self.setup.host_hash)
 
     def deck_open(self, player: LivePlayer) -> bool:
         """Whether `player` may still submit or change a deck: while decks are built, and
         after the split until their table's first game records its first change (someone
         who was not ready when the host split must not be locked out)."""
-        if self.phase == "building":
+        if self.night.phase == "building":
             return True
-        if self.phase != "playing" or player.table is None:
+        if self.night.phase != "playing" or player.table is None:
             return False
-        live = self.games.get(player.table)
+        live = self.night.games.get(player.table)
         return live is not None and live.number == 1 and not live.started
 
     def bump(self, seats: frozenset[int] | None = None) -> Notice:
-        self.version += 1
-        return Notice(self.version, seats)
+        self.live.version += 1
+        return Notice(self.live.version, seats)
 
 
 class Registry:

@@ -42,7 +42,8 @@ async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
 async def list_open_pods(rt: RuntimeDep) -> Mapping[str, Any]:
     """Pods still in their lobby: what a phone that scanned the server's QR code can join.
     A night's pods are left out: their players were dealt into them by the host."""
-    pods = [pod for pod in rt.registry.all() if pod.phase == "lobby" and pod.event_id is None]
+    pods = [pod for pod in rt.registry.all()
+            if pod.night.phase == "lobby" and pod.setup.event_id is None]
     return {"pods": [summary(pod) for pod in sorted(pods, key=lambda p: p.id)]}
 
 

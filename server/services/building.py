@@ -40,9 +40,9 @@ from server.services.commit import commit
 
 
 def pool_cards(pod: LivePod, player: LivePlayer) -> list[Card]:
-    if pod.state is None or player.seat is None:
+    if pod.night.state is None or player.seat is None:
         return []
-    return [instance.card for instance in pod.state.pool_of(player.seat)]
+    return [instance.card for instance in pod.night.state.pool_of(player.seat)]
 
 
 def added_card(addable: Sequence[Card], name: str | None) -> Card:
@@ -127,13 +127,13 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
     its first change; the table's game then seats the new commanders.
     """
     async with pod.lock:
-        if pod.phase == "playing" and not pod.deck_open(player):
+        if pod.night.phase == "playing" and not pod.deck_open(player):
             raise ConflictError("your table's game has begun; decks are fixed now",
                                 "deck_locked")
-        if not pod.deck_open(player) or pod.state is None or player.seat is None:
-            raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
+        if not pod.deck_open(player) or pod.night.state is None or player.seat is None:
+            raise ConflictError(f"decks are built after the draft, not in {pod.night.phase}",
                                 "wrong_phase")
-        deck = build_deck(pod.state, player.seat, body, pod.addable_cards)
+        deck = build_deck(pod.night.state, player.seat, body, pod.addable_cards)
         report = check_deck(deck, pool_cards(pod, player), pod.deck_rules)
         stored: StoredDeck = {"deck": body.model_dump(exclude_none=True),
                               "report": report_json(report, language)}
@@ -160,7 +160,7 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
 
 def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
     """The player's untouched game with their commanders taken from their deck now."""
-    live = pod.games.get(player.table) if player.table is not None else None
+    live = pod.night.games.get(player.table) if player.table is not None else None
     if live is None or live.started:
         return None
     seated = [Player(p.id, p.name, games.commanders_of(pod, player) if p.id == player.id
@@ -170,7 +170,7 @@ def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
 
 def table_players(pod: LivePod) -> list[LivePlayer]:
     """People who play at the tables: every seat a person joined, in draft seat order."""
-    people = [p for p in pod.players if not p.kicked and p.seat is not None
+    people = [p for p in pod.night.players if not p.kicked and p.seat is not None
               and (p.token_hash is not None)]
     return sorted(people, key=lambda p: p.seat if p.seat is not None else 0)
 
@@ -183,7 +183,7 @@ def without_legal_deck(pod: LivePod) -> list[str]:
 
 def games_in_play(pod: LivePod) -> list[LiveGame]:
     """The current games where something was recorded: a re-split would end them."""
-    return [pod.games[n] for n in sorted(pod.games) if pod.games[n].started]
+    return [pod.night.games[n] for n in sorted(pod.night.games) if pod.night.games[n].started]
 
 
 def check_may_split(pod: LivePod, without_decks: bool, end_games: bool) -> None:
@@ -206,11 +206,11 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
     A re-split keeps every ended game as it was (its log and winner stay stored) and
     numbers the new games after the games played at each table."""
     async with pod.lock:
-        if pod.phase not in ("building", "playing"):
+        if pod.night.phase not in ("building", "playing"):
             raise ConflictError("tables are split after the draft", "wrong_phase")
         check_may_split(pod, without_decks, end_games)
         people = table_players(pod)
-        rng = random.Random(f"prismatic:{pod.seed}:tables:{pod.version}")
+        rng = random.Random(f"prismatic:{pod.setup.seed}:tables:{pod.live.version}")
         try:
             result = split_tables([p.name for p in people], rng,
                                   SplitPolicy(keep_neighbours_apart=policy == "apart",
@@ -223,7 +223,7 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
         pod_id = pod.id
         numbers = await rt.read(lambda session: game_repo.played_numbers(session, pod_id))
         planned = games.plan_games(pod, tables, numbers)
-        version = pod.version + 1
+        version = pod.live.version + 1
 
         def staged(session: Session) -> None:
             for person in people:
@@ -235,8 +235,8 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
         def dealt() -> list[Table]:
             for person in people:
                 person.table = number_of[person.name]
-            pod.tables, pod.phase = tables, "playing"
-            pod.games = {live.table: live for live, _row in planned}
+            pod.night.tables, pod.night.phase = tables, "playing"
+            pod.night.games = {live.table: live for live, _row in planned}
             rt.hub.publish(pod.channel, pod.bump())
             return tables
 

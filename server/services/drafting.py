@@ -64,7 +64,7 @@ def run_bots(pod: LivePod, state: DraftState, bot: Bot,
     `players` (default: the pod's) is who sits at the table, for a step computed before
     a seat change is live (the start, a seat handed to the bot)."""
     seats = seat_of(state)
-    bot_seats = sorted(seats[p.id] for p in (pod.players if players is None else players)
+    bot_seats = sorted(seats[p.id] for p in (pod.night.players if players is None else players)
                        if p.bot and p.id in seats)
     entries: list[PickEntry] = []
     changes: list[Change] = []
@@ -88,13 +88,13 @@ def plan_deadlines(
 ) -> list[tuple[LivePlayer, datetime | None, int | None]]:
     """New deadlines: a human seat gets `timer` seconds from when a new pack reaches the
     front of its queue; a seat without a pack (or a bot) has none."""
-    if pod.timer_seconds is None:
+    if pod.setup.timer_seconds is None:
         return []
-    timer = timedelta(seconds=pod.timer_seconds)
+    timer = timedelta(seconds=pod.setup.timer_seconds)
     planned = []
     known = pod.pipeline.tip.deadlines if pod.pipeline.tip is not None else {}
     seats = seat_of(state)
-    for player in pod.players if players is None else players:
+    for player in pod.night.players if players is None else players:
         if player.id not in seats:
             continue
         current, current_pack = known.get(player.id, (player.deadline, player.deadline_pack))
@@ -143,15 +143,15 @@ def advance(
     `players` and `drafting` describe the pod as the step will leave it when that differs
     from memory (the start: bots seated, phase drafting), so memory changes only after
     the commit."""
-    before = pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.state
+    before = pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.night.state
     state, bot_entries, bot_changes = run_bots(pod, state, rt.bot, players)
     entries = entries + bot_entries
     changes = changes + bot_changes
-    next_seq = pod.pipeline.tip.next_seq if pod.pipeline.tip is not None else pod.next_seq
+    next_seq = pod.pipeline.tip.next_seq if pod.pipeline.tip is not None else pod.night.next_seq
     picks = [(next_seq + i, seat, cards, by_bot)
              for i, (seat, cards, by_bot) in enumerate(entries)]
     if drafting is None:
-        drafting = pod.phase == "drafting"
+        drafting = pod.night.phase == "drafting"
     finished = state.finished and drafting
     step = Step(state, picks, plan_deadlines(pod, state, rt.now(), players), finished,
                 affected_seats(before, state, changes))
@@ -177,26 +177,27 @@ def stage_besides_picks(session: Session, pod: LivePod, step: Step) -> None:
 
 def swap(rt: Runtime, pod: LivePod, step: Step) -> None:
     """After the commit: the new state goes live and subscribers hear of it."""
-    pod.state = step.state
-    pod.next_seq += len(step.picks)
+    pod.night.state = step.state
+    pod.night.next_seq += len(step.picks)
     for player, deadline, head in step.deadlines:
         player.deadline = deadline
         player.deadline_pack = head
     if step.finished:
-        pod.phase = "building"
+        pod.night.phase = "building"
     rt.hub.publish(pod.channel, pod.bump(step.seats))
 
 
 def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
     """The state the seat's next pick builds on (the tip), or why it may not pick."""
-    if pod.phase != "drafting" or pod.state is None:
-        raise ConflictError(f"the pod is in the {pod.phase} phase, not drafting", "wrong_phase")
-    if pod.paused:
+    if pod.night.phase != "drafting" or pod.night.state is None:
+        raise ConflictError(f"the pod is in the {pod.night.phase} phase, not drafting",
+                            "wrong_phase")
+    if pod.night.paused:
         raise ConflictError("the host paused the draft; picks resume when it continues",
                             "paused")
     if player.bot or player.seat is None:
         raise ConflictError("a bot is drafting for this seat now", "seat_is_bot")
-    return pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.state
+    return pod.pipeline.tip.state if pod.pipeline.tip is not None else pod.night.state
 
 
 def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
@@ -206,7 +207,7 @@ def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
     deadlines = dict(tip.deadlines) if tip is not None else {}
     for player, deadline, head in step.deadlines:
         deadlines[player.id] = (deadline, head)
-    next_seq = (tip.next_seq if tip is not None else pod.next_seq) + len(step.picks)
+    next_seq = (tip.next_seq if tip is not None else pod.night.next_seq) + len(step.picks)
     epoch = pod.pipeline.epoch
 
     def committed() -> None:
@@ -324,13 +325,13 @@ async def queue_pick(
 async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool:
     """The pick timer ran out: the bot picks for the seat (stored as `by_bot`)."""
     async with pod.lock:
-        if pod.phase != "drafting" or pod.paused or pod.state is None:
+        if pod.night.phase != "drafting" or pod.night.paused or pod.night.state is None:
             return False
         if player.bot or player.seat is None or player.deadline is None:
             return False
-        if player.deadline > rt.now() or not pod.state.seats[player.seat].queue:
+        if player.deadline > rt.now() or not pod.night.state.seats[player.seat].queue:
             return False
-        new_state, changes = engine.auto_pick(pod.state, player.seat, rt.bot)
+        new_state, changes = engine.auto_pick(pod.night.state, player.seat, rt.bot)
         first = changes[0]
         assert isinstance(first, PickMade)
         step = advance(rt, pod, new_state, [(player.seat, first.cards, True)], changes)
@@ -340,7 +341,7 @@ async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool
 
 def due_players(pod: LivePod, now: datetime) -> list[LivePlayer]:
     """Human seats whose pick deadline has passed (the timer loop's question)."""
-    if pod.phase != "drafting" or pod.paused or pod.timer_seconds is None:
+    if pod.night.phase != "drafting" or pod.night.paused or pod.setup.timer_seconds is None:
         return []
-    return [p for p in pod.players
+    return [p for p in pod.night.players
             if not p.bot and p.deadline is not None and p.deadline <= now]

@@ -21,7 +21,7 @@ from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.db.writer import Rows
 from server.errors import ConflictError, InvalidError, UnknownPodError
 from server.names import clean_name, same_name
-from server.realtime.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services import lifecycle
@@ -133,31 +133,33 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
         created, rows, assigned = [], [], []
         now = utcnow()
         for plan in formed:
-            pod = LivePod(id=new_id(), set_code=night.row.set_code, seats=plan.seats,
-                          seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
-                          bots_allowed=True, host_hash=night.row.host_token_hash,
-                          cards=rt.cards, event_id=event_id,
-                          packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
-                          starting_life=night.row.starting_life,
-                          deck_size_rule=night.row.deck_size_rule, bots_between_people=True,
-                          replay_visibility=night.row.replay_visibility)
+            pod = LivePod(PodSetup(
+                id=new_id(), set_code=night.row.set_code, seats=plan.seats,
+                seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
+                bots_allowed=True, host_hash=night.row.host_token_hash, event_id=event_id,
+                packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
+                starting_life=night.row.starting_life,
+                deck_size_rule=night.row.deck_size_rule, bots_between_people=True),
+                night=StoredNight(replay_visibility=night.row.replay_visibility),
+                cards=rt.cards)
             for index, player_id in enumerate(plan.players):
                 person = by_id[player_id]
-                pod.players.append(LivePlayer(id=new_id(), name=person.name, join_index=index,
-                                              token_hash=person.token_hash))
+                pod.night.players.append(LivePlayer(id=new_id(), name=person.name,
+                                                    join_index=index,
+                                                    token_hash=person.token_hash))
                 assigned.append((person.id, pod.id))
             created.append(pod)
             # Pods of one night sort by their number: created_at differs by a microsecond.
-            rows.append(PodRow(id=pod.id, set_code=pod.set_code, seats=pod.seats,
-                               pick_timer_seconds=pod.timer_seconds, bots_allowed=True,
-                               seed=pod.seed, host_token_hash=pod.host_hash,
-                               version=pod.version, event_id=event_id,
-                               packs=night.row.packs, starting_life=pod.starting_life,
-                               deck_size_rule=pod.deck_size_rule, bots_between_people=True,
-                               replay_visibility=pod.replay_visibility,
+            rows.append(PodRow(id=pod.id, set_code=pod.setup.set_code, seats=pod.setup.seats,
+                               pick_timer_seconds=pod.setup.timer_seconds, bots_allowed=True,
+                               seed=pod.setup.seed, host_token_hash=pod.setup.host_hash,
+                               version=pod.live.version, event_id=event_id,
+                               packs=night.row.packs, starting_life=pod.setup.starting_life,
+                               deck_size_rule=pod.setup.deck_size_rule, bots_between_people=True,
+                               replay_visibility=pod.night.replay_visibility,
                                created_at=now + timedelta(microseconds=plan.number)))
         players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
-                             token_hash=p.token_hash) for pod in created for p in pod.players]
+                             token_hash=p.token_hash) for pod in created for p in pod.night.players]
 
         def staged(session: Session) -> None:
             if rt.cluster is not None and not cluster_repo.claim_open_event(session, event_id):
@@ -175,7 +177,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
         def formed_pods() -> list[LivePod]:
             for pod in created:
                 if rt.cluster is not None:
-                    pod.revision = 1
+                    pod.night.revision = 1
                 rt.registry.add(pod)
             return created
 
@@ -189,7 +191,7 @@ async def start_all(rt: Runtime, event_id: str) -> None:
     """Start every pod of the night still in its lobby (bots fill the empty seats)."""
     for pod_id in (await load_night(rt, event_id)).pod_ids:
         pod = rt.registry.find(pod_id)
-        if pod is not None and pod.phase == "lobby":
+        if pod is not None and pod.night.phase == "lobby":
             await lifecycle.start_pod(rt, pod)
 
 
@@ -199,17 +201,18 @@ def pods_of(rt: Runtime, night: Night) -> list[LivePod]:
 
 def progress(pod: LivePod) -> Progress:
     """How far a pod is, for the night's host screen: phase, round and picks made."""
-    state = pod.state
+    state = pod.night.state
     picks = sum(seat.picks for seat in state.seats) if state is not None else 0
     return {
-        "pod_id": pod.id, "phase": pod.phase, "paused": pod.paused, "seats": pod.seats,
+        "pod_id": pod.id, "phase": pod.night.phase, "paused": pod.night.paused,
+        "seats": pod.setup.seats,
         "round": state.round if state is not None else 0, "rounds": pod.config.rounds,
         "picks": picks,
-        "players": [{"name": p.name, "bot": p.bot, "connected": pod.connected[p.id] > 0}
-                    for p in sorted(pod.players, key=lambda p: p.join_index) if not p.kicked],
-        "decks": sum(1 for p in pod.players if p.deck is not None),
-        "tables": pod.tables or [],
-        "winners": sum(1 for game in pod.games.values() if game.winner is not None),
+        "players": [{"name": p.name, "bot": p.bot, "connected": pod.live.connected[p.id] > 0}
+                    for p in sorted(pod.night.players, key=lambda p: p.join_index) if not p.kicked],
+        "decks": sum(1 for p in pod.night.players if p.deck is not None),
+        "tables": pod.night.tables or [],
+        "winners": sum(1 for game in pod.night.games.values() if game.winner is not None),
         "host_path": f"/pods/{pod.id}/host",
     }
 

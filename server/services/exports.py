@@ -58,12 +58,12 @@ async def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
     """The player's draft log, rebuilt from the stored pick log (read and replayed off the
     event loop: a whole draft's replay must not stall the sockets)."""
     assert player.seat is not None
-    names = {p.seat: p.name for p in pod.players}
-    replay = Replay(pod.id, pod.config, tuple(p.id for p in pod.players), pod.seed,
+    names = {p.seat: p.name for p in pod.night.players}
+    replay = Replay(pod.id, pod.config, tuple(p.id for p in pod.night.players), pod.setup.seed,
                     pod.pack_source, player.seat, pod.seated_bots())
     picks, started = await rt.read(replay.run)
-    return DraftLog(event_id=pod.id, players=tuple(names[i] for i in range(pod.seats)),
-                    you=player.seat, set_code=pod.set_code, picks=picks,
+    return DraftLog(event_id=pod.id, players=tuple(names[i] for i in range(pod.setup.seats)),
+                    you=player.seat, set_code=pod.setup.set_code, picks=picks,
                     packs=pod.config.packs, time=mtgo_time(started or datetime.now(UTC)))
 
 
@@ -102,10 +102,10 @@ class Replay:
 
 def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
     """The submitted deck, named "<player> — <commanders>", unused pool cards as sideboard."""
-    if player.deck is None or pod.state is None or player.seat is None:
+    if player.deck is None or pod.night.state is None or player.seat is None:
         return None
     body = DeckSubmit.model_validate(player.deck["deck"])
-    deck = build_deck(pod.state, player.seat, body, pod.addable_cards)
+    deck = build_deck(pod.night.state, player.seat, body, pod.addable_cards)
     return replace(deck, name=deck_name(player.name, deck))
 
 
@@ -121,7 +121,7 @@ async def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
     """One file to download. Free-text parts (a pool's deck name, Cockatrice's comments)
     are in `language`; structure that importers parse (section headers, CSV columns, the
     MTGO log's lines) stays English, see docs/i18n.md."""
-    if pod.state is None or player.seat is None:
+    if pod.night.state is None or player.seat is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
     if what not in WHATS:
         raise InvalidError(f"export one of {', '.join(WHATS)}", "unknown_format")
@@ -138,7 +138,7 @@ async def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
         raise InvalidError(f"unknown format {fmt!r}", "unknown_format")
     ext = EXTENSIONS[fmt]
     if what == "pool":
-        pool = [i.card for i in pod.state.pool_of(player.seat)]
+        pool = [i.card for i in pod.night.state.pool_of(player.seat)]
         deck = pool_as_deck(pool, _pool_name(player.name, language))
     else:
         found = submitted_deck(pod, player)
@@ -165,7 +165,7 @@ def _unused_name(player: str, language: str) -> str:
 
 def _comments(pod: LivePod, language: str) -> str:
     return translations(language).gettext(
-        "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.set_code}
+        "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.setup.set_code}
 
 
 async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
@@ -174,11 +174,11 @@ async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE
 
     Only once the draft is over: it holds every pool, and the host sees no cards while
     the table drafts (a host who also plays would otherwise read everyone's picks)."""
-    if pod.state is None or pod.phase in ("lobby", "drafting"):
+    if pod.night.state is None or pod.night.phase in ("lobby", "drafting"):
         raise ConflictError("the night's export opens when the draft is over", "wrong_phase")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for player in sorted(pod.players, key=lambda p: p.seat or 0):
+        for player in sorted(pod.night.players, key=lambda p: p.seat or 0):
             # ASCII entry names: every unzip tool shows them right.
             number = player.seat + 1 if player.seat is not None else 0
             folder = f"{number}-{ascii_stem(player.name)}"

@@ -45,8 +45,8 @@ def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     """The commander names of the seat's submitted deck, or one placeholder."""
     body: dict[str, Any] = player.deck["deck"] if player.deck is not None else {}
     pool = {}
-    if pod.state is not None and player.seat is not None:
-        pool = {i.id: i.card.name for i in pod.state.pool_of(player.seat)}
+    if pod.night.state is not None and player.seat is not None:
+        pool = {i.id: i.card.name for i in pod.night.state.pool_of(player.seat)}
     piper = pod.chosen_color_card
     names = []
     for ref in body.get("commanders") or []:
@@ -60,14 +60,14 @@ def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
 def plan_games(pod: LivePod, tables: Sequence[Table],
                numbers: dict[int, int] | None = None) -> list[tuple[LiveGame, GameRow]]:
     """A fresh game per table (players by name, in table order), not yet stored."""
-    by_name = {p.name: p for p in pod.players if not p.kicked}
+    by_name = {p.name: p for p in pod.night.players if not p.kicked}
     planned = []
     for table in tables:
         players = [by_name[name] for name in table["players"] if name in by_name]
         seated = [Player(p.id, p.name, commanders_of(pod, p)) for p in players]
         number = (numbers or {}).get(table["number"], 0) + 1
         live = LiveGame(id=new_id(), table=table["number"], number=number,
-                        game=new_game(seated, pod.starting_life))
+                        game=new_game(seated, pod.setup.starting_life))
         row = GameRow(id=live.id, pod_id=pod.id, table_number=live.table, number=number,
                       players_json=game_repo.players_json(seated))
         planned.append((live, row))
@@ -88,8 +88,8 @@ def restore_games(session: Session, pod: LivePod) -> int:
     count = 0
     for row in rows:
         log = logs[row.id]
-        game = replay_game(game_repo.players_of(row), log, pod.starting_life)
-        pod.games[row.table_number] = LiveGame(
+        game = replay_game(game_repo.players_of(row), log, pod.setup.starting_life)
+        pod.night.games[row.table_number] = LiveGame(
             id=row.id, table=row.table_number, number=row.number, game=game,
             next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,
             refs=refs[row.id])
@@ -98,7 +98,7 @@ def restore_games(session: Session, pod: LivePod) -> int:
 
 
 def game_at(pod: LivePod, table: int) -> LiveGame:
-    game = pod.games.get(table)
+    game = pod.night.games.get(table)
     if game is None:
         raise UnknownPodError(f"there is no game at table {table}", "unknown_table")
     return game
@@ -141,7 +141,7 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
                   body: GameAdjust | GameUndo, make: Callable[[int, str], Entry]) -> Applied:
     ref = body.ref
     async with pod.lock:
-        if pod.phase != "playing":
+        if pod.night.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         check_may_act(pod, player, table)
         live = game_at(pod, table)
@@ -190,7 +190,7 @@ async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
 async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) -> LiveGame:
     """The host records (or clears) who won the table's current game."""
     async with pod.lock:
-        if pod.phase not in ("playing", "done"):
+        if pod.night.phase not in ("playing", "done"):
             raise ConflictError("winners are recorded after the split", "wrong_phase")
         live = game_at(pod, table)
         if winner is not None and winner not in {p.id for p in live.game.players}:
@@ -209,7 +209,7 @@ async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) 
 async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
     """The same players start another game at the table (the old one keeps its winner)."""
     async with pod.lock:
-        if pod.phase != "playing":
+        if pod.night.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         old = game_at(pod, table)
         players = [p.name for p in old.game.players]
@@ -217,7 +217,7 @@ async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
         live = planned[0][0]
 
         def started() -> LiveGame:
-            pod.games[table] = live
+            pod.night.games[table] = live
             _publish(rt, pod, live)
             return live
 
@@ -229,5 +229,5 @@ async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
 def _publish(rt: Runtime, pod: LivePod, live: LiveGame) -> None:
     """Only the table's seats (and the host) get an update."""
     ids = {p.id for p in live.game.players}
-    seats = frozenset(p.seat for p in pod.players if p.id in ids and p.seat is not None)
+    seats = frozenset(p.seat for p in pod.night.players if p.id in ids and p.seat is not None)
     rt.hub.publish(pod.channel, pod.bump(seats))

@@ -25,7 +25,7 @@ from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
 from server.errors import ConflictError, ForbiddenError, InvalidError
 from server.names import clean_name, same_name
-from server.realtime.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.security import hash_token, new_id, new_token
 from server.services.commit import Stage, commit
@@ -84,7 +84,7 @@ class Created:
 
 def check_room(rt: Runtime, more: int = 1) -> None:
     """Refuse `more` new pods when the live ones (a night's pods too) would pass the cap."""
-    live = sum(1 for pod in rt.registry.all() if pod.phase != "done")
+    live = sum(1 for pod in rt.registry.all() if pod.night.phase != "done")
     if live + more > rt.settings.max_pods:
         raise ConflictError(f"this server already runs {live} pods; end one first",
                             "too_many_pods")
@@ -127,17 +127,17 @@ async def _create_pod(
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
     token = new_token()
-    pod = LivePod(
+    pod = LivePod(PodSetup(
         id=new_id(), set_code=set_code, seats=seats,
         seed=seed if seed is not None else secrets.randbelow(2**63),
-        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token), cards=rt.cards,
+        timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token),
         cube=cube, packs=packs, starting_life=options.starting_life,
-        deck_size_rule=options.deck_size_rule, replay_visibility=options.replay_visibility,
+        deck_size_rule=options.deck_size_rule,
         bots_between_people=options.bots_between_people,
-    )
+    ), night=StoredNight(replay_visibility=options.replay_visibility), cards=rt.cards)
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
-                 bots_allowed=bots, seed=pod.seed, host_token_hash=pod.host_hash,
-                 version=pod.version,
+                 bots_allowed=bots, seed=pod.setup.seed, host_token_hash=pod.setup.host_hash,
+                 version=pod.live.version,
                  cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
                  packs=",".join(packs) or None, starting_life=options.starting_life,
                  deck_size_rule=options.deck_size_rule,
@@ -149,7 +149,7 @@ async def _create_pod(
 
 
 def _active(pod: LivePod) -> list[LivePlayer]:
-    return [p for p in pod.players if not p.kicked]
+    return [p for p in pod.night.players if not p.kicked]
 
 
 async def join_pod(rt: Runtime, pod: LivePod, name: str,
@@ -171,32 +171,32 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
 async def _join_pod(rt: Runtime, pod: LivePod, name: str,
                     code: str | None) -> tuple[LivePlayer, str]:
     async with pod.lock:
-        if pod.event_id is not None:
+        if pod.setup.event_id is not None:
             raise ConflictError("this pod belongs to a night; the host deals its seats",
                                 "event_pod")
         name = clean_name(name)
-        if pod.phase != "lobby":
+        if pod.night.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
-        if pod.locked:
+        if pod.night.locked:
             raise ConflictError("The host has locked this pod; ask the host.", "lobby_locked")
-        if pod.join_code is not None and not hmac.compare_digest(
-                (code or "").strip().encode(), pod.join_code.encode()):
+        if pod.night.join_code is not None and not hmac.compare_digest(
+                (code or "").strip().encode(), pod.night.join_code.encode()):
             raise ForbiddenError("Type the join code shown on the host screen.",
                                  "bad_join_code")
-        if len(_active(pod)) >= pod.seats:
-            raise ConflictError(f"all {pod.seats} seats are taken", "pod_full")
+        if len(_active(pod)) >= pod.setup.seats:
+            raise ConflictError(f"all {pod.setup.seats} seats are taken", "pod_full")
         if any(same_name(p.name, name) for p in _active(pod)):
             raise ConflictError(f"someone is already called {name!r}; pick another name",
                                 "name_taken")
         token = new_token()
-        join_index = max((p.join_index for p in pod.players), default=-1) + 1
+        join_index = max((p.join_index for p in pod.night.players), default=-1) + 1
         player = LivePlayer(id=new_id(), name=name, join_index=join_index,
                             token_hash=hash_token(token))
         row = PlayerRow(id=player.id, pod_id=pod.id, name=name, join_index=join_index,
                         token_hash=player.token_hash)
 
         def seated() -> None:
-            pod.players.append(player)
+            pod.night.players.append(player)
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, lambda session: repo.add_players(session, [row]), seated, pod=pod)
@@ -217,20 +217,20 @@ async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
     """The host locks or unlocks the lobby, asks for a fresh join code (or none), or
     changes who may replay whose draft (`pods.reveal`; fixed once the draft starts)."""
     async with pod.lock:
-        if pod.phase != "lobby":
+        if pod.night.phase != "lobby":
             raise ConflictError("the lobby is closed once the draft starts", "wrong_phase")
-        new_locked = pod.locked if locked is None else locked
-        new_code = pod.join_code
+        new_locked = pod.night.locked if locked is None else locked
+        new_code = pod.night.join_code
         if join_code is not None:
             new_code = new_join_code() if join_code else None
-        new_reveal = replay_visibility or pod.replay_visibility
+        new_reveal = replay_visibility or pod.night.replay_visibility
         if new_reveal not in reveal.MODES:
             raise InvalidError(f"replay visibility is one of {', '.join(reveal.MODES)}",
                                "bad_replay_visibility")
 
         def changed() -> None:
-            pod.locked, pod.join_code = new_locked, new_code
-            pod.replay_visibility = new_reveal
+            pod.night.locked, pod.night.join_code = new_locked, new_code
+            pod.night.replay_visibility = new_reveal
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, _pod_update(pod, locked=new_locked, join_code=new_code,
@@ -238,7 +238,7 @@ async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
 
 
 def _bot_names(pod: LivePod, count: int) -> list[str]:
-    taken = {p.name.casefold() for p in pod.players}
+    taken = {p.name.casefold() for p in pod.night.players}
     names: list[str] = []
     n = 1
     while len(names) < count:
@@ -251,23 +251,23 @@ def _bot_names(pod: LivePod, count: int) -> list[str]:
 async def start_pod(rt: Runtime, pod: LivePod) -> None:
     """Bots fill the empty seats, the seeded seating is drawn, round 1 is opened."""
     async with pod.lock:
-        if pod.phase != "lobby":
-            raise ConflictError(f"the pod is already {pod.phase}", "wrong_phase")
-        missing = pod.seats - len(pod.players)
-        if missing and not pod.bots_allowed:
+        if pod.night.phase != "lobby":
+            raise ConflictError(f"the pod is already {pod.night.phase}", "wrong_phase")
+        missing = pod.setup.seats - len(pod.night.players)
+        if missing and not pod.setup.bots_allowed:
             raise ConflictError(f"{missing} seats are empty and bots are off",
                                 "not_enough_players")
-        first = max((p.join_index for p in pod.players), default=-1) + 1
+        first = max((p.join_index for p in pod.night.players), default=-1) + 1
         bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True)
                 for i, name in enumerate(_bot_names(pod, missing))]
-        players = sorted(pod.players + bots, key=lambda p: p.join_index)
-        state = engine.start(pod.config, [p.id for p in players], pod.seed, pod.pack_source,
-                             pod.seated_bots(players))
+        players = sorted(pod.night.players + bots, key=lambda p: p.join_index)
+        state = engine.start(pod.config, [p.id for p in players], pod.setup.seed,
+                             pod.pack_source, pod.seated_bots(players))
         seats = seat_of(state)
         # The bots and seats go live with the swap: the step sees them, memory does not.
         step = advance(rt, pod, state, [], [], players=players, drafting=True)
         step.pod_values.setdefault("phase", "drafting")
-        step.pod_values["version"] = pod.version + 1
+        step.pod_values["version"] = pod.live.version + 1
         bot_rows = [PlayerRow(id=b.id, pod_id=pod.id, name=b.name, join_index=b.join_index,
                               bot=True, seat=seats[b.id]) for b in bots]
         seating = [(p.id, seats[p.id]) for p in players if p not in bots]
@@ -279,10 +279,10 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
             stage(session, pod, step)
 
         def started() -> None:
-            pod.players = players
+            pod.night.players = players
             for player in players:
                 player.seat = seats[player.id]
-            pod.phase = "drafting"
+            pod.night.phase = "drafting"
             step.seats = None
             swap(rt, pod, step)
 
@@ -291,18 +291,18 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
 
 def _pod_update(pod: LivePod, **values: object) -> Stage:
     """Stage the pod row's new values (the version is read now, not on the writer)."""
-    values["version"] = pod.version + 1
+    values["version"] = pod.live.version + 1
     return lambda session: repo.update_pod(session, pod.id, **values)
 
 
 async def pause_pod(rt: Runtime, pod: LivePod) -> None:
     async with pod.lock:
-        if pod.phase != "drafting" or pod.paused:
+        if pod.night.phase != "drafting" or pod.night.paused:
             raise ConflictError("only a running draft can be paused", "wrong_phase")
         now = rt.now()
 
         def paused() -> None:
-            pod.paused, pod.paused_at = True, now
+            pod.night.paused, pod.night.paused_at = True, now
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, _pod_update(pod, paused=True, paused_at=now), paused, pod=pod)
@@ -311,10 +311,10 @@ async def pause_pod(rt: Runtime, pod: LivePod) -> None:
 async def resume_pod(rt: Runtime, pod: LivePod) -> None:
     """Deadlines move later by the time spent paused (timers were frozen)."""
     async with pod.lock:
-        if not pod.paused:
+        if not pod.night.paused:
             raise ConflictError("the draft is not paused", "not_paused")
-        shift = rt.now() - (pod.paused_at or rt.now())
-        moved = [(p, p.deadline + shift) for p in pod.players if p.deadline is not None]
+        shift = rt.now() - (pod.night.paused_at or rt.now())
+        moved = [(p, p.deadline + shift) for p in pod.night.players if p.deadline is not None]
         deadlines = [(p.id, d) for p, d in moved]
         update = _pod_update(pod, paused=False, paused_at=None)
 
@@ -325,7 +325,7 @@ async def resume_pod(rt: Runtime, pod: LivePod) -> None:
         def resumed() -> None:
             for player, deadline in moved:
                 player.deadline = deadline
-            pod.paused, pod.paused_at = False, None
+            pod.night.paused, pod.night.paused_at = False, None
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, staged, resumed, pod=pod)
@@ -333,26 +333,26 @@ async def resume_pod(rt: Runtime, pod: LivePod) -> None:
 
 async def end_pod(rt: Runtime, pod: LivePod) -> None:
     async with pod.lock:
-        if pod.phase == "done":
+        if pod.night.phase == "done":
             raise ConflictError("the pod has already ended", "wrong_phase")
 
         def ended() -> None:
-            pod.phase, pod.paused = "done", False
+            pod.night.phase, pod.night.paused = "done", False
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, _pod_update(pod, phase="done", paused=False), ended, pod=pod)
 
 
 def _seat_step(rt: Runtime, pod: LivePod, players: list[LivePlayer]) -> Step | None:
-    if pod.phase == "drafting" and pod.state is not None and not pod.paused:
-        return advance(rt, pod, pod.state, [], [], players=players)
+    if pod.night.phase == "drafting" and pod.night.state is not None and not pod.night.paused:
+        return advance(rt, pod, pod.night.state, [], [], players=players)
     return None
 
 
 async def set_bot(rt: Runtime, pod: LivePod, player: LivePlayer, bot: bool) -> None:
     """Replace a seat with the bot, or hand it back to its player."""
     async with pod.lock:
-        if pod.phase == "lobby" or player.seat is None:
+        if pod.night.phase == "lobby" or player.seat is None:
             raise ConflictError("seats become bots once the draft has started", "wrong_phase")
         if player.kicked and not bot:
             raise ConflictError(f"{player.name} was removed from the pod", "kicked")
@@ -365,7 +365,7 @@ async def _change_seat(rt: Runtime, pod: LivePod, player: LivePlayer, **values: 
     """The step is computed on a copy of the seat as it will be; the live player takes
     the new values only after the commit."""
     changed = replace(player, **values)
-    step = _seat_step(rt, pod, [changed if p is player else p for p in pod.players])
+    step = _seat_step(rt, pod, [changed if p is player else p for p in pod.night.players])
     if step is not None:  # deadlines planned for the copy belong to the live player
         step.deadlines = [(player if p is changed else p, deadline, head)
                           for p, deadline, head in step.deadlines]
@@ -390,10 +390,10 @@ async def _change_seat(rt: Runtime, pod: LivePod, player: LivePlayer, **values: 
 async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
     """In the lobby the player leaves; later the seat becomes a bot and the token dies."""
     async with pod.lock:
-        if pod.phase == "lobby":
+        if pod.night.phase == "lobby":
 
             def left() -> None:
-                pod.players.remove(player)
+                pod.night.players.remove(player)
                 rt.hub.publish(pod.channel, pod.bump())
 
             await commit(rt, lambda session: repo.delete_player(session, player.id), left,
@@ -406,9 +406,9 @@ async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
 
 def mark_connected(rt: Runtime, pod: LivePod, player_id: str, delta: int) -> None:
     """A socket opened (+1) or closed (−1); views change when a player appears or leaves."""
-    before = pod.connected[player_id] > 0
-    pod.connected[player_id] += delta
-    if pod.connected[player_id] <= 0:
-        del pod.connected[player_id]
-    if before != (pod.connected[player_id] > 0) and player_id != "host":
+    before = pod.live.connected[player_id] > 0
+    pod.live.connected[player_id] += delta
+    if pod.live.connected[player_id] <= 0:
+        del pod.live.connected[player_id]
+    if before != (pod.live.connected[player_id] > 0) and player_id != "host":
         rt.hub.publish(pod.channel, pod.bump())

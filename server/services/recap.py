@@ -90,7 +90,7 @@ def _pod_recap(rt: Runtime, session: Session, pod_id: str) -> Recap:
     row, players = pod_rows(session, pod_id)
     pod = load_pod(rt, row, players, repo.load_pick_log(session, pod_id))
     seats = []
-    for player in sorted((p for p in pod.players if p.seat is not None),
+    for player in sorted((p for p in pod.night.players if p.seat is not None),
                          key=lambda p: p.seat or 0):
         deck = submitted_deck(pod, player)
         seats.append(RecapSeat(player, deck, outline(deck) if deck else None,

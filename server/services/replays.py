@@ -97,9 +97,9 @@ def open_seat(rt: Runtime, session: Session, pod_id: str, token_hash: str,
     # The pod as stored, with no pick applied (its seats come from the seed): the log is
     # replayed once, below, for both the final state (the deck) and the seat's picks.
     pod = load_pod(rt, row, players, [])
-    pod.state, replays = replay_draft(pod.config, pod.seed, [p.id for p in pod.players],
-                                      [(s, cards) for _seq, s, cards, _bot in log],
-                                      pod.pack_source)
+    pod.night.state, replays = replay_draft(
+        pod.config, pod.setup.seed, [p.id for p in pod.night.players],
+        [(s, cards) for _seq, s, cards, _bot in log], pod.pack_source, pod.seated_bots())
     player = pod.at_seat(seat)
     return OpenedSeat(pod, player, replays[seat])
 

@@ -19,7 +19,7 @@ from draft.cube import Cube
 from draft.replay import replay
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.realtime.live import LivePlayer, LivePod, as_phase
+from server.realtime.live import Connections, LivePlayer, LivePod, PodSetup, StoredNight, as_phase
 from server.runtime import Runtime, Unrestored
 from server.services.games import restore_games
 
@@ -36,42 +36,40 @@ def live_player(row: PlayerRow) -> LivePlayer:
 
 def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
              log: list[repo.PickRecord]) -> LivePod:
-    pod = LivePod(
+    setup = PodSetup(
         id=row.id, set_code=row.set_code, seats=row.seats, seed=row.seed,
         timer_seconds=row.pick_timer_seconds, bots_allowed=row.bots_allowed,
-        host_hash=row.host_token_hash, phase=as_phase(row.phase), paused=row.paused,
-        paused_at=repo.as_utc(row.paused_at),
-        # Each stored pick batch bumped the version at least once: this stays ahead.
-        version=row.version + len(log) + 1,
+        host_hash=row.host_token_hash, event_id=row.event_id,
+        cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
+        packs=tuple(row.packs.split(",")) if row.packs else (),
+        starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
+    )
+    night = StoredNight(
+        phase=as_phase(row.phase), paused=row.paused, paused_at=repo.as_utc(row.paused_at),
         players=[live_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
         tables=json.loads(row.tables_json) if row.tables_json else None,
-        cards=rt.cards,
-        cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
-        event_id=row.event_id,
-        locked=row.locked,
-        join_code=row.join_code,
-        packs=tuple(row.packs.split(",")) if row.packs else (),
-        starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
+        locked=row.locked, join_code=row.join_code, revision=row.revision,
         replay_visibility=row.replay_visibility,
-        bots_between_people=row.bots_between_people,
-        revision=row.revision,
     )
+    # Each stored pick batch bumped the version at least once: this stays ahead.
+    pod = LivePod(setup=setup, night=night, cards=rt.cards,
+                  live=Connections(version=row.version + len(log) + 1))
     if row.phase != "lobby":
-        pod.state = replay(pod.config, pod.seed, [p.id for p in pod.players],
-                           [(seat, cards) for _seq, seat, cards, _bot in log], pod.pack_source,
-                           pod.seated_bots())
+        night.state = replay(pod.config, setup.seed, [p.id for p in night.players],
+                             [(seat, cards) for _seq, seat, cards, _bot in log],
+                             pod.pack_source, pod.seated_bots())
         seat_players(pod)
     return pod
 
 
 def seat_players(pod: LivePod) -> None:
     """Each player's seat and the pack their stored deadline is for, from the state."""
-    assert pod.state is not None
-    seat_of = {seat.player: seat.index for seat in pod.state.seats}
-    for player in pod.players:
+    assert pod.night.state is not None
+    seat_of = {seat.player: seat.index for seat in pod.night.state.seats}
+    for player in pod.night.players:
         player.seat = seat_of[player.id]
-        queue = pod.state.seats[player.seat].queue
+        queue = pod.night.state.seats[player.seat].queue
         player.deadline_pack = queue[0] if queue and player.deadline else None
 
 
@@ -86,7 +84,7 @@ def restore_pods(rt: Runtime) -> list[LivePod]:
                 log = repo.load_pick_log(session, row.id)
                 pod = load_pod(rt, row, players, log)
                 # Game taps do not bump the stored version: stay ahead of what phones saw.
-                pod.version += restore_games(session, pod)
+                pod.live.version += restore_games(session, pod)
             except Exception as error:  # any fault of one pod's rows: set it aside
                 session.rollback()
                 reason = f"{type(error).__name__}: {error}".splitlines()[0]

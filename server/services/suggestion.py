@@ -24,10 +24,10 @@ from server.realtime.live import LivePlayer, LivePod
 async def suggest_for_seat(pod: LivePod, player: LivePlayer,
                            language: str) -> dict[str, Any]:
     """Up to three suggestions for the seat's pool, the best first, each a deck body."""
-    if not pod.deck_open(player) or pod.state is None or player.seat is None:
-        raise ConflictError(f"decks are built after the draft, not in {pod.phase}",
+    if not pod.deck_open(player) or pod.night.state is None or player.seat is None:
+        raise ConflictError(f"decks are built after the draft, not in {pod.night.phase}",
                             "wrong_phase")
-    pool = pod.state.pool_of(player.seat)  # an immutable snapshot, read on the loop
+    pool = pod.night.state.pool_of(player.seat)  # an immutable snapshot, read on the loop
     rules, addable = pod.deck_rules, pod.addable_cards
     found = await anyio.to_thread.run_sync(
         suggest_decks, [i.card for i in pool], rules, MAX_SUGGESTIONS, addable)

@@ -21,7 +21,7 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
     """One pod's part of the summary: its players and decks from memory, its played games
     from the database (read and replayed off the event loop)."""
     players: list[SummaryPlayer] = []
-    for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
+    for p in sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         deck: SummaryDeck | None = None
         if p.deck is not None:
             report = p.deck["report"]
@@ -29,9 +29,9 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
                     "size": report["size"], "color_identity": report["color_identity"]}
         players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
                         "table": p.table, "deck": deck})
-    pod_id, phase, tables = pod.id, pod.phase, pod.tables or []
+    pod_id, phase, tables = pod.id, pod.night.phase, pod.night.tables or []
     played = await rt.read(lambda session: played_games(session, pod_id))
-    return {"pod_id": pod_id, "set": pod.set_code, "phase": phase, "players": players,
+    return {"pod_id": pod_id, "set": pod.setup.set_code, "phase": phase, "players": players,
             "tables": tables, "games": played}
 
 

@@ -61,9 +61,9 @@ def iso(moment: datetime | None) -> str | None:
 
 
 def _players(pod: LivePod) -> list[PlayerLine]:
-    ordered = sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index))
+    ordered = sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index))
     return [
-        {"seat": p.seat, "name": p.name, "bot": p.bot, "connected": pod.connected[p.id] > 0}
+        {"seat": p.seat, "name": p.name, "bot": p.bot, "connected": pod.live.connected[p.id] > 0}
         for p in ordered
     ]
 
@@ -121,9 +121,9 @@ def line_up(pod: LivePod) -> LineUp:
     """Which set each round opens, the one the current round opens, and the house rules:
     public at the table, so every phone and the host screen show them. All but the
     round's set is fixed when the pod is created, so it is built once per pod."""
-    current = pod.state.round if pod.state is not None else 1
+    current = pod.night.state.round if pod.night.state is not None else 1
     return {**_setup(pod), "round_set": pod.config.set_for_round(current),
-            "replay_visibility": pod.replay_visibility}
+            "replay_visibility": pod.night.replay_visibility}
 
 
 _SETUPS: WeakKeyDictionary[LivePod, Setup] = WeakKeyDictionary()
@@ -133,10 +133,10 @@ def _setup(pod: LivePod) -> Setup:
     setup = _SETUPS.get(pod)
     if setup is None:
         setup = _SETUPS[pod] = {
-            "set": pod.set_code,
+            "set": pod.setup.set_code,
             "line_up": list(pod.config.round_sets),
-            "house_rules": {"starting_life": pod.starting_life,
-                            "deck_size": pod.deck_size_rule,
+            "house_rules": {"starting_life": pod.setup.starting_life,
+                            "deck_size": pod.setup.deck_size_rule,
                             "deck_cards": pod.deck_rules.size},
             "addable_commanders": [card.name for card in pod.addable_cards],
         }
@@ -152,9 +152,9 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
     up = line_up(pod)  # spelled out: mypy cannot check a ** beside `commander_choices`
     view: SeatHead = {
         "pod_id": pod.id,
-        "version": pod.version,
-        "phase": pod.phase,
-        "paused": pod.paused,
+        "version": pod.live.version,
+        "phase": pod.night.phase,
+        "paused": pod.night.paused,
         "set": up["set"],
         "line_up": up["line_up"],
         "house_rules": up["house_rules"],
@@ -175,13 +175,13 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
         "waiting_on": None,
         "pool_count": 0,
         "deadline": None,
-        "timer_seconds": pod.timer_seconds,
+        "timer_seconds": pod.setup.timer_seconds,
         "deck": player.deck,
         "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
     }
-    state = pod.state
+    state = pod.night.state
     if state is None or player.seat is None:
         return view, None, ()
     seen = view_for(state, player.seat)
@@ -201,7 +201,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
         else seen.packs_waiting,
         "waiting_on": waiting,
         "pool_count": len(seen.pool),
-        "deadline": None if pod.paused or player.bot else iso(player.deadline),
+        "deadline": None if pod.night.paused or player.bot else iso(player.deadline),
     })
     if view["deck_open"]:
         view["commander_choices"] = choices_json(pod, seen.pool)
@@ -218,9 +218,9 @@ def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> CommanderChoices
 
 
 def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
-    if player.table is None or not pod.tables:
+    if player.table is None or not pod.night.tables:
         return None
-    for table in pod.tables:
+    for table in pod.night.tables:
         if table["number"] == player.table:
             return table
     return None
@@ -228,7 +228,7 @@ def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
 
 def _game_of(pod: LivePod, player: LivePlayer) -> GameView | None:
     """The game at the player's table: only its players see it (and the host)."""
-    live = pod.games.get(player.table) if player.table is not None else None
+    live = pod.night.games.get(player.table) if player.table is not None else None
     return game_view(live) if live is not None else None
 
 
@@ -239,9 +239,9 @@ def host_dashboard(rt: Runtime, pod: LivePod) -> HostView:
 
 def host_view(pod: LivePod, join_url: str) -> HostView:
     """The host dashboard: names, counts, connection flags; no card contents."""
-    state = pod.state
+    state = pod.night.state
     players: list[HostPlayer] = []
-    for p in sorted(pod.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
+    for p in sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         seat = state.seats[p.seat] if state is not None and p.seat is not None else None
         players.append(
             {
@@ -251,35 +251,35 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
                 "bot": p.bot,
                 "was_human": p.token_hash is not None,
                 "kicked": p.kicked,
-                "connected": pod.connected[p.id] > 0,
+                "connected": pod.live.connected[p.id] > 0,
                 "picks": seat.picks if seat else 0,
                 "pick_in_round": seat.round_picks + 1 if seat else 1,
                 "packs_waiting": len(seat.queue) if seat else 0,
                 "deck_submitted": p.deck is not None,
                 "deck_legal": p.deck["report"]["legal"] if p.deck is not None else None,
-                "deadline": iso(p.deadline) if not pod.paused else None,
+                "deadline": iso(p.deadline) if not pod.night.paused else None,
             }
         )
     return {
         "pod_id": pod.id,
-        "version": pod.version,
-        "phase": pod.phase,
-        "paused": pod.paused,
+        "version": pod.live.version,
+        "phase": pod.night.phase,
+        "paused": pod.night.paused,
         **line_up(pod),
-        "seats": pod.seats,
-        "seed": pod.seed,
-        "timer_seconds": pod.timer_seconds,
+        "seats": pod.setup.seats,
+        "seed": pod.setup.seed,
+        "timer_seconds": pod.setup.timer_seconds,
         "join_url": join_url,
         "round": state.round if state else 0,
         "players": players,
         "waiting_on": seats_to_act(state) if state is not None else [],
-        "tables": pod.tables,
-        "games": [game_view(pod.games[n]) for n in sorted(pod.games)],
+        "tables": pod.night.tables,
+        "games": [game_view(pod.night.games[n]) for n in sorted(pod.night.games)],
         # What a split would leave behind, for the host to confirm by name.
-        "without_legal_deck": without_legal_deck(pod) if pod.phase in SPLIT_PHASES else [],
+        "without_legal_deck": without_legal_deck(pod) if pod.night.phase in SPLIT_PHASES else [],
         "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],
-        "event_id": pod.event_id,
-        "lobby": {"locked": pod.locked, "join_code": pod.join_code},
+        "event_id": pod.setup.event_id,
+        "lobby": {"locked": pod.night.locked, "join_code": pod.night.join_code},
     }
 
 
@@ -287,12 +287,12 @@ def summary(pod: LivePod) -> PodSummary:
     """The public summary anyone may read (what the join page shows)."""
     return {
         "pod_id": pod.id,
-        "set": pod.set_code,
+        "set": pod.setup.set_code,
         "line_up": list(pod.config.round_sets),
-        "seats": pod.seats,
-        "phase": pod.phase,
-        "players": [{"name": p.name, "bot": p.bot} for p in pod.players if not p.kicked],
-        "locked": pod.locked,
-        "code_required": pod.join_code is not None,
-        "replay_visibility": pod.replay_visibility,
+        "seats": pod.setup.seats,
+        "phase": pod.night.phase,
+        "players": [{"name": p.name, "bot": p.bot} for p in pod.night.players if not p.kicked],
+        "locked": pod.night.locked,
+        "code_required": pod.night.join_code is not None,
+        "replay_visibility": pod.night.replay_visibility,
     }

@@ -20,12 +20,12 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
     pod = recap.pod
     return {
         "pod_id": pod.id,
-        "set": pod.set_code,
+        "set": pod.setup.set_code,
         "line_up": list(pod.config.round_sets),
-        "phase": pod.phase,
-        "replay_visibility": pod.replay_visibility,
+        "phase": pod.night.phase,
+        "replay_visibility": pod.night.replay_visibility,
         "players": [_seat(pod.id, seat, base_url, pod.partner_grant) for seat in recap.seats],
-        "tables": pod.tables or [],
+        "tables": pod.night.tables or [],
         "games": recap.games,
     }
 

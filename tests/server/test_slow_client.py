@@ -22,7 +22,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from server.realtime.hub import Hub
-from server.realtime.live import LivePlayer, LivePod
+from server.realtime.live import LivePlayer, LivePod, PodSetup
 from server.realtime.sockets import Connection
 from server.runtime import Runtime
 from server.settings import Settings
@@ -145,10 +145,10 @@ def test_a_stuck_socket_holds_a_bounded_queue_then_gets_one_current_snapshot() -
         settings = Settings(public_url="http://prismatic.test", hub_queue_size=8)
         rt = Runtime(settings=settings, engine=None, base_url="http://prismatic.test",  # type: ignore[arg-type]
                      hub=Hub(settings.hub_queue_size))
-        pod = LivePod(id="p", set_code="CMR", seats=8, seed=1, timer_seconds=None,
-                      bots_allowed=True, host_hash="h")
+        pod = LivePod(PodSetup(id="p", set_code="CMR", seats=8, seed=1, timer_seconds=None,
+                               bots_allowed=True, host_hash="h"))
         ann = LivePlayer(id="ann", name="Ann", join_index=0, token_hash="t")
-        pod.players.append(ann)
+        pod.night.players.append(ann)
         stuck = StuckSocket()
         connection = Connection(rt, stuck, pod, ann)  # type: ignore[arg-type]
         task = asyncio.create_task(connection.run())
@@ -161,9 +161,9 @@ def test_a_stuck_socket_holds_a_bounded_queue_then_gets_one_current_snapshot() -
         stuck.wake.set()
         for _ in range(100):
             await asyncio.sleep(0.01)
-            if stuck.sent and stuck.sent[-1]["version"] == pod.version:
+            if stuck.sent and stuck.sent[-1]["version"] == pod.live.version:
                 break
-        current = pod.version
+        current = pod.live.version
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task

@@ -74,10 +74,10 @@ def test_forming_a_night_twice_is_pods_formed_and_a_pick_in_the_same_batch_commi
         pod = (await lifecycle.create_pod(b, "CMR", 2, SEED, None, True)).pod
         ann, _seat = await lifecycle.join_pod(b, pod, "Ann")
         await lifecycle.start_pod(b, pod)
-        assert pod.state is not None and ann.seat is not None
-        pack = pod.state.current_pack(ann.seat)
+        assert pod.night.state is not None and ann.seat is not None
+        pack = pod.night.state.current_pack(ann.seat)
         assert pack is not None
-        cards = pack.cards[: pod.state.picks_needed(ann.seat)]
+        cards = pack.cards[: pod.night.state.picks_needed(ann.seat)]
 
         queued: list[Write] = []
         submit = b.writer.submit
@@ -104,7 +104,7 @@ def test_forming_a_night_twice_is_pods_formed_and_a_pick_in_the_same_batch_commi
         await holding
         outcome["second"] = (await asyncio.gather(second, return_exceptions=True))[0]
         outcome["picked"] = await pick
-        outcome["pool"] = sorted(pod.state.seats[ann.seat].pool)
+        outcome["pool"] = sorted(pod.night.state.seats[ann.seat].pool)
         outcome["first"] = sorted(p.id for p in first)
         outcome["pod"], outcome["seat"], outcome["cards"] = pod.id, ann.seat, sorted(cards)
         outcome["night"] = night.id

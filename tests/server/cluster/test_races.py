@@ -71,8 +71,8 @@ async def one_night(a: Runtime, b: Runtime, clock: Clock, seed: int) -> tuple[in
 
     async def phone(rt: Runtime, pod: LivePod, name: str) -> None:
         await asyncio.sleep(rng.uniform(0, 0.003))
-        player = next(p for p in pod.players if p.name == name)
-        state = pod.state
+        player = next(p for p in pod.night.players if p.name == name)
+        state = pod.night.state
         if state is None or player.seat is None or not state.seats[player.seat].queue:
             return
         pack = state.current_pack(player.seat)
@@ -114,10 +114,11 @@ def check(rt: Runtime, pod_a: LivePod, pod_b: LivePod,
           acked: list[tuple[str, int, tuple[int, ...]]]) -> None:
     url = rt.engine.url.render_as_string(hide_password=False)
     players, log = stored_log(url, pod_a.id)
-    state = replay(pod_a.config, pod_a.seed, players, log, bots=stored_bots(url, pod_a.id))
+    state = replay(pod_a.config, pod_a.setup.seed, players, log,
+                   bots=stored_bots(url, pod_a.id))
     for pod in (pod_a, pod_b):
-        assert pod.state is not None
-        assert [s.pool for s in pod.state.seats] == [s.pool for s in state.seats]
+        assert pod.night.state is not None
+        assert [s.pool for s in pod.night.state.seats] == [s.pool for s in state.seats]
     seat_of = {seat.player: seat.index for seat in state.seats}
     by_seat: dict[int, list[tuple[int, ...]]] = {}
     for seat, cards in log:
