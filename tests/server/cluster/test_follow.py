@@ -26,7 +26,7 @@ def test_a_followed_pod_takes_every_stored_field_and_keeps_its_objects() -> None
     fresh = LivePod(SETUP, night=StoredNight(
         phase="playing", paused=True, paused_at=datetime(2026, 12, 1, tzinfo=UTC),
         players=[fresh_ann], next_seq=40, tables=[{"number": 1, "players": ["Ann"]}],
-        locked=True, join_code="1234", revision=9))
+        locked=True, join_code="1234", replay_visibility="after_draft", revision=9))
     fresh.live.version = 50
     untouched = StoredNight()
     changed = [spec.name for spec in dataclasses.fields(StoredNight)
