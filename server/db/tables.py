@@ -84,6 +84,10 @@ class PlayerRow(PlayerBase, table=True):
     join_index: int
     seat: int | None = None
     kicked: bool = False
+    seat_filler: bool = False
+    """A bot that took an empty seat when the draft started. Unlike `bot` it never changes
+    (a seat handed to a bot, or a kicked player, is a bot too): the seating that spread the
+    people between the bots is replayed from these."""
     token_hash: str | None = Field(default=None, max_length=64)
     deadline_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     deck_json: str | None = None

@@ -88,6 +88,8 @@ class LivePlayer:
     kicked: bool = False
     token_hash: str | None = None
     seat: int | None = None
+    seat_filler: bool = False
+    """A bot that took an empty seat at the start (`PlayerRow.seat_filler`)."""
     deadline: datetime | None = None
     deadline_pack: int | None = None
     deck: StoredDeck | None = None
@@ -280,7 +282,7 @@ class LivePod:
         if not self.setup.bots_between_people:
             return ()
         return tuple(p.id for p in (self.night.players if players is None else players)
-                     if p.bot)
+                     if p.seat_filler)
 
     @cached_property
     def draft_sets(self) -> tuple[str, ...]:

@@ -258,7 +258,8 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
             raise ConflictError(f"{missing} seats are empty and bots are off",
                                 "not_enough_players")
         first = max((p.join_index for p in pod.night.players), default=-1) + 1
-        bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True)
+        bots = [LivePlayer(id=new_id(), name=name, join_index=first + i, bot=True,
+                           seat_filler=True)
                 for i, name in enumerate(_bot_names(pod, missing))]
         players = sorted(pod.night.players + bots, key=lambda p: p.join_index)
         state = engine.start(pod.config, [p.id for p in players], pod.setup.seed,
@@ -269,7 +270,7 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         step.pod_values.setdefault("phase", "drafting")
         step.pod_values["version"] = pod.live.version + 1
         bot_rows = [PlayerRow(id=b.id, pod_id=pod.id, name=b.name, join_index=b.join_index,
-                              bot=True, seat=seats[b.id]) for b in bots]
+                              bot=True, seat_filler=True, seat=seats[b.id]) for b in bots]
         seating = [(p.id, seats[p.id]) for p in players if p not in bots]
 
         def staged(session: Session) -> None:

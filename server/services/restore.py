@@ -29,6 +29,7 @@ logger = logging.getLogger(__name__)
 def live_player(row: PlayerRow) -> LivePlayer:
     return LivePlayer(
         id=row.id, name=row.name, join_index=row.join_index, bot=row.bot, kicked=row.kicked,
+        seat_filler=row.seat_filler,
         token_hash=row.token_hash, seat=row.seat, deadline=repo.as_utc(row.deadline_at),
         deck=json.loads(row.deck_json) if row.deck_json else None, table=row.table_number,
     )

@@ -57,3 +57,28 @@ def test_with_the_option_off_the_seating_is_the_plain_seeded_shuffle(
     joined = [id_of[name] for name in ("Ann", "Bob", "Bot 1", "Bot 2")]
     by_seat = [p["player_id"] for p in sorted(players, key=lambda p: p["seat"])]
     assert by_seat == list(seat_players(joined, 9))
+
+
+def test_a_person_the_host_hands_to_a_bot_mid_draft_keeps_the_table_after_a_restart(
+    make_settings: Callable[..., Settings], app_client: Any
+) -> None:
+    """Rule: the seating is replayed from the bots that filled empty seats at the start,
+    not from whoever is a bot now (a seat handed to a bot, or a kicked player)."""
+    settings = make_settings()
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=8, seed=3)
+        for name in ("Ann", "Bob", "Cid", "Dee"):
+            join(client, pod, name)
+        start(client, pod)
+        before = seating(client, pod)
+        players = client.get(pod.url("/host"), headers=pod.host).json()["players"]
+        ids = {p["name"]: p["player_id"] for p in players}
+        handed = client.post(pod.url(f"/players/{ids['Ann']}/bot"), headers=pod.host,
+                             json={"bot": True})
+        assert handed.status_code == 200, handed.text
+        kicked = client.delete(pod.url(f"/players/{ids['Bob']}"), headers=pod.host)
+        assert kicked.status_code in (200, 204), kicked.text
+        names = [name for name, _bot in seating(client, pod)]
+    assert names == [name for name, _bot in before]
+    with app_client(settings) as client:
+        assert [name for name, _bot in seating(client, pod)] == names
