@@ -22,6 +22,7 @@ from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.rate_limits import ClientLimits
+from server.realtime.clock import SteadyClock
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
@@ -55,7 +56,9 @@ class Runtime:
     hub: Hub
     registry: Registry = field(default_factory=Registry)
     bot: Bot = field(default_factory=ValueBot)
-    clock: Callable[[], datetime] = utc_now
+    clock: Callable[[], datetime] = field(default_factory=SteadyClock)
+    """The server's now: wall time carried forward by a steady clock, so a stepped wall
+    clock moves no pick timer (`server.realtime.clock`)."""
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
     downloads: DownloadJob = field(default_factory=DownloadJob)

@@ -174,6 +174,15 @@ class PodLock:
         self.mutex.release()
 
 
+@dataclass(frozen=True)
+class TimersPaused:
+    """The server did not run for a while (a sleeping laptop); the timers got it back."""
+
+    seconds: int
+    at: datetime
+    """When the server noticed it (after waking)."""
+
+
 @dataclass(eq=False)
 class LivePod:
     id: str
@@ -186,6 +195,8 @@ class LivePod:
     phase: Phase = "lobby"
     paused: bool = False
     paused_at: datetime | None = None
+    timers_paused: TimersPaused | None = None
+    """The last sleep of the server during this draft (phones and the host get a note)."""
     version: int = 1
     players: list[LivePlayer] = field(default_factory=list)
     state: DraftState | None = None

@@ -33,6 +33,7 @@ from server.shapes import (
     SeatHead,
     SeatView,
     Setup,
+    TimersPausedNote,
     WaitingOn,
 )
 from server.views.game import game_view
@@ -142,6 +143,13 @@ def _setup(pod: LivePod) -> Setup:
     return setup
 
 
+def timers_paused(pod: LivePod) -> TimersPausedNote | None:
+    note = pod.timers_paused
+    if note is None or pod.phase != "drafting":
+        return None
+    return {"seconds": note.seconds, "at": iso(note.at) or ""}
+
+
 Cards = Sequence[CardInstance]
 
 
@@ -154,6 +162,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
+        "timers_paused": timers_paused(pod),
         "set": up["set"],
         "line_up": up["line_up"],
         "house_rules": up["house_rules"],
@@ -263,6 +272,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "version": pod.version,
         "phase": pod.phase,
         "paused": pod.paused,
+        "timers_paused": timers_paused(pod),
         **line_up(pod),
         "seats": pod.seats,
         "seed": pod.seed,
