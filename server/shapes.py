@@ -207,6 +207,7 @@ class SeatHead(LineUp):
     phase: Phase
     paused: bool
     timers_paused: TimersPausedNote | None
+    disk_full: bool
     me: Me
     players: list[PlayerLine]
     round: int
@@ -274,6 +275,7 @@ class HostView(LineUp):
     phase: Phase
     paused: bool
     timers_paused: TimersPausedNote | None
+    disk_full: bool
     seats: int
     seed: int
     timer_seconds: int | None

@@ -22,7 +22,7 @@ from datetime import timedelta
 from server.cluster.revisions import StaleError
 from server.runtime import Runtime
 from server.services.drafting import due_players, expire_deadline
-from server.services.timer_gaps import give_back, save_timers
+from server.services.timer_gaps import give_back, save_timers, store_time_left
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,9 @@ async def run_timer_loop(rt: Runtime) -> None:
             if owed:
                 await give_back(rt, owed)
                 owed = timedelta(0)
-            if now - saved >= save_every:
+            if not rt.time_left_stored:
+                await store_time_left(rt)
+            elif now - saved >= save_every:
                 await save_timers(rt)
                 saved = now
             await expire_due(rt)

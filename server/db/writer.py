@@ -26,7 +26,7 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from server.db import repo
-from server.errors import BusyError
+from server.errors import BusyError, refusal
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,10 @@ class GroupWriter:
     """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
     def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH,
-                 lock_rows: Callable[[Session, list[str]], None] | None = None) -> None:
+                 lock_rows: Callable[[Session, list[str]], None] | None = None,
+                 disk_full: Callable[[bool], None] = lambda _full: None) -> None:
+        # Told after every transaction whether the disk was full (the host's banner).
+        self._disk_full = disk_full
         self._session_factory = session_factory
         self._bind: sa.Engine | None = None
         self._driver_log: repo.DriverPickLog | None = None
@@ -121,9 +124,11 @@ class GroupWriter:
             await loop.run_in_executor(self._thread, self._commit, live)
         except Exception as error:  # any failure: the whole transaction rolled back
             log.warning("group commit of %d writes failed: %s", len(live), error)
+            self._disk_full(refusal(error).code == "disk_full")
             for write in live:
-                _fail(write, BusyError("The database is busy; try again.", "db_busy"))
+                _fail(write, refusal(error))
             return
+        self._disk_full(False)
         self.batches += 1
         self.writes += len(live)
         for write in live:

@@ -196,6 +196,8 @@ class LivePod:
     paused: bool = False
     paused_at: datetime | None = None
     timers_paused: TimersPaused | None = None
+    disk_full: bool = False
+    """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
     """The last sleep of the server during this draft (phones and the host get a note)."""
     version: int = 1
     players: list[LivePlayer] = field(default_factory=list)

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from server.db import Session, repo
 from server.realtime.live import LivePlayer, LivePod, TimersPaused
 from server.runtime import Runtime
-from server.services.commit import commit, queue
+from server.services.commit import Stage, commit, queue
 
 
 def running(pod: LivePod) -> bool:
@@ -84,21 +84,28 @@ async def save_timers(rt: Runtime) -> None:
 
 
 async def store_time_left(rt: Runtime) -> None:
-    """Store every running deadline with `timers_saved_at = now` (the app does it after
-    restoring, before it serves: no pick is in flight, memory is the truth). Until then
-    a second restart computes the same time left from the rows it restored from."""
-    now = rt.now()
-    pods = [pod for pod in rt.registry.all() if running(pod)]
-    deadlines = [(p.id, p.deadline) for pod in pods for p in pod.players if p.deadline]
-    if not pods:
-        return
+    """Store every running deadline with `timers_saved_at = now`: the timer loop's first
+    save after a start, before any `save_timers` (which moves only `timers_saved_at` and
+    needs the stored deadlines to be this process's). Until it succeeds (a full disk),
+    a restart computes the same time left from the rows it restored from.
 
+    Under each pod's lock: no queued pick may store a newer deadline first."""
+    for pod in rt.registry.all():
+        async with pod.lock:
+            if not running(pod):
+                continue
+            deadlines = [(p.id, p.deadline) for p in pod.players if p.deadline is not None]
+            await commit(rt, _deadlines_at(pod.id, deadlines, rt.now()), lambda: None)
+    rt.time_left_stored = True
+
+
+def _deadlines_at(pod_id: str, deadlines: Sequence[tuple[str, datetime | None]],
+                  now: datetime) -> Stage:
     def staged(session: Session) -> None:
         repo.set_deadlines(session, deadlines)
-        for pod in pods:
-            repo.update_pod(session, pod.id, timers_saved_at=now)
+        repo.update_pod(session, pod_id, timers_saved_at=now)
 
-    await queue(rt, staged, lambda: None)
+    return staged
 
 
 def time_left(deadline: datetime, saved_at: datetime, timer_seconds: int) -> timedelta:

@@ -110,6 +110,7 @@ async function downloadZip(button) {
 function render(next) {
   view = next;
   noteTimersPaused(view);
+  $("#disk-full").hidden = !view.disk_full;
   document.body.dataset.phase = view.phase;
   $("#phase").textContent = view.paused ? t("Paused") : t(PHASES[view.phase] || view.phase);
   if (view.join_url) {

@@ -25,7 +25,7 @@ export class SocketRefusal extends Error {
     super(message);
     this.code = code;
     // As the HTTP status would be: busy is "try again", the rest a conflict to resync on.
-    this.status = code === "db_busy" ? 503 : 409;
+    this.status = code === "db_busy" || code === "disk_full" ? 503 : 409;
   }
 }
 

@@ -120,6 +120,7 @@ function selectTab(tab) {
 
 function render(view) {
   noteTimersPaused(view);
+  $("#disk-full").hidden = !view.disk_full;
   current = view;
   // Exposed for tests and CSS: which pick this page shows.
   document.body.dataset.phase = view.phase;
