@@ -20,6 +20,7 @@ import logging
 from datetime import timedelta
 
 from server.cluster.revisions import StaleError
+from server.errors import BusyError
 from server.runtime import Runtime
 from server.services.drafting import due_players, expire_deadline
 from server.services.timer_gaps import give_back, save_timers, store_time_left
@@ -68,5 +69,7 @@ async def run_timer_loop(rt: Runtime) -> None:
                 await save_timers(rt)
                 saved = now
             await expire_due(rt)
+        except BusyError as error:  # a full disk or a busy database: the next tick retries
+            log.warning("pick timer tick failed: %s", error.message)
         except Exception:  # keep the timer alive; the next tick retries
             log.exception("pick timer tick failed")

@@ -246,8 +246,10 @@ export class LiveView {
   scheduleRetry() {
     if (this.stopped) return;
     this.onState(navigator.onLine === false ? "offline" : "retrying");
-    const jitter = Math.random() * this.delay * 0.3;
-    this.retryTimer = setTimeout(() => this.connectNow(), this.delay + jitter);
+    // ±50 % jitter: when a router reboots every phone retries, but not on the same beat
+    // (the bench's `--drop-all-at` phones wait the same way: loadgen/drop.py).
+    const wait = this.delay * (0.5 + Math.random());
+    this.retryTimer = setTimeout(() => this.connectNow(), wait);
     this.delay = Math.min(this.delay * 2, MAX_DELAY);
   }
 
