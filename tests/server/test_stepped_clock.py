@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from server.app import build_runtime, create_app
 from server.realtime.clock import SteadyClock, steady_seconds, wall_now
 from server.settings import Settings
-from tests.server.builders import join, me, new_pod, start
+from tests.server.builders import SeatHandle, join, me, new_pod, start
 from tests.server.test_timers import wait_for
 
 
@@ -45,9 +45,20 @@ def app_with(settings: Settings, clocks: Clocks) -> Iterator[TestClient]:
         yield client
 
 
+def moment(iso: str) -> datetime:
+    return datetime.fromisoformat(iso.replace("Z", "+00:00"))
+
+
 def seconds_left(view: dict[str, Any], now: datetime) -> float:
-    deadline = datetime.fromisoformat(view["deadline"].replace("Z", "+00:00"))
-    return (deadline - now).total_seconds()
+    return (moment(view["deadline"]) - now).total_seconds()
+
+
+def ann_drafting(client: TestClient, timer: int) -> SeatHandle:
+    """Ann and a bot in a started pod with a `timer`-second pick timer."""
+    pod = new_pod(client, seats=2, pick_timer_seconds=timer)
+    ann = join(client, pod, "Ann")
+    start(client, pod)
+    return ann
 
 
 def test_the_server_clock_ignores_a_wall_clock_step() -> None:
@@ -67,9 +78,7 @@ def test_a_wall_clock_step_forward_fires_no_timer(
 ) -> None:
     clocks = Clocks()
     with app_with(make_settings(), clocks) as client:
-        pod = new_pod(client, seats=2, pick_timer_seconds=3)
-        ann = join(client, pod, "Ann")
-        start(client, pod)
+        ann = ann_drafting(client, 3)
         clocks.wall_offset = timedelta(hours=1)  # NTP, or the host fixing the time
         time.sleep(1)
         view = me(client, ann)
@@ -84,18 +93,15 @@ def test_time_the_server_did_not_run_is_given_back(
 ) -> None:
     clocks = Clocks()
     with app_with(make_settings(), clocks) as client:
-        pod = new_pod(client, seats=2, pick_timer_seconds=5)
-        ann = join(client, pod, "Ann")
-        start(client, pod)
+        ann = ann_drafting(client, 5)
         before = me(client, ann)
         clocks.steady_offset = 30  # the laptop slept 30 s between two timer ticks
         assert wait_for(lambda: me(client, ann)["timers_paused"] is not None)
         view = me(client, ann)
         assert view["pick"] == 1
         assert view["timers_paused"]["seconds"] == 30
-        moved = datetime.fromisoformat(view["deadline"].replace("Z", "+00:00"))
-        was = datetime.fromisoformat(before["deadline"].replace("Z", "+00:00"))
-        assert 29 <= (moved - was).total_seconds() <= 31
+        moved = moment(view["deadline"]) - moment(before["deadline"])
+        assert 29 <= moved.total_seconds() <= 31
 
 
 def test_a_restart_gives_each_seat_the_time_it_had_left(
@@ -104,9 +110,7 @@ def test_a_restart_gives_each_seat_the_time_it_had_left(
     settings = make_settings()
     clocks = Clocks()
     with app_with(settings, clocks) as client:
-        pod = new_pod(client, seats=2, pick_timer_seconds=20)
-        ann = join(client, pod, "Ann")
-        start(client, pod)
+        ann = ann_drafting(client, 20)
         left = seconds_left(me(client, ann), clocks.wall())
     later = Clocks()
     later.wall_offset = timedelta(hours=1)  # the laptop was off for an hour
@@ -114,5 +118,4 @@ def test_a_restart_gives_each_seat_the_time_it_had_left(
         view = me(client, ann)
         assert view["pick"] == 1 and view["pool"] == []
         assert abs(seconds_left(view, later.wall()) - left) <= 2
-        assert datetime.now(UTC) < datetime.fromisoformat(
-            view["deadline"].replace("Z", "+00:00")) - timedelta(minutes=50)
+        assert datetime.now(UTC) < moment(view["deadline"]) - timedelta(minutes=50)

@@ -11,27 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterator
 
-import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from server.db.disk import is_disk_full
-from server.db.engine import create_db_engine
-from server.db.migrate import upgrade_to_head
 from server.db.writer import GroupWriter
 from server.errors import BusyError, DiskFullError
-from server.settings import Settings
 from tests.server.db.test_writer import insert_pod, stored
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[sa.Engine]:
-    engine = create_db_engine(Settings(db_url=db_url))
-    upgrade_to_head(engine)
-    yield engine
-    engine.dispose()
 
 
 def fill_the_disk(session: Session) -> None:

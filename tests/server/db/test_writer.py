@@ -4,26 +4,14 @@ failed transaction fails every write in it and stores none of them ("try again")
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from server.db import repo
-from server.db.engine import create_db_engine
-from server.db.migrate import upgrade_to_head
 from server.db.writer import GroupWriter, Write
 from server.errors import BusyError
-from server.settings import Settings
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[sa.Engine]:
-    engine = create_db_engine(Settings(db_url=db_url))
-    upgrade_to_head(engine)
-    yield engine
-    engine.dispose()
 
 
 def insert_pod(pod_id: str) -> Write:
