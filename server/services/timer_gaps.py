@@ -89,8 +89,10 @@ async def store_time_left(rt: Runtime) -> None:
     needs the stored deadlines to be this process's). Until it succeeds (a full disk),
     a restart computes the same time left from the rows it restored from.
 
-    Under each pod's lock: no queued pick may store a newer deadline first."""
-    for pod in rt.registry.all():
+    Under each pod's lock: no queued pick may store a newer deadline first. Several
+    processes: nothing to store (a starting process moved no deadline, and its memory may
+    be behind another process's newer picks)."""
+    for pod in rt.registry.all() if rt.cluster is None else ():
         async with pod.lock:
             if not running(pod):
                 continue
