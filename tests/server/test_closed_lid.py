@@ -15,7 +15,7 @@ from collections.abc import Callable
 from tests.server.builders import join, me, new_pod, start
 from tests.server.live import LiveServer
 
-TIMER = 3
+TIMER = 4
 """The pod's pick timer (seconds); the laptop sleeps longer than that."""
 
 SLEEP = TIMER + 2.0

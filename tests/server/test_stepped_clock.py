@@ -53,6 +53,12 @@ def seconds_left(view: dict[str, Any], now: datetime) -> float:
     return (moment(view["deadline"]) - now).total_seconds()
 
 
+def slept(view: dict[str, Any]) -> int:
+    """How long the last sleep the view notes was (0: none)."""
+    note = view["timers_paused"]
+    return int(note["seconds"]) if note else 0
+
+
 def ann_drafting(client: TestClient, timer: int) -> SeatHandle:
     """Ann and a bot in a started pod with a `timer`-second pick timer."""
     pod = new_pod(client, seats=2, pick_timer_seconds=timer)
@@ -78,14 +84,14 @@ def test_a_wall_clock_step_forward_fires_no_timer(
 ) -> None:
     clocks = Clocks()
     with app_with(make_settings(), clocks) as client:
-        ann = ann_drafting(client, 3)
+        ann = ann_drafting(client, 6)
         clocks.wall_offset = timedelta(hours=1)  # NTP, or the host fixing the time
         time.sleep(1)
         view = me(client, ann)
         assert view["pick"] == 1 and view["timers_paused"] is None
         # ...and a step back freezes none: her time still runs out.
         clocks.wall_offset = -timedelta(hours=1)
-        assert wait_for(lambda: me(client, ann)["pick"] > 1, timeout=10)
+        assert wait_for(lambda: me(client, ann)["pick"] > 1, timeout=15)
 
 
 def test_time_the_server_did_not_run_is_given_back(
@@ -93,15 +99,16 @@ def test_time_the_server_did_not_run_is_given_back(
 ) -> None:
     clocks = Clocks()
     with app_with(make_settings(), clocks) as client:
-        ann = ann_drafting(client, 5)
+        ann = ann_drafting(client, 20)
         before = me(client, ann)
         clocks.steady_offset = 30  # the laptop slept 30 s between two timer ticks
-        assert wait_for(lambda: me(client, ann)["timers_paused"] is not None)
+        assert wait_for(lambda: slept(me(client, ann)) >= 30)
         view = me(client, ann)
         assert view["pick"] == 1
-        assert view["timers_paused"]["seconds"] == 30
+        # A loaded machine may add a late tick of its own: never less than the sleep.
+        assert 30 <= slept(view) <= 33
         moved = moment(view["deadline"]) - moment(before["deadline"])
-        assert 29 <= moved.total_seconds() <= 31
+        assert 29 <= moved.total_seconds() <= 34
 
 
 def test_a_restart_gives_each_seat_the_time_it_had_left(
