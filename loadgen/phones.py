@@ -19,7 +19,9 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from loadgen.drop import Drop, retry_delay
 from loadgen.http1 import Http1Connection
 
 
@@ -50,6 +52,8 @@ class Seat:
     done: bool = False
     version: int = 0
     pool: int = 0
+    rejoining: bool = False
+    """Its socket was cut (`loadgen.drop`): the next view is its first on a new one."""
 
     def acked(self, stats: RunStats, at: float) -> None:
         """An acknowledgement of one of this seat's picks (a socket `ack` or an HTTP 200)."""
@@ -131,6 +135,7 @@ async def draft_seat(
     stats: RunStats,
     timeout: float,
     over_http: bool = False,
+    drop: Drop | None = None,
 ) -> None:
     """Connect, pick whenever a pack is in front of the seat, until the draft ends.
 
@@ -140,7 +145,7 @@ async def draft_seat(
     refs = itertools.count(1)
     http = Http1Connection(base_url, timeout) if over_http else None
     try:
-        await _draft(url, seat, think, rng, stats, timeout, http, refs)
+        await _draft(url, seat, think, rng, stats, timeout, http, refs, drop)
     finally:
         if http is not None:
             await http.close()
@@ -148,55 +153,96 @@ async def draft_seat(
 
 async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.Random,
                  stats: RunStats, timeout: float, http: Http1Connection | None,
-                 refs: Iterator[int]) -> None:
-    async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
-        while True:
-            raw = await asyncio.wait_for(ws.recv(decode=False), timeout)
-            now = time.perf_counter()
-            message, rest = read_message(raw)
-            kind = message.get("type")
-            for _ in message.get("acks") or ():  # picks acknowledged inside this view
-                seat.acked(stats, now)
-            if kind == "ack":
-                seat.acked(stats, now)
-                if seat.done and seat.acks >= seat.picks_sent:
-                    return
-                continue
-            if kind == "error":
-                stats.errors.append(str(message.get("code")))
-                continue
-            if kind not in ("snapshot", "update"):
-                continue
-            stats.views += 1
-            stats.view_bytes += len(raw)
-            if kind == "update" and message.get("base") != seat.version:
-                seat.version = message["version"]
-                await ws.send(json.dumps({"type": "snapshot"}))
-                continue
+                 refs: Iterator[int], drop: Drop | None) -> None:
+    """Draft over one socket; with `drop`, come back as the phone page does after the cut."""
+    attempt = 0
+    while True:
+        try:
+            ws = await connect(url, max_size=2**22, open_timeout=timeout)
+        except (OSError, InvalidHandshake, TimeoutError):
+            if drop is None or drop.cut_at is None:
+                raise
+            attempt += 1
+            await asyncio.sleep(retry_delay(rng, attempt))
+            continue
+        attempt = 0
+        async with ws:
+            if drop is not None:
+                drop.sockets.add(ws)
+            try:
+                await _session(ws, seat, think, rng, stats, timeout, http, refs, drop)
+                return
+            except ConnectionClosed:
+                if drop is None or not drop.was_cut(ws):
+                    raise
+                unacknowledged = seat.picks_sent - seat.acks  # the next view tells
+                drop.in_flight += unacknowledged
+                stats.picks_sent -= unacknowledged
+                seat.picks_sent, seat.sent_pick, seat.sent_at = seat.acks, 0, 0.0
+                seat.rejoining = True
+            finally:
+                if drop is not None:
+                    drop.sockets.discard(ws)
+        await asyncio.sleep(retry_delay(rng, 0))
+
+
+async def _session(ws: ClientConnection, seat: Seat, think: tuple[float, float],
+                   rng: random.Random, stats: RunStats, timeout: float,
+                   http: Http1Connection | None, refs: Iterator[int],
+                   drop: Drop | None) -> None:
+    """Pick over the open socket `ws` until the seat's draft is over."""
+    while True:
+        raw = await asyncio.wait_for(ws.recv(decode=False), timeout)
+        now = time.perf_counter()
+        message, rest = read_message(raw)
+        kind = message.get("type")
+        for _ in message.get("acks") or ():  # picks acknowledged inside this view
+            seat.acked(stats, now)
+        if kind == "ack":
+            seat.acked(stats, now)
+            if seat.done and seat.acks >= seat.picks_sent:
+                return
+            continue
+        if kind == "error":
+            stats.errors.append(str(message.get("code")))
+            continue
+        if kind not in ("snapshot", "update"):
+            continue
+        stats.views += 1
+        stats.view_bytes += len(raw)
+        if kind == "update" and message.get("base") != seat.version:
             seat.version = message["version"]
-            view: dict[str, Any] = message["view"]
-            delta = b'"pool_added":' in rest or "pool_added" in view
-            seat.pool = (seat.pool if delta else 0) + pool_cards(view, rest)
-            if seat.pool != view["pool_count"]:
-                stats.errors.append("pool_mismatch")
-                seat.pool = view["pool_count"]
-            seat.shown(stats, view, now)
-            if view["phase"] != "drafting":
-                if not seat.done:
-                    seat.done = True
-                    stats.pools.append(seat.pool)
-                if seat.acks >= seat.picks_sent:  # the ack may follow the final update
-                    return
-                continue
-            pack = pack_of(view, rest) if view["pick"] > seat.sent_pick else None
-            while pack:
-                answer = await _think_and_pick(ws, http, seat, view, pack, think, rng, stats,
-                                               next(refs))
-                if answer is None:
-                    break
-                view = answer  # over HTTP: the next pack may be in the answer already
-                fresh = view["phase"] == "drafting" and view["pick"] > seat.sent_pick
-                pack = view["pack"] if fresh else None
+            await ws.send(json.dumps({"type": "snapshot"}))
+            continue
+        seat.version = message["version"]
+        view: dict[str, Any] = message["view"]
+        if seat.rejoining and drop is not None and drop.cut_at is not None:
+            seat.rejoining = False
+            drop.back.append(now - drop.cut_at)
+            if view["phase"] == "drafting" and view["pick"] - 1 < seat.acks:
+                drop.lost += seat.acks - (view["pick"] - 1)
+        delta = b'"pool_added":' in rest or "pool_added" in view
+        seat.pool = (seat.pool if delta else 0) + pool_cards(view, rest)
+        if seat.pool != view["pool_count"]:
+            stats.errors.append("pool_mismatch")
+            seat.pool = view["pool_count"]
+        seat.shown(stats, view, now)
+        if view["phase"] != "drafting":
+            if not seat.done:
+                seat.done = True
+                stats.pools.append(seat.pool)
+            if seat.acks >= seat.picks_sent:  # the ack may follow the final update
+                return
+            continue
+        pack = pack_of(view, rest) if view["pick"] > seat.sent_pick else None
+        while pack:
+            answer = await _think_and_pick(ws, http, seat, view, pack, think, rng, stats,
+                                           next(refs))
+            if answer is None:
+                break
+            view = answer  # over HTTP: the next pack may be in the answer already
+            fresh = view["phase"] == "drafting" and view["pick"] > seat.sent_pick
+            pack = view["pack"] if fresh else None
 
 
 async def _think_and_pick(

@@ -26,6 +26,7 @@ from typing import Any
 import httpx
 from websockets.exceptions import InvalidStatus
 
+from loadgen.drop import Drop
 from loadgen.phones import (
     RunStats,
     create_pod,
@@ -54,6 +55,7 @@ class BenchConfig:
     seed: int = 1
     picks_over: str = "socket"  # or "http", as the phone UI picks
     server_pid: int | None = None  # with `url`: a local server's pid, for its CPU figures
+    drop_all_at: float | None = None  # seconds into the draft: cut every phone's socket
 
 
 def free_port() -> int:
@@ -215,11 +217,15 @@ async def run_bench(
     loop_cpu = cpu_seconds(pid, thread=pid)
     waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
+    drop = Drop(config.drop_all_at) if config.drop_all_at is not None else None
+    cutter = asyncio.create_task(drop.run()) if drop is not None else None
     results = await asyncio.gather(
         *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
-                     config.timeout, config.picks_over == "http") for seat in seats),
+                     config.timeout, config.picks_over == "http", drop) for seat in seats),
         return_exceptions=True,
     )
+    if cutter is not None:
+        cutter.cancel()
     elapsed = time.perf_counter() - started
     picking = (stats.last_ack_at or started + elapsed) - started
     client_cpu = time.process_time() - client_cpu
@@ -270,6 +276,8 @@ async def run_bench(
     figures["view_kb_avg"] = (round(stats.view_bytes / stats.views / 1024, 2)
                               if stats.views else None)
     figures["error_samples"] = sorted(set(stats.errors))[:5]
+    if drop is not None:
+        figures["drop"] = drop.figures()
     if config.idle_pods:
         figures["idle_kb_per_pod"] = await idle_memory(config, base, pid, progress)
     return figures

@@ -47,6 +47,7 @@ from server.runtime import Runtime
 from server.schemas import ERROR_RESPONSES
 from server.services.card_data import initial_image_mode, refresh_media, settle_image_mode
 from server.services.restore import restore_pods
+from server.services.timer_gaps import save_timers
 from server.settings import Settings
 from server.timers import run_timer_loop
 
@@ -96,6 +97,9 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            if rt.cluster is None and rt.time_left_stored:  # a restart gives it back
+                with contextlib.suppress(Exception):
+                    await save_timers(rt)
             await rt.close_writer()
             if rt.cluster is not None:
                 await rt.cluster.stop()

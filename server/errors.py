@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from draft import errors as draft_errors
 from pods.errors import PodsError
+from server.db.disk import is_disk_full
 from server.i18n.choice import request_language
 from server.i18n.errors import error_message
 
@@ -88,6 +89,24 @@ class BusyError(PodError):
 
     status = 503
     code = "db_busy"
+
+
+class DiskFullError(BusyError):
+    """The laptop's disk is full: nothing changed and nothing is lost, but retrying helps
+    only once the host frees some space (`server.db.disk`)."""
+
+    code = "disk_full"
+
+
+DISK_FULL_MESSAGE = "The laptop's disk is full — free some space; no pick is lost."
+
+
+def refusal(error: BaseException) -> BusyError:
+    """What a failed commit tells the client: `disk_full` when the disk is full, else
+    "try again" (`db_busy`)."""
+    if is_disk_full(error):
+        return DiskFullError(DISK_FULL_MESSAGE)
+    return BusyError("The database is busy; try again.", "db_busy")
 
 
 class InvalidError(PodError):
@@ -163,4 +182,5 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(OperationalError)
     async def _busy(request: Request, error: OperationalError) -> JSONResponse:
         log.warning("database unavailable: %s", str(error.orig).splitlines()[0])
-        return _reply(request, "db_busy", "The database is busy; try again.", 503)
+        refused = refusal(error)
+        return _reply(request, refused.code, refused.message, refused.status)

@@ -23,6 +23,7 @@ from server.db.writer import MAX_BATCH, GroupWriter
 from server.download_job import DownloadJob
 from server.rate_limits import ClientLimits
 from server.realtime.arrivals import JoinPageVisits
+from server.realtime.clock import SteadyClock
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.settings import Settings
@@ -56,7 +57,9 @@ class Runtime:
     hub: Hub
     registry: Registry = field(default_factory=Registry)
     bot: Bot = field(default_factory=ValueBot)
-    clock: Callable[[], datetime] = utc_now
+    clock: Callable[[], datetime] = field(default_factory=SteadyClock)
+    """The server's now: wall time carried forward by a steady clock, so a stepped wall
+    clock moves no pick timer (`server.realtime.clock`)."""
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
     downloads: DownloadJob = field(default_factory=DownloadJob)
@@ -77,6 +80,9 @@ class Runtime:
     `None`: the only process, its memory is the truth."""
     claim: DatabaseClaim | None = None
     """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
+    time_left_stored: bool = False
+    """Whether the deadlines restored at start (each seat's time left from now) are
+    stored; until then `timers_saved_at` must not move (`server.services.timer_gaps`)."""
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
 
@@ -101,8 +107,17 @@ class Runtime:
         if self._writer is None:
             batch = MAX_BATCH if self.settings.group_commit else 1
             lock_rows = self.cluster.lock_rows if self.cluster is not None else None
-            self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows)
+            self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows,
+                                       disk_full=self.note_disk_full)
         return self._writer
+
+    def note_disk_full(self, full: bool) -> None:
+        """After each transaction: whether the disk was full. Every pod's host screen (and
+        phones) hear when that changes; the next commit that succeeds clears it."""
+        for pod in self.registry.all():
+            if pod.live.disk_full != full:
+                pod.live.disk_full = full
+                self.hub.publish(pod.channel, pod.bump())
 
     async def close_writer(self) -> None:
         """Commit what is queued and stop the writer thread (the app's shutdown)."""

@@ -42,6 +42,11 @@ class Settings(BaseSettings):
     min_pick_timer_seconds: int = Field(10, ge=1)
     max_pick_timer_seconds: int = 600
     timer_tick_seconds: float = Field(0.25, gt=0)
+    timer_gap_seconds: float = Field(2.0, gt=0)
+    """A timer tick this much later than planned means the server did not run (a sleeping
+    laptop, a stopped process): every running deadline gets the gap back."""
+    timer_save_seconds: float = Field(2.0, gt=0)
+    """How often the time the running pick timers have left is stored, for a restart."""
     ws_max_message_bytes: int = 4096
     ws_rate_burst: int = 60
     ws_rate_per_second: float = 30.0

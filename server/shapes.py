@@ -193,6 +193,14 @@ class CommanderChoices(TypedDict):
     pairs: list[CommanderPair]
 
 
+class TimersPausedNote(TypedDict):
+    """The server did not run for `seconds` (a sleeping laptop) and noticed it `at`; the
+    pick timers got that time back. Phones and the host show a short note once per `at`."""
+
+    seconds: int
+    at: str
+
+
 class SeatHead(LineUp):
     """The seat view without its pack and pool (the socket splices their card text in)."""
 
@@ -200,6 +208,8 @@ class SeatHead(LineUp):
     version: int
     phase: Phase
     paused: bool
+    timers_paused: TimersPausedNote | None
+    disk_full: bool
     me: Me
     players: list[PlayerLine]
     round: int
@@ -266,6 +276,8 @@ class HostView(LineUp):
     version: int
     phase: Phase
     paused: bool
+    timers_paused: TimersPausedNote | None
+    disk_full: bool
     seats: int
     seed: int
     timer_seconds: int | None

@@ -48,11 +48,15 @@ from server.cli.i18n import _
 @click.option("--server-pid", type=click.IntRange(1), default=None,
               help=_("With one --url of a server on this machine: its process id, so that "
                      "its CPU and memory are measured too."))
+@click.option("--drop-all-at", type=click.FloatRange(0, 3600), default=None,
+              help=_("Seconds into the draft: cut every phone's socket at once, as a "
+                     "rebooting router does, and report how long until every phone has its "
+                     "current view again."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
 def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pods: int, seats: int,
                   think_text: str, db_url: str | None, idle_pods: int, timeout: float,
                   picks_over: str, spread_by: str, server_pid: int | None,
-                  as_json: bool) -> None:
+                  drop_all_at: float | None, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     url = urls[0] if len(urls) == 1 else None
@@ -69,7 +73,8 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
         raise click.BadParameter(str(error), param_hint="--think-ms") from None
     config = BenchConfig(pods=pods, seats=seats, think=think, think_text=think_text,
                          url=url, db_url=db_url, idle_pods=idle_pods, timeout=timeout,
-                         picks_over=picks_over, server_pid=server_pid)
+                         picks_over=picks_over, server_pid=server_pid,
+                         drop_all_at=drop_all_at)
 
     def progress(line: str) -> None:
         click.echo(line, err=True)
@@ -107,6 +112,13 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
                f"{figures['echo_server_cpu_ms_per_round_trip']} ms (the socket stack alone)")
     click.echo(f"  views per pick {figures['views_per_pick']}, "
                f"{figures['view_kb_avg']} KiB per view on average")
+    if "drop" in figures:
+        drop, back = figures["drop"], figures["drop"]["back_ms"]
+        click.echo(f"  all sockets cut at {drop['after_s']} s: {drop['phones_cut']} phones cut, "
+                   f"{drop['phones_back']} back with their current view; ms after the cut "
+                   f"p50 {back['p50']:.0f}  p99 {back['p99']:.0f}  max {back['max']:.0f}; "
+                   f"picks in flight {drop['picks_in_flight']}, acknowledged picks lost "
+                   f"{drop['picks_lost']}")
     if "idle_kb_per_pod" in figures:
         click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
 

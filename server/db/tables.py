@@ -46,6 +46,9 @@ class PodRow(PodBase, table=True):
     phase: str = Field(default="lobby", max_length=16, index=True)
     paused: bool = False
     paused_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
+    timers_saved_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
+    """When the server last stored that its pick timers ran: each seat's time left is
+    `player.deadline_at` minus this, which a restart gives back (`server.services.timer_gaps`)."""
     version: int = 0
     revision: int = Field(default=0, sa_type=sa.BigInteger,
                           sa_column_kwargs={"server_default": "0"})

@@ -39,7 +39,7 @@ from sqlmodel import Session
 from draft.errors import DraftError
 from pods.errors import PodsError
 from server.db import repo
-from server.errors import BusyError, PodError
+from server.errors import BusyError, PodError, refusal
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,10 @@ class GroupWriter:
     """The single writer of the hot path; `submit` queues, the batch loop commits."""
 
     def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH,
-                 lock_rows: RowLocker | None = None) -> None:
+                 lock_rows: RowLocker | None = None,
+                 disk_full: Callable[[bool], None] = lambda _full: None) -> None:
+        # Told after every transaction whether the disk was full (the host's banner).
+        self._disk_full = disk_full
         self._session_factory = session_factory
         self._bind: sa.Engine | None = None
         self._driver_log: repo.DriverPickLog | None = None
@@ -154,15 +157,18 @@ class GroupWriter:
             refused = await loop.run_in_executor(self._thread, self._commit, live)
         except Exception as error:  # any failure: the whole transaction rolled back
             log.warning("group commit of %d writes failed: %s", len(live), error)
+            answer = refusal(error)  # db_busy, or disk_full when the disk is full
+            self._disk_full(answer.code == "disk_full")
             for write in live:
-                _fail(write, BusyError("The database is busy; try again.", "db_busy"))
+                _fail(write, answer)
             return
+        self._disk_full(False)
         self.batches += 1
         self.writes += len(live) - len(refused)
         for write in live:
-            refusal = refused.get(write)
-            if refusal is not None:  # its savepoint rolled back; the others committed
-                _fail(write, refusal)
+            its_refusal = refused.get(write)
+            if its_refusal is not None:  # its savepoint rolled back; the others committed
+                _fail(write, its_refusal)
                 continue
             try:
                 write.committed()

@@ -60,6 +60,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_split": _("The tables cannot be split that way."),
         "too_large": _("The request is too large."),
         "db_busy": _("The server is busy. Try again."),
+        "disk_full": _("The laptop's disk is full — free some space; no pick is lost."),
         "internal": _("Something went wrong on the server."),
         "not_found": _("Not found."),
         "rate_limited": _("Too many messages; slow down."),

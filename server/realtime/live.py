@@ -185,6 +185,15 @@ class PodLock:
 
 
 @dataclass(frozen=True)
+class TimersPaused:
+    """The server did not run for a while (a sleeping laptop); the timers got it back."""
+
+    seconds: int
+    at: datetime
+    """When the server noticed it (after waking)."""
+
+
+@dataclass(frozen=True)
 class PodSetup:
     """What a pod is made with, fixed for its life: who it is, what it drafts, its house
     rules. Frozen, so nothing can change it behind the cached rules below."""
@@ -243,6 +252,10 @@ class Connections:
     """Bumped by every change a phone may see; views carry it (`bump`)."""
     connected: Counter[str] = field(default_factory=Counter)
     """Player id → open sockets."""
+    timers_paused: TimersPaused | None = None
+    """The last sleep of the server during this draft (phones and the host get a note)."""
+    disk_full: bool = False
+    """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
 
 
 @dataclass(eq=False)

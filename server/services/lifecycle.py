@@ -317,7 +317,7 @@ async def resume_pod(rt: Runtime, pod: LivePod) -> None:
         shift = rt.now() - (pod.night.paused_at or rt.now())
         moved = [(p, p.deadline + shift) for p in pod.night.players if p.deadline is not None]
         deadlines = [(p.id, d) for p, d in moved]
-        update = _pod_update(pod, paused=False, paused_at=None)
+        update = _pod_update(pod, paused=False, paused_at=None, timers_saved_at=rt.now())
 
         def staged(session: Session) -> None:
             repo.set_deadlines(session, deadlines)

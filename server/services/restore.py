@@ -22,6 +22,7 @@ from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import Connections, LivePlayer, LivePod, PodSetup, StoredNight, as_phase
 from server.runtime import Runtime, Unrestored
 from server.services.games import restore_games
+from server.services.timer_gaps import resume_after_restart
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +76,12 @@ def seat_players(pod: LivePod) -> None:
         player.deadline_pack = queue[0] if queue and player.deadline else None
 
 
+def give_back_time_left(rt: Runtime, pod: LivePod, row: PodRow) -> None:
+    """Each running seat gets the time it had left when the server went down (in memory;
+    the app stores it before it serves, `timer_gaps.store_time_left`)."""
+    resume_after_restart(pod, pod.night.players, repo.as_utc(row.timers_saved_at), rt.now())
+
+
 def restore_pods(rt: Runtime) -> list[LivePod]:
     """Load every pod not `done` into the registry; returns them. A pod that does not
     rebuild goes to `rt.unrestored` instead (see the module docstring)."""
@@ -87,6 +94,8 @@ def restore_pods(rt: Runtime) -> list[LivePod]:
                 pod = load_pod(rt, row, players, log)
                 # Game taps do not bump the stored version: stay ahead of what phones saw.
                 pod.live.version += restore_games(session, pod)
+                if rt.cluster is None:  # several processes: the others' timers ran
+                    give_back_time_left(rt, pod, row)
             except Exception as error:  # any fault of one pod's rows: set it aside
                 session.rollback()
                 reason = f"{type(error).__name__}: {error}".splitlines()[0]

@@ -33,6 +33,7 @@ from server.shapes import (
     SeatHead,
     SeatView,
     Setup,
+    TimersPausedNote,
     WaitingOn,
 )
 from server.views.game import game_view
@@ -143,6 +144,13 @@ def _setup(pod: LivePod) -> Setup:
     return setup
 
 
+def timers_paused(pod: LivePod) -> TimersPausedNote | None:
+    note = pod.live.timers_paused
+    if note is None or pod.night.phase != "drafting":
+        return None
+    return {"seconds": note.seconds, "at": iso(note.at) or ""}
+
+
 Cards = Sequence[CardInstance]
 
 
@@ -155,6 +163,8 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
         "version": pod.live.version,
         "phase": pod.night.phase,
         "paused": pod.night.paused,
+        "timers_paused": timers_paused(pod),
+        "disk_full": pod.live.disk_full,
         "set": up["set"],
         "line_up": up["line_up"],
         "house_rules": up["house_rules"],
@@ -265,6 +275,8 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "version": pod.live.version,
         "phase": pod.night.phase,
         "paused": pod.night.paused,
+        "timers_paused": timers_paused(pod),
+        "disk_full": pod.live.disk_full,
         **line_up(pod),
         "seats": pod.setup.seats,
         "seed": pod.setup.seed,

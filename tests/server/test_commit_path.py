@@ -1,8 +1,9 @@
 """One commit path: every command is staged, committed by the writer thread, then swapped in.
 
-Rules: a command whose commit fails answers 503 `db_busy` and changes nothing in memory
-(the host's view is the same before and after, version included), and the same command
-succeeds once the fault is gone; nothing commits on the event loop (the
+Rules: a command whose commit fails on a full disk answers 503 `disk_full` and changes
+nothing in memory but the host's banner (the host's view is the same before and after,
+apart from `disk_full` and the version that announced it), and the same command succeeds
+once the fault is gone, which takes the banner down; nothing commits on the event loop (the
 `commits_on_the_loop` guard in conftest fails any test that does).
 """
 
@@ -39,11 +40,18 @@ def refused_then_done(client: TestClient, pod: PodHandle, failing: str,
     with disk_full(engine_of(client), failing):
         refused = command()
     assert refused.status_code == 503, refused.text
-    assert refused.json()["error"]["code"] == "db_busy"
-    assert host_view(client, pod) == before
+    assert refused.json()["error"]["code"] == "disk_full"
+    after = host_view(client, pod)
+    assert after["disk_full"] is True
+    assert without_banner(after) == without_banner(before)
     done = command()
     assert done.status_code in (200, 201), done.text
+    assert host_view(client, pod)["disk_full"] is False
     return done
+
+
+def without_banner(view: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in view.items() if key not in ("disk_full", "version")}
 
 
 def test_a_commit_on_the_event_loop_is_caught(

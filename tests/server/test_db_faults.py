@@ -1,7 +1,8 @@
 """Database faults during a pick: a clear "try again", and the pick all or nothing.
 
-Rule: when the database is locked by someone else or the disk is full, the phone gets 503
-`db_busy` (HTTP) or an `error` `db_busy` (WebSocket); nothing of the pick is stored, the
+Rule: when the database is locked by someone else, the phone gets 503 `db_busy` (HTTP) or
+an `error` `db_busy` (WebSocket); when the disk is full, 503 `disk_full` (the host must
+free space: retrying alone does not help); nothing of the pick is stored, the
 server's memory still equals the replay of the stored log, and the same pick succeeds
 once the fault is gone.
 """
@@ -60,8 +61,11 @@ def exclusive_lock(path: str) -> Iterator[None]:
 @contextmanager
 def disk_full(engine: sa.engine.Engine, statement_prefix: str) -> Iterator[None]:
     """Every statement starting with `statement_prefix` fails as on a full disk (the
-    driver's own OperationalError, as SQLite's "disk is full" or PostgreSQL's ENOSPC)."""
-    error_class = engine.dialect.loaded_dbapi.OperationalError
+    driver's own error: SQLite's "disk is full", PostgreSQL's SQLSTATE 53100)."""
+    if engine.dialect.name == "sqlite":
+        error_class = sqlite3.OperationalError
+    else:
+        from psycopg.errors import DiskFull as error_class
 
     def fail(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if statement.lstrip().upper().startswith(statement_prefix):
@@ -113,7 +117,7 @@ def test_a_full_disk_mid_pick_is_503_and_the_pick_all_or_nothing(
         refused = client.post(pod.url("/picks"), headers=bearer(ann.token),
                               json=pick_body(before))
     assert refused.status_code == 503
-    assert refused.json()["error"]["code"] == "db_busy"
+    assert refused.json()["error"]["code"] == "disk_full"
     _players, log = stored_log(db_url, pod.pod_id)
     assert all(seat != before["me"]["seat"] for seat, _cards in log)
     assert assert_memory_is_the_replay(client, db_url, pod, ann)["pick"] == 1

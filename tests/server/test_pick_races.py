@@ -7,33 +7,41 @@ harmless repeat, so the phone believed it held cards that were never in its pool
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from fastapi.testclient import TestClient
 
+from server.settings import Settings
 from tests.server.builders import bearer, join, me, new_pod, start
 from tests.server.test_timers import wait_for
 
 
-def test_a_pick_the_timer_already_made_differently_is_stale(client: TestClient) -> None:
-    pod = new_pod(client, seats=2, pick_timer_seconds=60)
-    ann = join(client, pod, "Ann")
-    start(client, pod)
-    view = me(client, ann)
-    runtime = client.app.state.runtime  # type: ignore[attr-defined]
-    real_clock = runtime.clock
-    runtime.clock = lambda: real_clock() + timedelta(minutes=5)  # the deadline passes
-    assert wait_for(lambda: me(client, ann)["pick"] == 2)
-    runtime.clock = real_clock
-    taken = {c["id"] for c in me(client, ann)["pool"]}
-    mine = [c["id"] for c in view["pack"] if c["id"] not in taken][:2]
+def test_a_pick_the_timer_already_made_differently_is_stale(
+    make_settings: Callable[..., Settings], app_client: Any
+) -> None:
+    # The clock jumps 5 minutes to make the deadline pass: a gap limit above that keeps
+    # the timer loop from taking the jump for a sleeping laptop (`server.timers`).
+    with app_client(make_settings(timer_gap_seconds=3600)) as client:
+        pod = new_pod(client, seats=2, pick_timer_seconds=60)
+        ann = join(client, pod, "Ann")
+        start(client, pod)
+        view = me(client, ann)
+        runtime = client.app.state.runtime
+        real_clock = runtime.clock
+        runtime.clock = lambda: real_clock() + timedelta(minutes=5)  # the deadline passes
+        assert wait_for(lambda: me(client, ann)["pick"] == 2)
+        runtime.clock = real_clock
+        taken = {c["id"] for c in me(client, ann)["pool"]}
+        mine = [c["id"] for c in view["pack"] if c["id"] not in taken][:2]
 
-    late = client.post(pod.url("/picks"), headers=bearer(ann.token),
-                       json={"pick": 1, "cards": mine})
+        late = client.post(pod.url("/picks"), headers=bearer(ann.token),
+                           json={"pick": 1, "cards": mine})
 
-    assert late.status_code == 409
-    assert late.json()["error"]["code"] == "stale_pick"
-    assert {c["id"] for c in me(client, ann)["pool"]} == taken
+        assert late.status_code == 409
+        assert late.json()["error"]["code"] == "stale_pick"
+        assert {c["id"] for c in me(client, ann)["pool"]} == taken
 
 
 def test_a_repeat_of_the_pick_that_was_made_is_answered_with_the_view(

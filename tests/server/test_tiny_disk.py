@@ -1,9 +1,11 @@
 """A real full disk: the server's SQLite database on a tiny tmpfs that a filler file fills.
 
-Rule: when the disk is full, a pick or a game tap is refused with the clear "try again"
-(503 `db_busy`, or the socket `error` `db_busy`), is stored not at all, and changes
-nothing the phones see; the server keeps serving; once space is freed, the same pick or
-tap succeeds (a tap exactly once) and the night goes on. A server started on a full disk,
+Rule: when the disk is full, a pick or a game tap is refused with a name for it (503
+`disk_full`, or the socket `error` `disk_full`: "the laptop's disk is full — free some
+space; no pick is lost"), is stored not at all, and changes nothing the phones see but
+the banner on the host's screen and the phones; the server keeps serving; once space is
+freed, the same pick or tap succeeds (a tap exactly once), the banner goes, and the night
+goes on without a restart. A server started on a full disk,
 and a checkpoint that cannot grow the database file, lose nothing.
 """
 
@@ -54,15 +56,16 @@ def without_version(view: dict[str, Any]) -> dict[str, Any]:
 
 def refused_everywhere(server: LiveServer, client: httpx.Client, pod: PodHandle,
                        ann: SeatHandle, body: dict[str, Any]) -> None:
-    """The pick is 503 `db_busy` over HTTP and `error` `db_busy` over the socket."""
+    """The pick is 503 `disk_full` over HTTP and `error` `disk_full` over the socket."""
     refused = client.post(pod.url("/picks"), headers=ann.auth, json=body)
     assert refused.status_code == 503, refused.text
-    assert refused.json()["error"]["code"] == "db_busy"
+    assert refused.json()["error"]["code"] == "disk_full"
+    assert "free some space" in refused.json()["error"]["message"]
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
         receive(ws)
         ws.send(json.dumps({"type": "pick", **body, "ref": "full"}))
         answer = receive_until(ws, "error")
-    assert answer["code"] == "db_busy" and answer["ref"] == "full"
+    assert answer["code"] == "disk_full" and answer["ref"] == "full"
 
 
 def test_a_pick_on_a_full_disk_is_refused_then_succeeds_once_space_is_freed(
@@ -77,9 +80,10 @@ def test_a_pick_on_a_full_disk_is_refused_then_succeeds_once_space_is_freed(
             filler = fill(disk)
             assert free_bytes(disk) == 0
             refused_everywhere(server, client, pod, ann, pick_body(before))
-            assert without_version(me(client, ann)) == without_version(before)
+            assert without_version(me(client, ann)) == {**without_version(before),
+                                                          "disk_full": True}
             assert client.get("/healthz").status_code == 200
-            assert client.get(pod.url("/host"), headers=pod.host).status_code == 200
+            assert client.get(pod.url("/host"), headers=pod.host).json()["disk_full"] is True
             assert assert_memory_is_the_replay(client, db_url, pod, ann)["pick"] == 1
             _players, log = stored_log(db_url, pod.pod_id)
             assert all(seat != before["me"]["seat"] for seat, _cards in log)
@@ -89,6 +93,7 @@ def test_a_pick_on_a_full_disk_is_refused_then_succeeds_once_space_is_freed(
             retried = client.post(pod.url("/picks"), headers=ann.auth, json=pick_body(before))
             assert retried.status_code == 200, retried.text
             assert assert_memory_is_the_replay(client, db_url, pod, ann)["pick"] == 2
+            assert client.get(pod.url("/host"), headers=pod.host).json()["disk_full"] is False
             following = client.post(pod.url("/picks"), headers=ann.auth,
                                     json=pick_body(me(client, ann)))
             assert following.status_code == 200  # the draft goes on
@@ -157,11 +162,11 @@ def test_a_game_tap_on_a_full_disk_is_refused_and_applies_once_when_resent(
                 filler = fill(disk)
                 refused = client.post(pod.url("/games/1"), headers=ann.auth, json=tap)
                 assert refused.status_code == 503 and refused.json()["error"]["code"] \
-                    == "db_busy"
+                    == "disk_full"
                 with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
                     receive(ws)
                     ws.send(json.dumps({"type": "adjust", **tap}))
-                    assert receive_until(ws, "error")["code"] == "db_busy"
+                    assert receive_until(ws, "error")["code"] == "disk_full"
                 assert client.get(pod.url("/games/1"), headers=ann.auth).json() == board
                 filler.unlink()
                 first = client.post(pod.url("/games/1"), headers=ann.auth, json=tap)

@@ -3,6 +3,7 @@
 import { api, downloadResponse } from "./api.js";
 import { $, button, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { noteTimersPaused } from "./timers_paused.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
 import { GameBoard, gameCaller } from "./game.js";
 import { tablesOf } from "./tables.js";
@@ -108,6 +109,8 @@ async function downloadZip(button) {
 
 function render(next) {
   view = next;
+  noteTimersPaused(view);
+  $("#disk-full").hidden = !view.disk_full;
   document.body.dataset.phase = view.phase;
   $("#phase").textContent = view.paused ? t("Paused") : t(PHASES[view.phase] || view.phase);
   if (view.join_url) {

@@ -25,7 +25,7 @@ export class SocketRefusal extends Error {
     super(message);
     this.code = code;
     // As the HTTP status would be: busy is "try again", the rest a conflict to resync on.
-    this.status = code === "db_busy" ? 503 : 409;
+    this.status = code === "db_busy" || code === "disk_full" ? 503 : 409;
   }
 }
 
@@ -246,8 +246,10 @@ export class LiveView {
   scheduleRetry() {
     if (this.stopped) return;
     this.onState(navigator.onLine === false ? "offline" : "retrying");
-    const jitter = Math.random() * this.delay * 0.3;
-    this.retryTimer = setTimeout(() => this.connectNow(), this.delay + jitter);
+    // ±50 % jitter: when a router reboots every phone retries, but not on the same beat
+    // (the bench's `--drop-all-at` phones wait the same way: loadgen/drop.py).
+    const wait = this.delay * (0.5 + Math.random());
+    this.retryTimer = setTimeout(() => this.connectNow(), wait);
     this.delay = Math.min(this.delay * 2, MAX_DELAY);
   }
 

@@ -10,6 +10,7 @@ import { DeckBuilder } from "./deck.js";
 import { renderExports } from "./exports.js";
 import { GameBoard, gameCaller } from "./game.js";
 import { normalise } from "./tables.js";
+import { noteTimersPaused } from "./timers_paused.js";
 import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 
 const pod = podId();
@@ -118,6 +119,8 @@ function selectTab(tab) {
 }
 
 function render(view) {
+  noteTimersPaused(view);
+  $("#disk-full").hidden = !view.disk_full;
   current = view;
   // Exposed for tests and CSS: which pick this page shows.
   document.body.dataset.phase = view.phase;

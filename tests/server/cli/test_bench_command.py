@@ -76,3 +76,12 @@ def test_a_server_pid_without_one_url_is_refused() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
     )
     assert result.returncode == 2 and "--server-pid needs exactly one --url" in result.stderr
+
+
+def test_a_router_reboot_cuts_every_phone_and_every_phone_comes_back_losing_no_pick() -> None:
+    figures = bench_one_pod("--think-ms", "100-300", "--drop-all-at", "1.5")
+    drop = figures["drop"]
+    assert drop["phones_cut"] == 8, "the draft ended before the cut: think longer"
+    assert drop["phones_back"] == 8 and drop["picks_lost"] == 0
+    assert set(drop["back_ms"]) == {"p50", "p95", "p99", "max"}
+    assert figures["pools_ok"] is True and figures["errors"] == 0

@@ -5,26 +5,14 @@ refusable write's refusal fails that write alone."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from server.db import repo
-from server.db.engine import create_db_engine
-from server.db.migrate import upgrade_to_head
 from server.db.writer import GroupWriter, Rows, Write
 from server.errors import BusyError, ConflictError
-from server.settings import Settings
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[sa.Engine]:
-    engine = create_db_engine(Settings(db_url=db_url))
-    upgrade_to_head(engine)
-    yield engine
-    engine.dispose()
 
 
 def insert_pod(pod_id: str) -> Write:
