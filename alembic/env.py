@@ -10,8 +10,8 @@ from sqlmodel import SQLModel
 
 import server.db.tables  # noqa: F401  (registers the tables on SQLModel.metadata)
 from alembic import context
+from server.core.settings import Settings
 from server.db.engine import create_db_engine
-from server.settings import Settings
 
 config = context.config
 target_metadata = SQLModel.metadata

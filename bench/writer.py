@@ -24,10 +24,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.core.settings import Settings
 from server.db import repo
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
-from server.settings import Settings
 
 POD = "bench-writer"
 

@@ -14,6 +14,8 @@ from fastapi import FastAPI
 
 from server.cluster.mode import claim_database
 from server.cluster.node import Cluster
+from server.core.errors import install_error_handlers
+from server.core.settings import Settings
 from server.db.engine import (
     DatabaseConfigError,
     check_connection,
@@ -21,13 +23,13 @@ from server.db.engine import (
     make_private,
 )
 from server.db.migrate import upgrade_to_head
-from server.errors import install_error_handlers
-from server.hangups import QuietHangUps
-from server.headers import SecurityHeaders
-from server.hosts import HostGuard
-from server.lan import lan_ip
-from server.limits import BodyLimit
-from server.logs import install_token_redaction
+from server.edge.body_limit import BodyLimit
+from server.edge.hangups import QuietHangUps
+from server.edge.hosts import HostGuard
+from server.edge.lan import lan_ip
+from server.edge.log_redaction import install_token_redaction
+from server.edge.security_headers import SecurityHeaders
+from server.protocol.bodies import ERROR_RESPONSES
 from server.realtime.hub import Hub
 from server.routes import (
     arrivals,
@@ -44,12 +46,10 @@ from server.routes import (
     ws,
 )
 from server.runtime import Runtime
-from server.schemas import ERROR_RESPONSES
 from server.services.card_data import initial_image_mode, refresh_media, settle_image_mode
 from server.services.restore import restore_pods
 from server.services.timer_gaps import save_timers
-from server.settings import Settings
-from server.timers import run_timer_loop
+from server.services.timers import run_timer_loop
 
 
 def build_runtime(settings: Settings) -> Runtime:

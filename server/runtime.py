@@ -16,17 +16,17 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from draft.bots import Bot, ValueBot
-from server.card_json import CardJson
-from server.card_media import CardMedia
+from server.cards.card_json import CardJson
+from server.cards.download_job import DownloadJob
+from server.cards.media import CardMedia
+from server.core.settings import Settings
 from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
-from server.download_job import DownloadJob
-from server.rate_limits import ClientLimits
+from server.edge.rate_limits import ClientLimits
 from server.realtime.arrivals import JoinPageVisits
 from server.realtime.clock import SteadyClock
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
-from server.settings import Settings
 
 T = TypeVar("T")
 
@@ -68,7 +68,7 @@ class Runtime:
     """Join pages a phone has opened (the host screen's checklist shows when none has)."""
     _writer: GroupWriter | None = field(default=None, repr=False)
     limits: ClientLimits | None = None
-    """Per-client rate limits (`server.rate_limits`), made from the settings on first use."""
+    """Per-client rate limits (`server.edge.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Serializes creating pods, and joining and forming pods across events (rare writes)."""
     restored: bool = False

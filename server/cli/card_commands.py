@@ -1,7 +1,7 @@
 """`prismatic cards import FILE` and `prismatic cards fetch --set CMR`: rules text for the night.
 
 `import` reads a file the host downloaded; `fetch` downloads the set from Scryfall's API
-itself (politely and resumably, see `server/scryfall.py`) into the same store.
+itself (politely and resumably, see `server/cards/scryfall.py`) into the same store.
 
 Why validate first and store in one transaction: a half-imported file would leave the
 phones showing text for some cards and not others, with no way to tell; a refused file
@@ -23,14 +23,14 @@ from sqlmodel import Session
 from draft.cards import Card, bundled_set_codes, load_set
 from draft.errors import DraftError
 from draft.imports import CardFileError, ImportedCards, parse_card_file
-from server.card_download import SetDownload, api_for, download_set
+from server.cards.scryfall import ScryfallError
+from server.cards.set_download import SetDownload, api_for, download_set
 from server.cli.i18n import _
+from server.core.settings import Settings
 from server.db import cards_store
 from server.db.engine import DatabaseConfigError, create_db_engine
 from server.db.migrate import upgrade_to_head
 from server.db.tables import CardRow
-from server.scryfall import ScryfallError
-from server.settings import Settings
 
 BIG = 2000
 

@@ -13,9 +13,9 @@ import click
 
 from draft.cards import load_set
 from draft.errors import DraftError
+from server.cards.images import DEFAULT_BASE_URL, Fetcher
+from server.cards.scryfall import Pacer
 from server.cli.i18n import _
-from server.images import DEFAULT_BASE_URL, Fetcher
-from server.scryfall import Pacer
 
 
 @click.group("images", help=_("Card images cached for nights without Internet."))

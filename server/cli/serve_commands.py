@@ -84,13 +84,13 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from pydantic import ValidationError
 
     from server.app import build_runtime, create_app
-    from server.connections import guarded_protocol, raise_open_file_limit
+    from server.core.heap import settle_heap
+    from server.core.settings import Settings
     from server.db.engine import DatabaseConfigError
     from server.db.migrate import upgrade_to_head
-    from server.heap import settle_heap
-    from server.lan import is_local_only
+    from server.edge.connection_limits import guarded_protocol, raise_open_file_limit
+    from server.edge.lan import is_local_only
     from server.services.restore import restore_pods
-    from server.settings import Settings
 
     overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
                                    "data_dir": data_dir, "images": images}.items()

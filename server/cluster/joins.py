@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from server.core.errors import UnknownPodError
 from server.db import Session, cluster_repo, event_repo
 from server.db.tables import EventPlayerRow
 from server.db.writer import Rows
-from server.errors import UnknownPodError
 from server.runtime import Runtime
 from server.services.commit import commit
 

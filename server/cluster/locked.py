@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from draft import engine
 from draft.changes import PickMade
 from server.cluster.follow import Follower
+from server.core.errors import BusyError, UnknownPodError
 from server.db import cluster_repo
-from server.errors import BusyError, UnknownPodError
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services import drafting

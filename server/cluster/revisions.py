@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
+from server.core.errors import BusyError
 from server.db.cluster_repo import bump_revision
 from server.db.writer import NO_ROWS, GroupWriter, Rows, Write
-from server.errors import BusyError
 from server.realtime.live import LivePod
 
 

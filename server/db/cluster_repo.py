@@ -13,9 +13,9 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from server.core.errors import BusyError
 from server.db import repo
 from server.db.tables import PickRow, PlayerRow, PodRow
-from server.errors import BusyError
 
 CHANNEL = "prismatic"
 """The LISTEN/NOTIFY channel every process of one database shares."""

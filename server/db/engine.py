@@ -16,7 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine, make_url
 
-from server.settings import Settings
+from server.core.settings import Settings
 
 
 class DatabaseConfigError(Exception):

@@ -38,8 +38,8 @@ from sqlmodel import Session
 
 from draft.errors import DraftError
 from pods.errors import PodsError
+from server.core.errors import BusyError, PodError, refusal
 from server.db import repo
-from server.errors import BusyError, PodError, refusal
 
 log = logging.getLogger(__name__)
 

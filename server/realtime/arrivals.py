@@ -13,7 +13,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable
 
-from server import lan
+from server.edge import lan
 
 REMEMBERED_PAGES = 4096
 """Join pages remembered at once (the oldest are forgotten): ids in the URL are anyone's."""

@@ -33,10 +33,10 @@ from pods import reveal
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.tracker import STARTING_LIFE, Game
-from server.card_json import CardJson
-from server.errors import UnknownPodError
-from server.security import token_matches
-from server.shapes import ProblemJson
+from server.cards.card_json import CardJson
+from server.core.errors import UnknownPodError
+from server.core.security import token_matches
+from server.protocol.shapes import ProblemJson
 
 Phase = Literal["lobby", "drafting", "building", "playing", "done"]
 """Where a pod is in its night; stored as this text in `pod.phase`."""

@@ -20,14 +20,14 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from draft.errors import DraftError
-from server.errors import PodError
+from server.core.errors import PodError
+from server.edge.rate_limits import TokenBucket
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
-from server.rate_limits import TokenBucket
+from server.protocol.bodies import WsAdjust, WsPick, WsUndo
 from server.realtime.hub import RESYNC, Subscription
 from server.realtime.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
-from server.schemas import WsAdjust, WsPick, WsUndo
 from server.services import drafting, games
 from server.services.lifecycle import mark_connected
 from server.views.pod import PoolSent, dumps, host_dashboard, seat_view_text

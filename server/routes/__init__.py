@@ -1,2 +1,2 @@
 """HTTP and WebSocket routers. Each router sets its own prefix and tags; routes only
-parse, authorise (via `server.deps`) and call a service."""
+parse, authorise (via `server.routes.deps`) and call a service."""

@@ -12,8 +12,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
-from server.deps import RuntimeDep
-from server.schemas import JoinArrivals
+from server.protocol.bodies import JoinArrivals
+from server.routes.deps import RuntimeDep
 
 router = APIRouter(tags=["arrivals"])
 

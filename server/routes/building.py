@@ -8,10 +8,10 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from server.deps import HostPod, RuntimeDep, Seat
-from server.downloads import content_disposition
 from server.i18n.choice import LanguageDep
-from server.schemas import DeckSubmit, TablesCreate
+from server.protocol.bodies import DeckSubmit, TablesCreate
+from server.protocol.file_names import content_disposition
+from server.routes.deps import HostPod, RuntimeDep, Seat
 from server.services import building, exports, suggestion
 from server.views.pod import host_dashboard
 

@@ -13,12 +13,12 @@ from pydantic import BaseModel, Field
 
 from draft.catalog import Catalog, build_catalog
 from draft.errors import UnknownCardError
-from server.card_json import card_facts
+from server.cards.card_json import card_facts
 from server.db import cards_store
-from server.deps import LimitCreate, RuntimeDep
+from server.protocol.shapes import CardDetails
+from server.routes.deps import LimitCreate, RuntimeDep
 from server.runtime import Runtime
 from server.services.card_data import cards_status, start_download
-from server.shapes import CardDetails
 
 router = APIRouter(prefix="/api/cards", tags=["cards"])
 

@@ -9,12 +9,18 @@ from fastapi import APIRouter, Depends, Header, Path, status
 from fastapi.responses import PlainTextResponse, Response
 
 from pods.forming import PodPolicy
-from server.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
-from server.errors import BadTokenError, WrongRoleError
+from server.core.errors import BadTokenError, WrongRoleError
+from server.core.security import token_matches
 from server.i18n.choice import LanguageDep
+from server.protocol.bodies import (
+    EventCreate,
+    EventCreated,
+    EventJoined,
+    EventPodsCreate,
+    SeatCreate,
+)
+from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.runtime import Runtime
-from server.schemas import EventCreate, EventCreated, EventJoined, EventPodsCreate, SeatCreate
-from server.security import token_matches
 from server.services import events, lifecycle, summary
 from server.services.events import Night
 

@@ -8,11 +8,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Path
 from fastapi.responses import PlainTextResponse, Response
 
-from server.deps import HostPod, RuntimeDep, SeatOrHost
 from server.i18n.choice import LanguageDep
-from server.schemas import GameAdjust, GameUndo, GameWinner
+from server.protocol.bodies import GameAdjust, GameUndo, GameWinner
+from server.protocol.shapes import AppliedView
+from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
 from server.services import games, summary
-from server.shapes import AppliedView
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])

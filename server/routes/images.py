@@ -7,8 +7,8 @@ import re
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 
-from server.deps import RuntimeDep
-from server.images import image_path
+from server.cards.images import image_path
+from server.routes.deps import RuntimeDep
 
 router = APIRouter(tags=["images"])
 SAFE = re.compile(r"^[A-Za-z0-9_-]{1,16}$")

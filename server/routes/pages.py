@@ -20,7 +20,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from server.headers import page_nonce
+from server.edge.lan import is_local_only
+from server.edge.security_headers import page_nonce
 from server.i18n.catalogs import (
     DEFAULT_LANGUAGE,
     LANGUAGE_NAMES,
@@ -29,7 +30,6 @@ from server.i18n.catalogs import (
     translations,
 )
 from server.i18n.choice import remember_choice, request_language
-from server.lan import is_local_only
 
 router = APIRouter(tags=["pages"])
 

@@ -7,9 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response, status
 
-from server.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
-from server.realtime.live import LivePlayer, LivePod
-from server.schemas import (
+from server.protocol.bodies import (
     BotUpdate,
     LobbyUpdate,
     PickCreate,
@@ -18,6 +16,8 @@ from server.schemas import (
     SeatCreate,
     SeatCreated,
 )
+from server.realtime.live import LivePlayer, LivePod
+from server.routes.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
 from server.services import drafting, lifecycle
 from server.views.pod import host_dashboard, seat_view_text, summary
 

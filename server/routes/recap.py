@@ -16,10 +16,10 @@ from fastapi import APIRouter, Header, Request, Response
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
-from server.card_json import dumps
-from server.deps import RuntimeDep, token_hash_of
-from server.downloads import content_disposition
+from server.cards.card_json import dumps
 from server.i18n.choice import request_language
+from server.protocol.file_names import content_disposition
+from server.routes.deps import RuntimeDep, token_hash_of
 from server.routes.pages import public_base_url, qr_svg, render, template_env
 from server.services import recap as recaps
 from server.views.recap import night_recap_json, recap_json

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path
 
-from server.deps import RuntimeDep, token_hash_of
+from server.routes.deps import RuntimeDep, token_hash_of
 from server.services import replays
 from server.views.replay import openable_json, replay_json
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
 
+from server.core.security import hash_token
 from server.i18n.choice import request_language
 from server.realtime.sockets import (
     CLOSE_BAD_TOKEN,
@@ -13,7 +14,6 @@ from server.realtime.sockets import (
     Connection,
 )
 from server.runtime import Runtime
-from server.security import hash_token
 
 router = APIRouter(tags=["websocket"])
 CLOSE_POLICY = 1008

@@ -21,10 +21,11 @@ from pods.identity import parse_color
 from pods.legality import DeckReport, check_deck
 from pods.split import SplitPolicy, split_tables
 from pods.tracker import Game, Player, new_game
+from server.core.errors import ConflictError, InvalidError
 from server.db import Session, game_repo, repo
-from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json
+from server.protocol.bodies import DeckSubmit
 from server.realtime.live import (
     DeckReportJson,
     LiveGame,
@@ -34,7 +35,6 @@ from server.realtime.live import (
     Table,
 )
 from server.runtime import Runtime
-from server.schemas import DeckSubmit
 from server.services import games
 from server.services.commit import commit
 

@@ -16,15 +16,15 @@ from typing import Any, cast
 
 from draft.cards import bundled_set_codes, load_set
 from draft.imports import ImportedCards
-from server.card_download import api_for, download_set
-from server.card_media import ImageMode, probe_image_host
+from server.cards.images import image_path
+from server.cards.media import ImageMode, probe_image_host
+from server.cards.scryfall import ScryfallError, ScryfallUnreachable
+from server.cards.set_download import api_for, download_set
+from server.core.errors import ConflictError
 from server.db import Session, cards_store
-from server.errors import ConflictError
-from server.images import image_path
+from server.protocol.shapes import CardsStatus, SetStatus
 from server.runtime import Runtime
-from server.scryfall import ScryfallError, ScryfallUnreachable
 from server.services.commit import commit
-from server.shapes import CardsStatus, SetStatus
 
 log = logging.getLogger(__name__)
 CLI_COMMAND = "prismatic cards fetch --all --images"

@@ -28,8 +28,8 @@ from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStar
 from draft.engine import waiting_on
 from draft.state import DraftState
 from server.cluster.revisions import StaleError
+from server.core.errors import ConflictError
 from server.db import Session, repo
-from server.errors import ConflictError
 from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
 from server.services.commit import Stage, queue

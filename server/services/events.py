@@ -16,23 +16,23 @@ from datetime import timedelta
 from draft.cards import load_set
 from draft.state import DraftConfig
 from pods.forming import FormingError, PodPolicy, plan_pods
+from server.core.errors import ConflictError, InvalidError, UnknownPodError
+from server.core.security import hash_token, new_id, new_token
 from server.db import Session, cluster_repo, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.db.writer import Rows
-from server.errors import ConflictError, InvalidError, UnknownPodError
-from server.names import clean_name, same_name
-from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
-from server.runtime import Runtime
-from server.security import hash_token, new_id, new_token
-from server.services import lifecycle
-from server.services.commit import commit
-from server.shapes import (
+from server.protocol.shapes import (
     EventHostView,
     EventPlayerView,
     EventPublicView,
     NumberedProgress,
     Progress,
 )
+from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
+from server.runtime import Runtime
+from server.services import lifecycle
+from server.services.commit import commit
+from server.services.names import clean_name, same_name
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""

@@ -3,7 +3,7 @@
 Why the deck export holds only the deck: importers that take a Commander deck's sideboard
 as its command zone (XMage, MTGO text) reject a sideboard of unused cards, so the unused
 cards are their own export (`what="unused"`), as is the whole pool (`what="pool"`).
-File names carry the player's name (`server/downloads.py`).
+File names carry the player's name (`server/protocol/file_names.py`).
 
 Why the draft log is rebuilt by replay: the log is the pick log seen from one seat (the
 pack as it arrived, the cards taken). Replaying the stored picks with the pure engine gives
@@ -25,13 +25,13 @@ from pods.deck import Deck, pool_as_deck
 from pods.formats import WRITERS, cockatrice, write_deck
 from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
 from pods.formats.names import display_name
+from server.core.errors import ConflictError, InvalidError
 from server.db import Session, repo
-from server.downloads import ascii_filename, ascii_stem, safe_stem
-from server.errors import ConflictError, InvalidError
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
+from server.protocol.bodies import DeckSubmit
+from server.protocol.file_names import ascii_filename, ascii_stem, safe_stem
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.schemas import DeckSubmit
 from server.services.building import build_deck
 
 EXTENSIONS = {"arena": "txt", "mtgo": "txt", "cockatrice": "cod", "forge": "dck",

@@ -27,13 +27,13 @@ from pods.tracker import (
     replay_game,
 )
 from pods.tracker import apply as apply_entry
+from server.core.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
+from server.core.security import new_id
 from server.db import Session, game_repo
 from server.db.tables import GameRow
-from server.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
+from server.protocol.bodies import GameAdjust, GameUndo
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod, Table
 from server.runtime import Runtime
-from server.schemas import GameAdjust, GameUndo
-from server.security import new_id
 from server.services.commit import commit
 
 HOST = "host"

@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from pods import reveal
 from pods.deck import Deck
 from pods.recap import DeckOutline, outline
+from server.core.errors import BadTokenError, ForbiddenError, UnknownPodError
+from server.core.security import token_matches
 from server.db import Session, event_repo, repo
-from server.errors import BadTokenError, ForbiddenError, UnknownPodError
+from server.protocol.shapes import PlayedGame
 from server.realtime.live import DeckReportJson, LivePlayer, LivePod
 from server.runtime import Runtime
-from server.security import token_matches
 from server.services.exports import submitted_deck
 from server.services.replays import pod_rows, viewer_of
 from server.services.restore import load_pod
 from server.services.summary import played_games
-from server.shapes import PlayedGame
 
 
 @dataclass(frozen=True)

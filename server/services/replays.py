@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 from draft.seat_replay import SeatReplay, replay_draft
 from pods import reveal
+from server.core.errors import BadTokenError, ForbiddenError, UnknownPodError
+from server.core.security import token_matches
 from server.db import Session, repo
 from server.db.tables import PlayerRow, PodRow
-from server.errors import BadTokenError, ForbiddenError, UnknownPodError
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.security import token_matches
 from server.services.restore import load_pod
 
 

@@ -16,7 +16,7 @@ import anyio
 
 from draft.state import CardInstance
 from pods.suggest import MAX_SUGGESTIONS, Suggestion, suggest_decks
-from server.errors import ConflictError
+from server.core.errors import ConflictError
 from server.i18n.suggestions import note_message
 from server.realtime.live import LivePlayer, LivePod
 

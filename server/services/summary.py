@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from pods.tracker import replay_game
 from server.db import Session, game_repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
+from server.protocol.shapes import PlayedGame, PodNight, SummaryDeck, SummaryPlayer
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.games import commanders_of
-from server.shapes import PlayedGame, PodNight, SummaryDeck, SummaryPlayer
 
 
 async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:

@@ -2,7 +2,7 @@
 
 Three ways the server loses time while a draft runs, and what each seat gets back:
 
-- **A sleeping laptop or a stopped process.** The timer loop (`server.timers`) notices a
+- **A sleeping laptop or a stopped process.** The timer loop (`server.services.timers`) notices a
   tick that came much later than planned; `give_back` moves every running deadline later
   by that gap and leaves a note on the pod, which phones and the host show ("the host's
   laptop was asleep for 30 s; timers were paused").

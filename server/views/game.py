@@ -7,8 +7,8 @@ log carries authors so each phone can offer "undo" for its own taps only.
 from __future__ import annotations
 
 from pods.tracker import Adjustment, CommanderRef
+from server.protocol.shapes import CommanderLine, DamageLine, GamePlayer, GameView, LogLine
 from server.realtime.live import PLACEHOLDER, LiveGame
-from server.shapes import CommanderLine, DamageLine, GamePlayer, GameView, LogLine
 
 RECENT = 12
 """How many of the latest adjustments the view carries (enough to undo a slip)."""

@@ -1,5 +1,5 @@
 """What each role may see, as plain JSON-ready dicts (the protocol's seat and host views;
-their shapes are `server.shapes`).
+their shapes are `server.protocol.shapes`).
 
 Why built here from the engine's `view_for`: the engine already guarantees a seat's view
 holds only its own pack and pool; this module adds names, connection flags and timers, and
@@ -18,10 +18,8 @@ from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
 from pods.commander_choices import commander_choices
 from pods.draft_rules import grants_partner
-from server.card_json import dumps as dumps  # re-exported: the sockets encode with it
-from server.realtime.live import LivePlayer, LivePod, Table
-from server.services.building import games_in_play, without_legal_deck
-from server.shapes import (
+from server.cards.card_json import dumps as dumps  # re-exported: the sockets encode with it
+from server.protocol.shapes import (
     CardView,
     CommanderChoices,
     GameView,
@@ -36,6 +34,8 @@ from server.shapes import (
     TimersPausedNote,
     WaitingOn,
 )
+from server.realtime.live import LivePlayer, LivePod, Table
+from server.services.building import games_in_play, without_legal_deck
 from server.views.game import game_view
 
 SPLIT_PHASES = ("building", "playing")
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 def card_json(pod: LivePod, instance: CardInstance) -> CardView:
     """One card instance as the phone draws it (built once per printing for the whole
-    runtime: card facts never change, see `server.card_json`)."""
+    runtime: card facts never change, see `server.cards.card_json`)."""
     return pod.cards.data(instance, pod.partner_grant)
 
 

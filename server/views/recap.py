@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pods.recap import CURVE_TOP
-from server.card_json import card_facts
+from server.cards.card_json import card_facts
 from server.services.recap import NightRecap, Recap, RecapSeat
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from pods.reveal import DRAFT_OVER_PHASES
-from server.card_json import card_facts
+from server.cards.card_json import card_facts
+from server.protocol.shapes import CardView
 from server.services.replays import Openable, OpenedSeat
-from server.shapes import CardView
 from server.views.pod import card_json
 
 

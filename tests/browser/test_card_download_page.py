@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import _need_chromium, running_server
 from tests.browser.support import new_context, screenshot
 from tests.browser.test_card_zoom import Counted
-from tests.server.fake_scryfall import fake_scryfall
+from tests.server.support.fake_scryfall import fake_scryfall
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BUTTON = {"en": "Get card text and images (needs Internet once)",

@@ -25,8 +25,8 @@ from server.cli import cli
 from tests.browser.conftest import _need_chromium, running_server
 from tests.browser.support import LOCAL_HOSTS, call_api, new_context, screenshot
 from tests.browser.test_languages import finish_draft
-from tests.server.builders import play_tables
-from tests.server.fake_scryfall import record
+from tests.server.support.builders import play_tables
+from tests.server.support.fake_scryfall import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -12,7 +12,7 @@ from tests.browser.support import (
     new_context,
     screenshot,
 )
-from tests.server.builders import play_tables
+from tests.server.support.builders import play_tables
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from tests.browser.support import mobile_context, new_context
-from tests.server.builders import SeatHandle, draft_until_done, new_pod
+from tests.server.support.builders import SeatHandle, draft_until_done, new_pod
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

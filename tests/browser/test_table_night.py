@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.browser.support import mobile_context, page_overflow, screenshot
-from tests.server.builders import (
+from tests.server.support.builders import (
     PodHandle,
     SeatHandle,
     draft_until_done,

@@ -28,9 +28,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from server.app import create_app
-from server.settings import Settings
-from tests.server.figures import write_summary
-from tests.server.live import LiveServer
+from server.core.settings import Settings
+from tests.server.support.figures import write_summary
+from tests.server.support.live import LiveServer
 
 POSTGRES_ENV = "PRISMATIC_TEST_POSTGRES_URL"
 
@@ -145,7 +145,7 @@ def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
             "data_dir": tmp_path / "data",
             "public_url": "http://prismatic.test",
             "allowed_hosts": "testserver",  # TestClient's own Host
-            "rate_limit_exempt": "testclient",  # its peer; tests/server/test_rate_limits.py
+            "rate_limit_exempt": "testclient",  # its peer; tests/server/edge/test_rate_limits.py
             "min_pick_timer_seconds": 1,
             "timer_tick_seconds": 0.05,
             "images": "local",  # no test asks the real image host
@@ -197,5 +197,5 @@ def live_server(db_url: str, tmp_path: Path) -> Iterator[Callable[..., LiveServe
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """The hardening tests' figures (see tests/server/figures.py), even without `-s`."""
+    """The hardening tests' figures (see tests/server/support/figures.py), even without `-s`."""
     write_summary(terminalreporter, config)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.server.live import ROOT, LiveServer
+from tests.server.support.live import ROOT, LiveServer
 
 KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "baseline_ms",
         "ratio_p50", "ratio_p99", "server_rss_mb", "errors", "pools_ok",

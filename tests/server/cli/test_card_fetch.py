@@ -10,12 +10,12 @@ from click.testing import CliRunner, Result
 from sqlmodel import Session
 
 from draft.cards import load_set
+from server.cards.scryfall import USER_AGENT
 from server.cli import cli
 from server.cli.card_commands import make_settings
 from server.db import cards_store
 from server.db.engine import create_db_engine
-from server.scryfall import USER_AGENT
-from tests.server.fake_scryfall import FakeScryfall, fake_scryfall
+from tests.server.support.fake_scryfall import FakeScryfall, fake_scryfall
 
 CLB = load_set("CLB")
 

@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.server.builders import PodHandle, SeatHandle, play_tables
-from tests.server.live import LiveServer
-from tests.server.table_chaos import TablePhone
+from tests.server.support.builders import PodHandle, SeatHandle, play_tables
+from tests.server.support.live import LiveServer
+from tests.server.support.table_chaos import TablePhone
 
 SEED = 20261130
 CLUSTER = {"PRISMATIC_CLUSTER": "1", "PRISMATIC_TIMER_TICK_SECONDS": "0.05"}

@@ -24,15 +24,15 @@ from sqlmodel import Session
 
 from pods.forming import PodPolicy
 from server.app import build_runtime
+from server.core.errors import ConflictError
+from server.core.settings import Settings
 from server.db import event_repo
 from server.db.migrate import upgrade_to_head
 from server.db.writer import Write
-from server.errors import ConflictError
 from server.runtime import Runtime
 from server.services import drafting, events, lifecycle
-from server.settings import Settings
 from tests.server.cluster.members import SEED
-from tests.server.test_restore import stored_log
+from tests.server.services.test_restore import stored_log
 
 
 def member(url: str, data_dir: Path) -> Runtime:

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.server.cluster.members import SEED, table_phones, tables_on_both, two_members
-from tests.server.live import LiveServer
-from tests.server.table_chaos import (
+from tests.server.support.live import LiveServer
+from tests.server.support.table_chaos import (
     assert_shows_the_replay,
     stop_phones,
     stored_entries,

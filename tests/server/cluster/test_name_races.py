@@ -17,10 +17,10 @@ from typing import Any
 import httpx
 import pytest
 
-from server.names import skeleton
-from tests.server.builders import new_pod
+from server.services.names import skeleton
 from tests.server.cluster.members import SEED, two_members, wait_known
-from tests.server.live import LiveServer
+from tests.server.support.builders import new_pod
+from tests.server.support.live import LiveServer
 
 ROUNDS = 6
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.cluster.members import CLUSTER
-from tests.server.live import ROOT, LiveServer, free_port
+from tests.server.support.live import ROOT, LiveServer, free_port
 
 
 def refused(postgres_url: str, data_dir: Path, *flags: str) -> str:

@@ -24,13 +24,13 @@ import pytest
 from draft.replay import replay
 from server.app import build_runtime
 from server.cluster.revisions import StaleError
+from server.core.errors import PodError
+from server.core.settings import Settings
 from server.db.migrate import upgrade_to_head
-from server.errors import PodError
 from server.realtime.live import LivePod
 from server.runtime import Runtime, utc_now
 from server.services import drafting, lifecycle
-from server.settings import Settings
-from tests.server.test_restore import stored_bots, stored_log
+from tests.server.services.test_restore import stored_bots, stored_log
 
 SEEDS = 6
 ROUNDS = 12

@@ -24,8 +24,6 @@ from websockets.sync.client import connect
 
 from draft.replay import replay
 from draft.state import DraftConfig
-from tests.server.builders import PodHandle, SeatHandle, join, me, new_pod, start
-from tests.server.chaos import Phone, check_sightings
 from tests.server.cluster.members import (
     SEED,
     table_phones,
@@ -33,10 +31,12 @@ from tests.server.cluster.members import (
     two_members,
     wait_known,
 )
-from tests.server.live import LiveServer
-from tests.server.table_chaos import assert_shows_the_replay, stop_phones, stored_entries
-from tests.server.test_hidden_info import cards_in, visible_cards
-from tests.server.test_restore import stored_bots, stored_log
+from tests.server.realtime.test_hidden_info import cards_in, visible_cards
+from tests.server.services.test_restore import stored_bots, stored_log
+from tests.server.support.builders import PodHandle, SeatHandle, join, me, new_pod, start
+from tests.server.support.chaos import Phone, check_sightings
+from tests.server.support.live import LiveServer
+from tests.server.support.table_chaos import assert_shows_the_replay, stop_phones, stored_entries
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.builders import new_pod
 from tests.server.cli.test_serve_commands import assert_one_line_error, serve
-from tests.server.live import ROOT, free_port
+from tests.server.support.builders import new_pod
+from tests.server.support.live import ROOT, free_port
 
 
 def test_sqlite_refuses_several_workers(tmp_path: Path) -> None:

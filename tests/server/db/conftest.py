@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 import sqlalchemy as sa
 
+from server.core.settings import Settings
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
-from server.settings import Settings
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ stores nothing, tells the writer's listener (the host's banner), and the next co
 that succeeds clears it.
 
 The disk fills for real on SQLite (`max_page_count` at the file's current size: SQLite
-then answers SQLITE_FULL exactly as on a full filesystem, see tests/server/test_tiny_disk.py
+then answers SQLITE_FULL exactly as on a full filesystem, see tests/server/db/test_tiny_disk.py
 for the tmpfs) and on PostgreSQL through the server raising SQLSTATE 53100 `disk_full`.
 """
 
@@ -15,9 +15,9 @@ import sqlite3
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from server.core.errors import BusyError, DiskFullError
 from server.db.disk import is_disk_full
 from server.db.writer import GroupWriter
-from server.errors import BusyError, DiskFullError
 from tests.server.db.test_writer import insert_pod, stored
 
 

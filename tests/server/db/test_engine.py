@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
+from server.core.settings import Settings
 from server.db.engine import DatabaseConfigError, create_db_engine
-from server.settings import Settings
 
 
 def test_postgresql_without_its_driver_says_which_extra_to_install(

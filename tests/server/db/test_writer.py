@@ -10,9 +10,9 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from server.core.errors import BusyError, ConflictError
 from server.db import repo
 from server.db.writer import GroupWriter, Rows, Write
-from server.errors import BusyError, ConflictError
 
 
 def insert_pod(pod_id: str) -> Write:

@@ -1,5 +1,5 @@
 """Plays Windows or macOS for a Python process on Linux (`FOREIGN_PLATFORM=Windows|Darwin`):
-what `tests/server/test_foreign_platforms.py` runs `prismatic serve` and every import under.
+what `tests/server/cli/test_foreign_platforms.py` runs `prismatic serve` and every import under.
 
 Python imports `sitecustomize` at start from the path, so this folder on `PYTHONPATH` is
 enough. What it changes, as on those systems:

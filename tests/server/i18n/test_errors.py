@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from server.i18n.errors import error_message
-from tests.server.builders import new_pod
+from tests.server.support.builders import new_pod
 
 
 def test_english_keeps_the_handlers_own_sentence() -> None:

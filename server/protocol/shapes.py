@@ -1,0 +1,464 @@
+"""The JSON the server answers with, as types: every view (`server.views`) and every
+service that answers with a view (the night's summary, the event screens) builds one of
+these, so `mypy --strict` checks each view's shape against docs/protocol.md.
+
+Why TypedDicts and not models: a view is built once per request or socket update and
+sent as it is; a TypedDict is a plain dict at run time (nothing is validated or copied
+on the hot path), and the JSON on the wire stays exactly what the dict holds.
+
+Why here and not in `server.views`: services (the summary, events) build views too, and
+services must not import the views (an import-linter contract).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+
+if TYPE_CHECKING:  # `server.realtime.live` builds card JSON: a run-time import would cycle
+    from server.realtime.live import Phase, StoredDeck, Table
+
+# --- cards -------------------------------------------------------------------------------
+
+
+class CardFacts(TypedDict):
+    """What every card view shows of a printing, whoever holds it."""
+
+    name: str
+    set: str
+    number: str
+    rarity: str
+    mana_cost: str
+    mana_value: float
+    type_line: str
+    colors: list[str]
+    color_identity: list[str]
+    power: str | None
+    toughness: str | None
+    loyalty: str | None
+    can_be_commander: bool
+    commander: list[str]
+    """Why it may lead a deck (`pods.commanders.commander_reasons` codes)."""
+    partner_with: str | None
+
+
+class CardExtras(TypedDict, total=False):
+    """What the runtime's media add (`server.cards.media.CardMedia.extras`)."""
+
+    text: str
+    image_url: str
+
+
+class CardDetails(CardFacts, CardExtras):
+    """One card by name, for the zoom view (`GET /api/cards/details`)."""
+
+
+class CardBody(CardFacts, CardExtras):
+    """A card instance's JSON without its `id` (`server.cards.card_json`)."""
+
+    slot: str
+    foil: bool
+
+
+class CardView(CardBody):
+    """A card instance as the phone draws it."""
+
+    id: int
+
+
+# --- decks ------------------------------------------------------------------------------
+
+
+class ProblemJson(TypedDict):
+    """One reason a deck is not legal: stable code, English card name, params, sentence."""
+
+    code: str
+    card: str | None
+    message: str
+    params: dict[str, Any]
+
+
+# --- the pod's line-up and house rules ---------------------------------------------------
+
+
+class HouseRules(TypedDict):
+    starting_life: int
+    deck_size: str
+    deck_cards: int
+
+
+class Setup(TypedDict):
+    """What is fixed when the pod is created."""
+
+    set: str
+    line_up: list[str]
+    house_rules: HouseRules
+    addable_commanders: list[str]
+
+
+class LineUp(Setup):
+    """The setup, the set the current round opens and who may replay whose draft (the
+    last two change: they are not part of the cached setup)."""
+
+    round_set: str
+    replay_visibility: str
+
+
+# --- the game board ----------------------------------------------------------------------
+
+
+class CommanderLine(TypedDict):
+    index: int
+    name: str
+    placeholder: bool
+    casts: int
+    tax: int
+
+
+class DamageLine(TypedDict):
+    owner: str
+    index: int
+    amount: int
+
+
+class GamePlayer(TypedDict):
+    player_id: str
+    name: str
+    life: int
+    out: bool
+    commanders: list[CommanderLine]
+    damage: list[DamageLine]
+
+
+class CommanderSource(TypedDict):
+    owner: str
+    index: int
+
+
+class LogLine(TypedDict):
+    seq: int
+    author: str
+    kind: str
+    target: str
+    delta: int
+    undone: bool
+    source: CommanderSource | None
+
+
+class GameView(TypedDict):
+    """The board every phone at a table and the host screen draw."""
+
+    table: int
+    number: int
+    game_id: str
+    seq: int
+    winner: str | None
+    players: list[GamePlayer]
+    log: list[LogLine]
+
+
+class AppliedView(GameView):
+    """The board after a tap, with the seq of the log entry holding that tap."""
+
+    applied: int
+
+
+# --- the seat view -----------------------------------------------------------------------
+
+
+class PlayerLine(TypedDict):
+    seat: int | None
+    name: str
+    bot: bool
+    connected: bool
+
+
+class Me(TypedDict):
+    player_id: str
+    name: str
+    seat: int | None
+
+
+class WaitingOn(TypedDict):
+    seat: int
+    name: str
+
+
+class CommanderPair(TypedDict):
+    cards: list[int]
+    rule: str
+
+
+class CommanderChoices(TypedDict):
+    eligible: list[int]
+    pairs: list[CommanderPair]
+
+
+class TimersPausedNote(TypedDict):
+    """The server did not run for `seconds` (a sleeping laptop) and noticed it `at`; the
+    pick timers got that time back. Phones and the host show a short note once per `at`."""
+
+    seconds: int
+    at: str
+
+
+class SeatHead(LineUp):
+    """The seat view without its pack and pool (the socket splices their card text in)."""
+
+    pod_id: str
+    version: int
+    phase: Phase
+    paused: bool
+    timers_paused: TimersPausedNote | None
+    disk_full: bool
+    me: Me
+    players: list[PlayerLine]
+    round: int
+    rounds: int
+    pick: int
+    pick_in_round: int
+    direction: str
+    pack_id: int | None
+    picks_needed: int
+    packs_waiting: int
+    packs_from_people: int
+    waiting_on: WaitingOn | None
+    pool_count: int
+    deadline: str | None
+    timer_seconds: int | None
+    deck: StoredDeck | None
+    deck_open: bool
+    table: Table | None
+    game: GameView | None
+    commander_choices: NotRequired[CommanderChoices]
+    """Only while the seat may still submit a deck."""
+
+
+class SeatView(SeatHead):
+    """What one seat may see: its own pack and pool, public facts about the table."""
+
+    pack: list[CardView] | None
+    pool: list[CardView]
+
+
+# --- the host's views --------------------------------------------------------------------
+
+
+class HostPlayer(TypedDict):
+    player_id: str
+    seat: int | None
+    name: str
+    bot: bool
+    was_human: bool
+    kicked: bool
+    connected: bool
+    picks: int
+    pick_in_round: int
+    packs_waiting: int
+    deck_submitted: bool
+    deck_legal: bool | None
+    deadline: str | None
+
+
+class GameNumber(TypedDict):
+    table: int
+    number: int
+
+
+class Lobby(TypedDict):
+    locked: bool
+    join_code: str | None
+
+
+class HostView(LineUp):
+    """The host dashboard: names, counts, connection flags; no card contents."""
+
+    pod_id: str
+    version: int
+    phase: Phase
+    paused: bool
+    timers_paused: TimersPausedNote | None
+    disk_full: bool
+    seats: int
+    seed: int
+    timer_seconds: int | None
+    join_url: str
+    round: int
+    players: list[HostPlayer]
+    waiting_on: list[int]
+    tables: list[Table] | None
+    games: list[GameView]
+    without_legal_deck: list[str]
+    games_in_play: list[GameNumber]
+    event_id: str | None
+    lobby: Lobby
+
+
+class PublicPlayer(TypedDict):
+    name: str
+    bot: bool
+
+
+class PodSummary(TypedDict):
+    """The public summary anyone may read (what the join page shows)."""
+
+    pod_id: str
+    set: str
+    line_up: list[str]
+    seats: int
+    phase: Phase
+    players: list[PublicPlayer]
+    locked: bool
+    code_required: bool
+    replay_visibility: str
+
+
+class OpenPods(TypedDict):
+    pods: list[PodSummary]
+
+
+# --- the night's summary (`server.services.summary`) -------------------------------------
+
+
+class SummaryDeck(TypedDict):
+    commanders: list[str]
+    legal: bool
+    size: int
+    color_identity: list[str]
+
+
+class SummaryPlayer(TypedDict):
+    name: str
+    seat: int | None
+    bot: bool
+    kicked: bool
+    table: int | None
+    deck: SummaryDeck | None
+
+
+class SummaryGamePlayer(TypedDict):
+    name: str
+    commanders: list[str]
+    life: int
+    out: bool
+
+
+class PlayedGame(TypedDict):
+    table: int
+    number: int
+    current: bool
+    players: list[SummaryGamePlayer]
+    winner: str | None
+
+
+class PodNight(TypedDict):
+    """One pod's part of the night's summary."""
+
+    pod_id: str
+    set: str
+    phase: Phase
+    players: list[SummaryPlayer]
+    tables: list[Table]
+    games: list[PlayedGame]
+
+
+class NightSummary(TypedDict):
+    event_id: str
+    set: str
+    pods: list[PodNight]
+
+
+# --- events (`server.services.events`) ---------------------------------------------------
+
+
+class ProgressPlayer(TypedDict):
+    name: str
+    bot: bool
+    connected: bool
+
+
+class Progress(TypedDict):
+    """How far a pod is, for the night's host screen."""
+
+    pod_id: str
+    phase: Phase
+    paused: bool
+    seats: int
+    round: int
+    rounds: int
+    picks: int
+    players: list[ProgressPlayer]
+    decks: int
+    tables: list[Table]
+    winners: int
+    host_path: str
+
+
+class NumberedProgress(Progress):
+    number: int
+
+
+class EventPlayer(TypedDict):
+    player_id: str
+    name: str
+    pod: int | None
+
+
+class EventHostView(TypedDict):
+    event_id: str
+    set: str
+    line_up: list[str]
+    phase: str
+    seed: int
+    replay_visibility: str
+    timer_seconds: int | None
+    join_url: str
+    players: list[EventPlayer]
+    pods: list[NumberedProgress]
+
+
+class EventName(TypedDict):
+    name: str
+
+
+class EventPublicView(TypedDict):
+    event_id: str
+    set: str
+    line_up: list[str]
+    phase: str
+    replay_visibility: str
+    players: list[EventName]
+    pods: int
+
+
+class EventPlayerView(TypedDict):
+    """The waiting phone's view: once its pod exists, where its seat is (same token)."""
+
+    event_id: str
+    player_id: str
+    name: str
+    phase: str
+    pod_id: str | None
+    seat_path: str | None
+    players: int
+
+
+# --- the start page's card data (`server.services.card_data`) ----------------------------
+
+
+class SetStatus(TypedDict):
+    """Per set: printings, how many have rules text and a cached image."""
+
+    set: str
+    name: str
+    cards: int
+    texts: int
+    images: int
+
+
+class CardsStatus(TypedDict):
+    sets: list[SetStatus]
+    images: str
+    """The images mode (`server.cards.media.ImageMode`)."""
+    job: dict[str, Any]
+    """The download job (`server.cards.download_job.JobState` as a dict)."""
+    command: str

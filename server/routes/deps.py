@@ -1,0 +1,105 @@
+"""FastAPI dependencies: the runtime, the pod in the path, and who is asking.
+
+Why here and only here: routes declare `HostPod` or `Seat` in their signature and get an
+authenticated pod (and player) or a clear 401/403/404; no route repeats the checks.
+
+Why `async def` although nothing here awaits: FastAPI runs a plain `def` dependency in its
+thread pool. These only read memory and hash a token, so each thread hop (three per pick
+request) cost more than the work, and under load the pool's 40 threads became a queue.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+
+from server.core.errors import BadTokenError, RateLimitedError, WrongRoleError
+from server.core.security import bearer_token, hash_token
+from server.realtime.live import LivePlayer, LivePod
+from server.runtime import Runtime
+
+
+async def get_runtime(request: Request) -> Runtime:
+    runtime: Runtime = request.app.state.runtime
+    return runtime
+
+
+RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
+
+
+async def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
+    if rt.cluster is not None and rt.registry.find(pod_id) is None:
+        await rt.cluster.load(pod_id)  # created by another process a moment ago?
+    return rt.registry.get(pod_id)
+
+
+PodDep = Annotated[LivePod, Depends(get_pod)]
+
+
+def token_hash_of(authorization: str | None) -> str:
+    """The hash of the request's bearer token; 401 `no_token` without one."""
+    token = bearer_token(authorization)
+    if token is None:
+        raise BadTokenError("send your token as 'Authorization: Bearer <token>'", "no_token")
+    return hash_token(token)
+
+
+async def require_host(
+    pod: PodDep, authorization: Annotated[str | None, Header()] = None
+) -> LivePod:
+    token_hash = token_hash_of(authorization)
+    if pod.is_host(token_hash):
+        return pod
+    if pod.seat_token_owner(token_hash) is not None:
+        raise WrongRoleError("only the host can do that")
+    raise BadTokenError("this token does not belong to this pod")
+
+
+async def require_seat(
+    pod: PodDep, authorization: Annotated[str | None, Header()] = None
+) -> tuple[LivePod, LivePlayer]:
+    token_hash = token_hash_of(authorization)
+    player = pod.seat_token_owner(token_hash)
+    if player is not None:
+        return pod, player
+    if pod.is_host(token_hash):
+        raise WrongRoleError("that is a seat action; use a seat token")
+    raise BadTokenError("this token does not belong to this pod")
+
+
+HostPod = Annotated[LivePod, Depends(require_host)]
+Seat = Annotated[tuple[LivePod, LivePlayer], Depends(require_seat)]
+
+
+async def require_seat_or_host(
+    pod: PodDep, authorization: Annotated[str | None, Header()] = None
+) -> tuple[LivePod, LivePlayer | None]:
+    """A seat (the player) or the host (`None`): for what both may do, like the games."""
+    token_hash = token_hash_of(authorization)
+    if pod.is_host(token_hash):
+        return pod, None
+    player = pod.seat_token_owner(token_hash)
+    if player is not None:
+        return pod, player
+    raise BadTokenError("this token does not belong to this pod")
+
+
+SeatOrHost = Annotated[tuple[LivePod, LivePlayer | None], Depends(require_seat_or_host)]
+
+
+def _rate_limit(action: str, what: str) -> Any:
+    async def limit(request: Request, rt: RuntimeDep) -> None:
+        client = request.client.host if request.client else ""
+        wait = rt.client_limits().take(action, client)
+        if wait is not None:
+            raise RateLimitedError(f"too many {what} from this device; try again in "
+                                   f"{int(wait)} s", wait)
+
+    return Depends(limit)
+
+
+LimitCreate = _rate_limit("create", "new pods and nights")
+"""Route dependency: one client's pods and events (`server.edge.rate_limits`)."""
+LimitJoin = _rate_limit("join", "joins")
+"""Route dependency: one client's seats and event places."""

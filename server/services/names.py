@@ -1,0 +1,100 @@
+"""Player names: what a name may be, and when two names are the same.
+
+Why here and not only in the request schema: the rules need stable error codes a phone can
+translate (`bad_name`, `reserved_name`), and pods and nights must apply the same ones.
+
+What the host screen must not show: two players who look the same ("Ann", "Ann" with an
+invisible joiner, Cyrillic "Аnn"), a name nobody can see (U+2800, U+3164), or a tower of
+combining marks spilling into the next row. So a name is
+1. NFKC-normalized (full-width and styled letters become plain ones) and stored that way;
+2. stripped of default-ignorable code points (joiners, fillers, variation selectors),
+   which draw nothing;
+3. required to hold a letter or a digit, and at most `MAX_MARKS_IN_A_ROW` combining marks
+   on one character;
+4. compared with the others by its *skeleton*: case-folded, decomposed, and with letters
+   of other scripts that look like Latin ones mapped to those (our own short table of
+   the look-alikes a phone keyboard can type, in the spirit of Unicode's UTS #39).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from server.core.errors import InvalidError
+from server.protocol.bodies import NAME_MAX
+
+MAX_MARKS_IN_A_ROW = 3
+"""Enough for Vietnamese (two stacked marks) and Indic vowel signs; not for a tower."""
+_BOT_NAME = re.compile(r"^bot\s*\d+$")
+"""What `lifecycle._bot_names` gives the seats bots fill: "Bot 1", "Bot 2", …"""
+
+# Default_Ignorable_Code_Point (Unicode DerivedCoreProperties), as ranges.
+_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+_INVISIBLE_SYMBOLS = frozenset({"\u2800"})
+"""Not ignorable by Unicode's list, but blank on every screen (Braille pattern blank)."""
+
+# Lower-case letters of other scripts that a reader cannot tell from a Latin one.
+_LOOKALIKES = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "і": "i", "ї": "i", "ј": "j",
+    "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y",
+    "х": "x", "ѕ": "s", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ɡ": "g",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ϳ": "j",
+    # Latin and digits that read as other letters
+    "ı": "i", "ℓ": "l", "1": "l", "|": "l", "0": "o",
+})
+
+
+def _ignorable(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _IGNORABLE)
+
+
+def _visible_text(name: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKC", name) if not _ignorable(ch))
+
+
+def clean_name(raw: str) -> str:
+    """The name as stored and shown, or `InvalidError` `bad_name` saying what is wrong."""
+    name = " ".join(_visible_text(raw).split())
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in name
+               if ch not in _INVISIBLE_SYMBOLS):
+        raise InvalidError("a name needs at least one letter or digit people can see",
+                           "bad_name")
+    if len(name) > NAME_MAX:
+        raise InvalidError(f"a name has at most {NAME_MAX} characters", "bad_name")
+    run = 0
+    for ch in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.combining(ch) else 0
+        if run > MAX_MARKS_IN_A_ROW:
+            raise InvalidError(f"at most {MAX_MARKS_IN_A_ROW} accents on one letter",
+                               "bad_name")
+    check_not_reserved(name)
+    return name
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: two names with the same skeleton are the same name."""
+    folded = unicodedata.normalize("NFD", " ".join(_visible_text(name).split()).casefold())
+    return unicodedata.normalize("NFC", folded.translate(_LOOKALIKES))
+
+
+def same_name(a: str, b: str) -> bool:
+    return skeleton(a) == skeleton(b)
+
+
+def check_not_reserved(name: str) -> None:
+    """Refuse names a bot seat would get, so nobody can pass for a bot (or a bot for them)."""
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    if _BOT_NAME.match(folded):
+        raise InvalidError(f"{name!r} is what the server calls its bots; pick another name",
+                           "reserved_name")

@@ -1,0 +1,191 @@
+"""The start page's download: per-set counts, a background job, and no restart needed."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from draft.cards import bundled_set_codes, load_set
+from server.cli import cli
+from server.core.settings import Settings
+from tests.server.support.builders import join, me, new_pod, start
+from tests.server.support.fake_scryfall import FakeScryfall, fake_scryfall
+
+AppClient = Callable[[Settings], AbstractContextManager[TestClient]]
+CLB = load_set("CLB")
+
+
+@pytest.fixture
+def scryfall() -> Iterator[FakeScryfall]:
+    with fake_scryfall(page_size=100) as fake:
+        yield fake
+
+
+def online(make_settings: Callable[..., Settings], fake: FakeScryfall) -> Settings:
+    return make_settings(scryfall_url=fake.base_url, scryfall_delay_seconds=0)
+
+
+def wait_done(client: TestClient) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        status: dict[str, Any] = client.get("/api/cards/status").json()
+        if status["job"]["state"] in {"done", "failed"}:
+            return status
+        assert time.monotonic() < deadline, status["job"]
+        time.sleep(0.05)
+
+
+def by_set(status: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {entry["set"]: entry for entry in status["sets"]}
+
+
+def test_the_status_counts_text_and_images_of_every_set_the_draft_knows(
+    client: TestClient,
+) -> None:
+    status = client.get("/api/cards/status").json()
+    assert [entry["set"] for entry in status["sets"]] == list(bundled_set_codes())
+    assert by_set(status)["CLB"] == {"set": "CLB", "name": CLB.name, "cards": 361,
+                                     "texts": 0, "images": 0}
+    assert status["job"]["state"] == "idle"
+    assert status["command"] == "prismatic cards fetch --all --images"
+
+
+def test_the_download_fills_a_running_pod_without_a_restart(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
+) -> None:
+    scryfall.drop[scryfall.page_key("clb", 2)] = 1  # a dropped connection, retried
+    with app_client(online(make_settings, scryfall)) as client:
+        pod = new_pod(client, seats=2, set="CLB")
+        seat = join(client, pod, "Ann")
+        start(client, pod)
+        assert all("text" not in card for card in me(client, seat)["pack"])
+        answer = client.post("/api/cards/download", json={"sets": ["clb"]})
+        assert answer.status_code == 202 and answer.json()["sets"] == ["CLB"]
+        status = wait_done(client)
+        assert status["job"]["state"] == "done", status["job"]
+        assert by_set(status)["CLB"] | {"name": ""} == {
+            "set": "CLB", "name": "", "cards": 361, "texts": 361, "images": 361}
+        for card in me(client, seat)["pack"]:
+            assert card["text"].startswith(f"Synthetic rules of {card['name'].split(' // ')[0]}")
+            assert card["image_url"] == f"/images/clb/{card['number']}.jpg"
+    assert scryfall.requests[scryfall.page_key("clb", 2)] == 2
+
+
+def test_a_second_press_while_downloading_is_refused(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
+) -> None:
+    scryfall.drop[scryfall.page_key("clb", 1)] = 1  # the retry waits a second
+    with app_client(online(make_settings, scryfall)) as client:
+        assert client.post("/api/cards/download", json={"sets": ["CLB"]}).status_code == 202
+        again = client.post("/api/cards/download", json={"sets": ["CLB"]})
+        assert again.status_code == 409
+        assert again.json()["error"]["code"] == "download_running"
+        assert wait_done(client)["job"]["state"] == "done"
+
+
+def test_without_internet_the_job_says_so_and_names_the_command(
+    make_settings: Callable[..., Settings], app_client: AppClient
+) -> None:
+    settings = make_settings(scryfall_url="http://127.0.0.1:9", scryfall_delay_seconds=0,
+                             scryfall_retries=1)
+    with app_client(settings) as client:
+        client.post("/api/cards/download", json={"sets": ["CMR"]})
+        status = wait_done(client)
+        assert status["job"]["state"] == "failed" and status["job"]["error"] == "offline"
+        assert by_set(status)["CMR"]["texts"] == 0
+
+
+def test_an_unknown_set_is_refused(client: TestClient) -> None:
+    answer = client.post("/api/cards/download", json={"sets": ["XYZ"]})
+    assert answer.status_code == 422 and answer.json()["error"]["code"] == "unknown_set"
+
+
+def test_details_by_name_give_the_zoom_its_card(client: TestClient) -> None:
+    card = client.get("/api/cards/details", params={"name": "the prismatic piper"}).json()
+    assert card["name"] == "The Prismatic Piper" and "partner" in card["commander"]
+    assert client.get("/api/cards/details", params={"name": "Nope"}).status_code == 422
+
+
+def test_a_fetch_by_the_command_line_is_picked_up_while_the_server_runs(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = online(make_settings, scryfall)
+    monkeypatch.setenv("PRISMATIC_SCRYFALL_URL", scryfall.base_url)
+    monkeypatch.setenv("PRISMATIC_SCRYFALL_DELAY_SECONDS", "0")
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=2, set="CLB")
+        seat = join(client, pod, "Ann")
+        start(client, pod)
+        fetched = CliRunner().invoke(cli, ["cards", "fetch", "--set", "CLB", "--db",
+                                           str(settings.db_url), "--data-dir",
+                                           str(settings.data_dir)])
+        assert fetched.exit_code == 0, fetched.output
+        assert by_set(client.get("/api/cards/status").json())["CLB"]["texts"] == 361
+        assert all("text" in card for card in me(client, seat)["pack"])
+
+
+def test_images_that_fail_leave_the_text_and_say_so(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
+) -> None:
+    number = CLB.cards[5].number
+    scryfall.drop[f"image clb {number}"] = 99
+    settings = make_settings(scryfall_url=scryfall.base_url, scryfall_delay_seconds=0,
+                             scryfall_retries=0)
+    with app_client(settings) as client:
+        client.post("/api/cards/download", json={"sets": ["CLB"]})
+        status = wait_done(client)
+        assert status["job"]["state"] == "failed" and status["job"]["error"] == "offline"
+        assert "1 images could not be downloaded" in status["job"]["detail"]
+        assert by_set(status)["CLB"]["texts"] == 361 and by_set(status)["CLB"]["images"] == 360
+
+
+def test_unknown_names_read_the_imported_cards_once_not_per_request(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stranger asking for made-up names must not cost a database read and a catalog
+    build on the event loop each time (security review of the zoom route)."""
+    from server.db import cards_store
+
+    reads = 0
+    real = cards_store.load_imported_cards
+
+    def counted(engine: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return real(engine)
+
+    monkeypatch.setattr(cards_store, "load_imported_cards", counted)
+    for attempt in range(20):
+        answer = client.get("/api/cards/details", params={"name": f"Nope {attempt}"})
+        assert answer.status_code == 422
+    assert reads <= 1
+
+
+
+def test_the_download_stores_its_cards_through_the_servers_one_writer(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
+) -> None:
+    """Rule: while the server runs, every change reaches the database through its writer
+    (`server.db.writer`), the card table's too: never from the download's own thread."""
+    threads: list[str] = []
+
+    def record(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO CARD"):
+            threads.append(threading.current_thread().name)
+
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", record)
+    try:
+        with app_client(online(make_settings, scryfall)) as client:
+            client.post("/api/cards/download", json={"sets": ["CLB"]})
+            assert wait_done(client)["job"]["state"] == "done"
+    finally:
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", record)
+    assert threads and all(name.startswith("db-writer") for name in threads), threads

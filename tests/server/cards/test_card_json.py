@@ -1,0 +1,65 @@
+"""The phones' card JSON is built once per printing for the whole runtime, not per pod:
+two pods drafting one set share each body, and only the instance `id` differs."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from draft.cards import load_set
+from draft.state import CardInstance
+from server.cards.card_json import CardJson
+from server.cards.media import CardMedia
+from tests.server.support.builders import new_pod, start
+
+
+def test_two_instances_of_one_printing_share_one_body() -> None:
+    card = load_set("CMR").cards[0]
+    cards = CardJson()
+    first = cards.text(CardInstance(3, card, "common", False), grant=False)
+    other = cards.text(CardInstance(417, card, "common", False), grant=False)
+    assert json.loads(first)["id"] == 3 and json.loads(other)["id"] == 417
+    assert {**json.loads(first), "id": 0} == {**json.loads(other), "id": 0}
+    assert len(cards) == 1
+
+
+def test_the_text_is_the_data_encoded_with_the_id_first() -> None:
+    card = load_set("CMR").cards[5]
+    instance = CardInstance(12, card, "rare", True)
+    cards = CardJson()
+    data = cards.data(instance, grant=False)
+    assert next(iter(data)) == "id"
+    assert json.loads(cards.text(instance, grant=False)) == data
+    assert cards.text(instance, grant=False) == json.dumps(
+        data, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_a_foil_or_another_slot_or_grant_is_its_own_body() -> None:
+    card = load_set("CMR").cards[0]
+    cards = CardJson()
+    cards.data(CardInstance(1, card, "common", False), grant=False)
+    cards.data(CardInstance(2, card, "common", True), grant=False)
+    cards.data(CardInstance(3, card, "foil", False), grant=False)
+    cards.data(CardInstance(4, card, "common", False), grant=True)
+    assert len(cards) == 4
+
+
+def test_clearing_picks_up_new_media() -> None:
+    card = load_set("CMR").cards[0]
+    media = CardMedia(images="off")
+    cards = CardJson(media)
+    instance = CardInstance(1, card, "common", False)
+    assert "text" not in cards.data(instance, grant=False)
+    media.use({card.name: "Flying"}, None)
+    cards.clear()
+    assert cards.data(instance, grant=False)["text"] == "Flying"
+
+
+def test_every_pod_of_a_runtime_shares_its_card_json(client: TestClient) -> None:
+    for seed in (1, 2):
+        pod = new_pod(client, seats=2, seed=seed)
+        start(client, pod)
+    rt = client.app.state.runtime  # type: ignore[attr-defined]
+    assert len(rt.registry) == 2
+    assert all(pod.cards is rt.cards for pod in rt.registry.all())

@@ -1,0 +1,82 @@
+"""Crash and restart at the table: life totals keep changing while the server is
+SIGKILLed again and again.
+
+Rule: every tap or undo a phone saw acknowledged is in the stored log, exactly once and
+exactly as sent; nothing is ever applied twice, however often a phone resends after a
+lost answer; the totals the server shows are the replay of the stored log
+(`pods.tracker`); every entry in the log is a tap some phone really sent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import pytest
+
+from tests.server.services.test_crash_restart import kill_and_restart
+from tests.server.support.builders import play_tables
+from tests.server.support.figures import report
+from tests.server.support.live import LiveServer
+from tests.server.support.table_chaos import (
+    TablePhone,
+    assert_shows_the_replay,
+    stop_phones,
+    stored_entries,
+    taps_lost,
+)
+
+SEED = 20261130
+KILLS = 12
+TIME_LIMIT = 90.0
+
+
+@pytest.mark.slow
+def test_twelve_sigkills_while_life_totals_change_lose_and_double_no_tap(
+    live_server: Callable[..., LiveServer], db_url: str, request: pytest.FixtureRequest
+) -> None:
+    began = time.monotonic()
+    rng = random.Random(SEED)
+    server = live_server()
+    with server.client() as client:
+        pod, seats = play_tables(client)  # the product's path: draft, deck, split tables
+        board = client.get(pod.url("/games/1"), headers=pod.host).json()
+    deadline = time.monotonic() + TIME_LIMIT
+    ws_base = server.base_url.replace("http://", "ws://")
+    phones = [TablePhone(seat, board, over_socket=(name == "Cid"), http_base=server.base_url,
+                         ws_base=ws_base, seed=SEED + i, deadline=deadline)
+              for i, (name, seat) in enumerate(seats.items())]
+    for phone in phones:
+        phone.start()
+
+    for kill in range(KILLS):  # every other kill a few ms after a phone sent a tap
+        aim = phones[kill % len(phones)].sending if kill % 2 else None
+        kill_and_restart(server, rng, 0.2, 0.9, aim)
+    time.sleep(0.5)  # the phones' resends after the last restart
+    stop_phones(phones, deadline)
+
+    server.kill()
+    server.start()
+    players_json, stored = stored_entries(db_url, pod.pod_id)
+    assert_shows_the_replay(server, pod, players_json, stored)
+    for phone in phones:
+        assert phone.errors == []
+        assert len(phone.acked) >= 30, f"{phone.seat.name} hardly tapped"
+    lost = taps_lost(phones, stored)
+    by_ref = {(entry.author, ref) for entry, ref in stored}
+
+    acknowledged = sum(len(p.acked) for p in phones)
+    report(request, "kills", KILLS)
+    report(request, "taps_acknowledged", acknowledged)
+    report(request, "taps_lost", lost)
+    report(request, "taps_applied_twice", len(stored) - len(by_ref))
+    report(request, "entries_in_log", len(stored))
+    report(request, "undos_acknowledged", sum(t.undoes is not None for p in phones
+                                              for t, _seq in p.acked.values()))
+    report(request, "taps_in_flight_at_a_kill", sum(len(p.interrupted) for p in phones))
+    report(request, "resend_attempts", sum(p.resends for p in phones))
+    report(request, "seconds", round(time.monotonic() - began, 1))
+    assert lost == 0
+    assert acknowledged >= 100
+    assert sum(len(p.interrupted) for p in phones) >= 1, "no kill caught a tap in flight"

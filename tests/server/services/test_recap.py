@@ -1,0 +1,147 @@
+"""The night's recap: it opens when the host's rule shows every seat to everyone, holds each
+player's commanders, deck by type with its curve, the games by table and a link into each
+replay, and downloads as JSON and as one self-contained HTML file (no script, no link to
+fetch, its CSS inline); it is read from the stored rows, so it survives a restart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from server.core.settings import Settings
+from tests.server.services.test_replays import drafted_pod
+from tests.server.support.builders import PodHandle, SeatHandle, bearer, draft_until_done, me
+
+
+def with_ann_deck(client: TestClient, mode: str) -> tuple[PodHandle, dict[str, SeatHandle],
+                                                           dict[str, Any]]:
+    """A drafted pod where Ann submitted a commander and 20 pool cards, tables split."""
+    pod, seats = drafted_pod(client, mode)
+    view = me(client, seats["Ann"])
+    commander = view["commander_choices"]["eligible"][0]
+    main = [c["id"] for c in view["pool"] if c["id"] != commander][:20]
+    deck = {"commanders": [{"card_id": commander}], "main": main, "basics": {"Plains": 5}}
+    assert client.put(pod.url("/deck"), headers=seats["Ann"].auth, json=deck).status_code == 200
+    split = client.post(pod.url("/tables"), headers=pod.host, json={"without_decks": True})
+    assert split.status_code == 200, split.text
+    return pod, seats, view
+
+
+def test_the_recap_waits_for_the_night_to_end_under_the_default(client: TestClient) -> None:
+    pod, seats, _view = with_ann_deck(client, "after_night")
+    for headers in (pod.host, seats["Ann"].auth):
+        early = client.get(pod.url("/recap"), headers=headers)
+        assert early.status_code == 403 and early.json()["error"]["code"] == "replay_hidden"
+        assert client.get(pod.url("/recap.html"), headers=headers).status_code == 403
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    assert client.get(pod.url("/recap"), headers=seats["Bob"].auth).status_code == 200
+    assert client.get(pod.url("/recap"), headers=pod.host).status_code == 200
+    assert client.get(pod.url("/recap")).status_code == 401
+    assert client.get(pod.url("/recap"), headers=bearer("nope")).status_code == 401
+
+
+@pytest.mark.parametrize("mode", ["nobody", "own_seat"])
+def test_no_recap_when_the_rule_never_shows_every_seat(client: TestClient, mode: str) -> None:
+    pod, seats, _view = with_ann_deck(client, mode)
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    for headers in (pod.host, seats["Ann"].auth):
+        assert client.get(pod.url("/recap"), headers=headers).status_code == 403
+
+
+def test_the_recap_holds_commanders_deck_curve_games_and_replay_links(
+    client: TestClient,
+) -> None:
+    pod, seats, view = with_ann_deck(client, "after_draft")
+    body = client.get(pod.url("/recap"), headers=seats["Bob"].auth).json()
+    assert [p["seat"] for p in body["players"]] == [0, 1, 2]
+    ann = next(p for p in body["players"] if p["name"] == "Ann")
+    chosen = next(c for c in view["pool"] if c["id"] == view["commander_choices"]["eligible"][0])
+    assert [c["name"] for c in ann["commanders"]] == [chosen["name"]]
+    assert ann["color_identity"] == chosen["color_identity"]
+    assert ann["deck"]["size"] == 26
+    assert sum(g["count"] for g in ann["deck"]["groups"]) == 25
+    assert [bar["mana_value"] for bar in ann["deck"]["curve"]] == [
+        "0", "1", "2", "3", "4", "5", "6", "7+"]
+    assert ann["replay_url"].endswith(f"/pods/{pod.pod_id}/replay?seat={ann['seat']}")
+    bob = next(p for p in body["players"] if p["name"] == "Bob")
+    assert bob["deck"] is None and bob["commanders"] == []
+    assert body["tables"] == [{"number": 1, "players": ["Bob", "Ann"]}]
+    game = body["games"][0]
+    assert (game["table"], game["number"]) == (1, 1)
+    assert {p["name"]: p["commanders"] for p in game["players"]}["Ann"] == [chosen["name"]]
+    download = client.get(pod.url("/recap?download=true"), headers=pod.host)
+    assert "attachment" in download.headers["content-disposition"]
+    assert download.json() == client.get(pod.url("/recap"), headers=pod.host).json()
+
+
+def test_the_html_file_is_self_contained(client: TestClient) -> None:
+    pod, seats, _view = with_ann_deck(client, "after_draft")
+    response = client.get(pod.url("/recap.html"), headers=seats["Ann"].auth,
+                          params={"lang": "ru"})
+    assert response.status_code == 200
+    assert "attachment" in response.headers["content-disposition"]
+    html = response.text
+    assert '<html lang="ru">' in html and "<style>" in html and ".recap-curve" in html
+    assert "Ann" in html and "Bob" in html
+    assert not re.search(r"<script|<link|<img|<iframe|@import|url\(", html, re.IGNORECASE)
+    sources = re.findall(r'\b(?:src|href)="([^"]*)"', html)
+    assert sources and all(f"/pods/{pod.pod_id}/replay?seat=" in s for s in sources), sources
+
+
+def test_a_finished_nights_recap_after_a_restart(
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]], settings: Settings
+) -> None:
+    with app_client(settings) as client:
+        pod, seats, _view = with_ann_deck(client, "after_night")
+        assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+        before = client.get(pod.url("/recap"), headers=pod.host).json()
+    with app_client(settings) as client:
+        after = client.get(pod.url("/recap"), headers=seats["Ann"].auth)
+        assert after.status_code == 200 and after.json() == before
+
+
+def night_drafted(client: TestClient, mode: str) -> tuple[dict[str, Any], PodHandle,
+                                                          list[SeatHandle]]:
+    """A night of Ann and Bob with `mode`, its one pod formed, started and drafted."""
+    night = client.post("/api/events", json={"set": "CMR", "replay_visibility": mode}).json()
+    event = f"/api/events/{night['event_id']}"
+    seats = []
+    for name in ("Ann", "Bob"):
+        joined = client.post(f"{event}/players", json={"name": name}).json()
+        seats.append(SeatHandle("", joined["player_id"], joined["player_token"], name))
+    host = bearer(night["host_token"])
+    assert client.post(f"{event}/pods", headers=host, json={}).status_code == 200
+    pod_id = client.get(f"{event}/me", headers=seats[0].auth).json()["pod_id"]
+    seats = [SeatHandle(pod_id, s.player_id, s.token, s.name) for s in seats]
+    pod = PodHandle(pod_id, night["host_token"], {})
+    assert client.post(f"{event}/start", headers=host).status_code == 200
+    early = client.get(f"{event}/recap", headers=seats[0].auth)
+    assert early.status_code == 403 and early.json()["error"]["code"] == "replay_hidden"
+    draft_until_done(client, seats)
+    return night, pod, seats
+
+
+def test_a_nights_recap_holds_every_shown_pod(client: TestClient) -> None:
+    night, pod, seats = night_drafted(client, "after_draft")
+    event = f"/api/events/{night['event_id']}"
+    body = client.get(f"{event}/recap", headers=seats[1].auth).json()
+    assert body["hidden_pods"] == 0 and [p["pod_id"] for p in body["pods"]] == [pod.pod_id]
+    assert {p["name"] for p in body["pods"][0]["players"]} == {"Ann", "Bob"}
+    file = client.get(f"{event}/recap.html", headers=bearer(night["host_token"]))
+    assert file.status_code == 200 and "attachment" in file.headers["content-disposition"]
+    assert "Ann" in file.text and "<script" not in file.text
+    assert client.get(f"{event}/recap", headers=bearer("nope")).status_code == 401
+    assert client.get("/api/events/nope/recap", headers=seats[0].auth).status_code == 404
+
+
+def test_a_nights_recap_waits_for_its_pods_rule(client: TestClient) -> None:
+    night, pod, seats = night_drafted(client, "after_night")
+    event = f"/api/events/{night['event_id']}"
+    assert client.get(f"{event}/recap", headers=seats[0].auth).status_code == 403
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    assert client.get(f"{event}/recap", headers=seats[0].auth).status_code == 200

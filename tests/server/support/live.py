@@ -1,0 +1,93 @@
+"""`LiveServer`: the real `prismatic serve` in a subprocess on a free loopback port.
+
+Why a subprocess: socket behaviour (real frames, close codes) and durability (SIGKILL
+mid-draft) can only be tested against a real process.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    def __init__(self, db_url: str, data_dir: Path, env: dict[str, str] | None = None,
+                 qr: bool = False) -> None:
+        self.qr = qr
+        self.db_url = db_url
+        self.data_dir = data_dir
+        self.env = env or {}
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = data_dir.parent / f"server-{self.port}.log"
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, pod_id: str, token: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/pods/{pod_id}?token={token}"
+
+    def client(self) -> httpx.Client:
+        return httpx.Client(base_url=self.base_url, timeout=10)
+
+    def start(self) -> None:
+        env = {**os.environ, "PRISMATIC_PUBLIC_URL": "http://prismatic.test",
+               "PRISMATIC_MIN_PICK_TIMER_SECONDS": "1",
+               "PRISMATIC_IMAGES": "local",  # no test asks the real image host
+               **self.env}
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--db", self.db_url, "--data-dir",
+                 str(self.data_dir), *([] if self.qr else ["--no-qr"])],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base_url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handlers run, exactly like a crash or a pulled plug."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()

@@ -1,0 +1,82 @@
+"""View details that phones rely on."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta, timezone
+
+from fastapi.testclient import TestClient
+
+from server.db.repo import as_utc
+from server.realtime.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.views.pod import PoolSent, iso, seat_view, seat_view_text
+from tests.server.support.builders import SeatHandle, join, me, new_pod, start, take_first
+
+
+def test_deadlines_are_sent_in_utc_whatever_zone_the_database_used() -> None:
+    paris = timezone(timedelta(hours=1))
+    moment = datetime(2026, 11, 29, 21, 15, 3, tzinfo=paris)
+    assert iso(moment) == "2026-11-29T20:15:03Z"
+    assert as_utc(moment) == datetime(2026, 11, 29, 20, 15, 3, tzinfo=UTC)
+    assert as_utc(datetime(2026, 11, 29, 20, 15, 3)) == datetime(2026, 11, 29, 20, 15, 3,
+                                                                 tzinfo=UTC)
+
+
+def test_the_sockets_seat_view_text_is_the_seat_view(client: TestClient) -> None:
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    live = rt.registry.get(pod.pod_id)
+    player = live.player(seat.player_id)
+    lobby_version, lobby_text = seat_view_text(live, player)
+    assert json.loads(lobby_text) == seat_view(live, player)
+    start(client, pod)
+    for _ in range(3):
+        assert take_first(client, seat).status_code == 200
+    version, text = seat_view_text(live, player)
+    view = seat_view(live, player)
+    assert json.loads(text) == view and version == view["version"] > lobby_version
+    assert len(view["pool"]) == 6 and view["pack"]
+
+
+def ann_after_one_pick(client: TestClient) -> tuple[LivePod, LivePlayer, SeatHandle]:
+    """A drafting pod (Ann and bots) in which Ann has made her first pick."""
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    live = rt.registry.get(pod.pod_id)
+    start(client, pod)
+    assert take_first(client, seat).status_code == 200
+    return live, live.player(seat.player_id), seat
+
+
+def test_a_socket_is_sent_its_pool_once_then_only_the_cards_added(client: TestClient) -> None:
+    live, player, seat = ann_after_one_pick(client)
+    sent = PoolSent()
+    first = json.loads(seat_view_text(live, player, sent)[1])
+    assert "pool_added" not in first and first["pool_count"] == len(first["pool"]) == 2
+    again = json.loads(seat_view_text(live, player, sent)[1])
+    assert "pool" not in again and again["pool_added"] == []
+    assert take_first(client, seat).status_code == 200
+    later = json.loads(seat_view_text(live, player, sent)[1])
+    assert later["pool_count"] == 4
+    assert first["pool"] + later["pool_added"] == seat_view(live, player)["pool"]
+
+
+def test_a_pool_that_did_not_grow_from_what_was_sent_is_sent_whole(client: TestClient) -> None:
+    live, player, _seat = ann_after_one_pick(client)
+    sent = PoolSent(count=2, last_id=-1)  # not this pool's second card
+    view = json.loads(seat_view_text(live, player, sent)[1])
+    assert "pool_added" not in view and len(view["pool"]) == 2
+    assert (sent.count, sent.last_id) == (2, view["pool"][-1]["id"])
+
+
+def test_packs_a_bot_passed_do_not_count_as_people_waiting(client: TestClient) -> None:
+    pod = new_pod(client, seats=4, seed=3, bots=True)
+    ann = join(client, pod, "Ann")
+    start(client, pod)
+    take_first(client, ann)  # the bots have passed on already: packs queue for Ann
+    view = me(client, ann)
+    assert view["packs_waiting"] >= 1
+    assert view["packs_from_people"] == 0
