@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -19,6 +19,7 @@ from draft.bots import Bot, ValueBot
 from server.cards.card_json import CardJson
 from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
+from server.cluster.member import Claim, Member
 from server.core.settings import Settings
 from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
@@ -29,10 +30,6 @@ from server.realtime.hub import Hub
 from server.realtime.live import Registry
 
 T = TypeVar("T")
-
-if TYPE_CHECKING:
-    from server.cluster.mode import DatabaseClaim
-    from server.cluster.node import Cluster
 
 
 def utc_now() -> datetime:
@@ -75,10 +72,10 @@ class Runtime:
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
-    cluster: Cluster | None = None
+    cluster: Member | None = None
     """This process's part in several processes over one PostgreSQL (`--cluster`);
     `None`: the only process, its memory is the truth."""
-    claim: DatabaseClaim | None = None
+    claim: Claim | None = None
     """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
     time_left_stored: bool = False
     """Whether the deadlines restored at start (each seat's time left from now) are

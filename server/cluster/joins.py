@@ -15,17 +15,13 @@ cannot land in a night formed meanwhile either.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from server.cluster.member import JoinCheck
 from server.core.errors import UnknownPodError
 from server.db import Session, cluster_repo, event_repo
 from server.db.tables import EventPlayerRow
 from server.db.writer import Rows
 from server.runtime import Runtime
 from server.services.commit import commit
-
-JoinCheck = Callable[[str, list[EventPlayerRow]], None]
-"""Raises the refusal for a night in this phase holding these players, if any."""
 
 
 async def join_night(rt: Runtime, event_id: str, row: EventPlayerRow,

@@ -13,11 +13,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
 from server.cluster.follow import Follower
-from server.cluster.joins import JoinCheck, join_night
+from server.cluster.joins import join_night
 from server.cluster.lease import TimerLease
 from server.cluster.listen import conninfo, listen
 from server.cluster.locked import locked_pick
-from server.cluster.revisions import Revisions, StaleError
+from server.cluster.member import JoinCheck
+from server.cluster.revisions import Revisions
+from server.core.errors import StaleError
 from server.db.cluster_repo import lock_rows
 from server.db.tables import EventPlayerRow
 from server.realtime.live import LivePlayer, LivePod

@@ -24,16 +24,10 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
-from server.core.errors import BusyError
+from server.core.errors import StaleError
 from server.db.cluster_repo import bump_revision
 from server.db.writer import NO_ROWS, GroupWriter, Rows, Write
 from server.realtime.live import LivePod
-
-
-class StaleError(BusyError):
-    """Another process changed the pod first; nothing of this change was stored."""
-
-    code = "db_busy"
 
 
 @dataclass(eq=False)

@@ -91,6 +91,13 @@ class BusyError(PodError):
     code = "db_busy"
 
 
+class StaleError(BusyError):
+    """Another process changed the pod first; nothing of this change was stored
+    (several processes: `server.cluster.revisions`)."""
+
+    code = "db_busy"
+
+
 class DiskFullError(BusyError):
     """The laptop's disk is full: nothing changed and nothing is lost, but retrying helps
     only once the host frees some space (`server.db.disk`)."""

@@ -12,10 +12,49 @@ services must not import the views (an import-linter contract).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
-if TYPE_CHECKING:  # `server.realtime.live` builds card JSON: a run-time import would cycle
-    from server.realtime.live import Phase, StoredDeck, Table
+# --- the night's words -------------------------------------------------------------------
+# Here and not in `server.realtime.live`, which keeps them on its pods: the shapes need them,
+# and the live pods build card JSON (`server.cards`) from these shapes, so a shape that took
+# them from `live` closed an import circle.
+
+Phase = Literal["lobby", "drafting", "building", "playing", "done"]
+"""Where a pod is in its night; stored as this text in `pod.phase`."""
+PHASES: tuple[Phase, ...] = get_args(Phase)
+
+
+def as_phase(text: str) -> Phase:
+    """A stored phase, checked (a restored pod with an unknown phase is set aside)."""
+    for phase in PHASES:
+        if phase == text:
+            return phase
+    raise ValueError(f"unknown pod phase {text!r}")
+
+
+class Table(TypedDict):
+    """One table of the host's split: its number and its players' names."""
+
+    number: int
+    players: list[str]
+
+
+class DeckReportJson(TypedDict):
+    """A deck's legality report as the protocol sends it (`building.report_json`)."""
+
+    legal: bool
+    size: int
+    color_identity: list[str]
+    problems: list[ProblemJson]
+
+
+class StoredDeck(TypedDict):
+    """A seat's last submitted deck: the body as the phone sent it (a `DeckSubmit` dump,
+    what the builder screen edits) and its report, in the submitting phone's language."""
+
+    deck: dict[str, Any]
+    report: DeckReportJson
+
 
 # --- cards -------------------------------------------------------------------------------
 

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any, Literal, TypedDict, get_args
 
 from draft.cards import Card, load_set
 from draft.cube import Cube
@@ -36,43 +35,8 @@ from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
-from server.protocol.shapes import ProblemJson
+from server.protocol.shapes import Phase, StoredDeck, Table
 
-Phase = Literal["lobby", "drafting", "building", "playing", "done"]
-"""Where a pod is in its night; stored as this text in `pod.phase`."""
-PHASES: tuple[Phase, ...] = get_args(Phase)
-
-
-def as_phase(text: str) -> Phase:
-    """A stored phase, checked (a restored pod with an unknown phase is set aside)."""
-    for phase in PHASES:
-        if phase == text:
-            return phase
-    raise ValueError(f"unknown pod phase {text!r}")
-
-
-class Table(TypedDict):
-    """One table of the host's split: its number and its players' names."""
-
-    number: int
-    players: list[str]
-
-
-class DeckReportJson(TypedDict):
-    """A deck's legality report as the protocol sends it (`building.report_json`)."""
-
-    legal: bool
-    size: int
-    color_identity: list[str]
-    problems: list[ProblemJson]
-
-
-class StoredDeck(TypedDict):
-    """A seat's last submitted deck: the body as the phone sent it (a `DeckSubmit` dump,
-    what the builder screen edits) and its report, in the submitting phone's language."""
-
-    deck: dict[str, Any]
-    report: DeckReportJson
 PLACEHOLDER = "Commander"
 """The name of a commander nobody submitted; phones show it in their language."""
 

@@ -26,14 +26,8 @@ from server.db import Session, game_repo, repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.problems import problem_json
 from server.protocol.bodies import DeckSubmit
-from server.realtime.live import (
-    DeckReportJson,
-    LiveGame,
-    LivePlayer,
-    LivePod,
-    StoredDeck,
-    Table,
-)
+from server.protocol.shapes import DeckReportJson, StoredDeck, Table
+from server.realtime.live import LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services import games
 from server.services.commit import commit

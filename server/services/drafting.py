@@ -27,8 +27,7 @@ from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.engine import waiting_on
 from draft.state import DraftState
-from server.cluster.revisions import StaleError
-from server.core.errors import ConflictError
+from server.core.errors import ConflictError, StaleError
 from server.db import Session, repo
 from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime

@@ -32,7 +32,8 @@ from server.core.security import new_id
 from server.db import Session, game_repo
 from server.db.tables import GameRow
 from server.protocol.bodies import GameAdjust, GameUndo
-from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod, Table
+from server.protocol.shapes import Table
+from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
 

@@ -17,8 +17,8 @@ from pods.recap import DeckOutline, outline
 from server.core.errors import BadTokenError, ForbiddenError, UnknownPodError
 from server.core.security import token_matches
 from server.db import Session, event_repo, repo
-from server.protocol.shapes import PlayedGame
-from server.realtime.live import DeckReportJson, LivePlayer, LivePod
+from server.protocol.shapes import DeckReportJson, PlayedGame
+from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.exports import submitted_deck
 from server.services.replays import pod_rows, viewer_of

@@ -19,7 +19,8 @@ from draft.cube import Cube
 from draft.replay import replay
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.realtime.live import Connections, LivePlayer, LivePod, PodSetup, StoredNight, as_phase
+from server.protocol.shapes import as_phase
+from server.realtime.live import Connections, LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime, Unrestored
 from server.services.games import restore_games
 from server.services.timer_gaps import resume_after_restart

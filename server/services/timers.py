@@ -19,8 +19,7 @@ import asyncio
 import logging
 from datetime import timedelta
 
-from server.cluster.revisions import StaleError
-from server.core.errors import BusyError
+from server.core.errors import BusyError, StaleError
 from server.runtime import Runtime
 from server.services.drafting import due_players, expire_deadline
 from server.services.timer_gaps import give_back, save_timers, store_time_left

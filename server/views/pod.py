@@ -31,10 +31,11 @@ from server.protocol.shapes import (
     SeatHead,
     SeatView,
     Setup,
+    Table,
     TimersPausedNote,
     WaitingOn,
 )
-from server.realtime.live import LivePlayer, LivePod, Table
+from server.realtime.live import LivePlayer, LivePod
 from server.services.building import games_in_play, without_legal_deck
 from server.views.game import game_view
 

@@ -23,8 +23,7 @@ import pytest
 
 from draft.replay import replay
 from server.app import build_runtime
-from server.cluster.revisions import StaleError
-from server.core.errors import PodError
+from server.core.errors import PodError, StaleError
 from server.core.settings import Settings
 from server.db.migrate import upgrade_to_head
 from server.realtime.live import LivePod
