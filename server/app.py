@@ -14,7 +14,6 @@ from fastapi import FastAPI
 
 from server.cluster.mode import claim_database
 from server.cluster.node import Cluster
-from server.core.errors import install_error_handlers
 from server.core.settings import Settings
 from server.db.engine import (
     DatabaseConfigError,
@@ -24,6 +23,7 @@ from server.db.engine import (
 )
 from server.db.migrate import upgrade_to_head
 from server.edge.body_limit import BodyLimit
+from server.edge.error_handlers import install_error_handlers
 from server.edge.hangups import QuietHangUps
 from server.edge.hosts import HostGuard
 from server.edge.lan import lan_ip

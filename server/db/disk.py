@@ -11,6 +11,8 @@ from __future__ import annotations
 import errno
 import sqlite3
 
+from server.core.errors import BusyError, DiskFullError
+
 SQLITE_FULL = 13
 """SQLite's result code when a write finds no free page on disk (or `max_page_count`)."""
 
@@ -37,3 +39,14 @@ def _says_full(error: BaseException) -> bool:
     if getattr(error, "sqlstate", None) == POSTGRES_DISK_FULL:
         return True
     return isinstance(error, OSError) and error.errno == errno.ENOSPC
+
+
+DISK_FULL_MESSAGE = "The laptop's disk is full — free some space; no pick is lost."
+
+
+def refusal(error: BaseException) -> BusyError:
+    """What a failed commit tells the client: `disk_full` when the disk is full, else
+    "try again" (`db_busy`)."""
+    if is_disk_full(error):
+        return DiskFullError(DISK_FULL_MESSAGE)
+    return BusyError("The database is busy; try again.", "db_busy")

@@ -38,8 +38,9 @@ from sqlmodel import Session
 
 from draft.errors import DraftError
 from pods.errors import PodsError
-from server.core.errors import BusyError, PodError, refusal
+from server.core.errors import BusyError, PodError
 from server.db import repo
+from server.db.disk import refusal
 
 log = logging.getLogger(__name__)
 

@@ -4,14 +4,14 @@ Why: every body the protocol accepts is small (a deck is the largest, well under
 refusing a large body keeps a misbehaving client from making the server buffer and parse
 megabytes of JSON. A `Content-Length` over the cap is refused up front; a body sent
 without one (chunked) is counted as it arrives and cut off at the cap. Answers 413 with
-the protocol's error envelope.
+the protocol's error envelope, in the reader's language (`server.edge.refusals`).
 """
 
 from __future__ import annotations
 
-import json
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from server.edge.refusals import send_refusal
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -27,11 +27,11 @@ class BodyLimit:
             return
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and _too_big(value, self.max_bytes):
-                await _refuse(send)
+                await _refuse(scope, send)
                 return
         body = await _read_capped(receive, self.max_bytes)
         if body is None:
-            await _refuse(send)
+            await _refuse(scope, send)
             return
         replayed = False
 
@@ -69,10 +69,5 @@ def _too_big(value: bytes, limit: int) -> bool:
         return True
 
 
-async def _refuse(send: Send) -> None:
-    body = json.dumps({"error": {"code": "too_large",
-                                 "message": "The request body is too large."}}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+async def _refuse(scope: Scope, send: Send) -> None:
+    await send_refusal(scope, send, 413, "too_large", "The request body is too large.")

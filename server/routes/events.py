@@ -19,6 +19,7 @@ from server.protocol.bodies import (
     EventPodsCreate,
     SeatCreate,
 )
+from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.runtime import Runtime
 from server.services import events, lifecycle, summary
@@ -110,7 +111,7 @@ async def start_all(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
 
 @router.get("/{event_id}/summary", response_model=None)
 async def night_summary(night: HostNight, rt: RuntimeDep, language: LanguageDep,
-                        format: Literal["json", "text"] = "json") -> Response | Mapping[str, Any]:
+                        format: Literal["json", "text"] = "json") -> Response | NightSummary:
     pods = [await summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
     if format == "text":
         return PlainTextResponse(summary.as_text(pods, language), headers={

@@ -16,6 +16,7 @@ from server.protocol.bodies import (
     SeatCreate,
     SeatCreated,
 )
+from server.protocol.shapes import OpenPods
 from server.realtime.live import LivePlayer, LivePod
 from server.routes.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
 from server.services import drafting, lifecycle
@@ -38,8 +39,8 @@ async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
                       host_url=rt.host_url(pod_id, created.token), join_url=rt.join_url(pod_id))
 
 
-@router.get("")
-async def list_open_pods(rt: RuntimeDep) -> Mapping[str, Any]:
+@router.get("", response_model=Mapping[str, Any])
+async def list_open_pods(rt: RuntimeDep) -> OpenPods:
     """Pods still in their lobby: what a phone that scanned the server's QR code can join.
     A night's pods are left out: their players were dealt into them by the host."""
     pods = [pod for pod in rt.registry.all()

@@ -65,6 +65,20 @@ def test_a_huge_body_is_413_before_it_is_read(client: TestClient) -> None:
 
 
 @SQLITE
+@pytest.mark.parametrize(("language", "sentence"), [("ru", "Запрос слишком большой."),
+                                                    ("it", "La richiesta è troppo grande.")],
+                         ids=["ru", "it"])
+def test_a_huge_body_is_refused_in_the_readers_language(client: TestClient, language: str,
+                                                        sentence: str) -> None:
+    pod = new_pod(client)
+    response = client.post(pod.url("/seats"), content=json.dumps({"name": "x" * 200_000}),
+                           headers={"Content-Type": "application/json",
+                                    "Accept-Language": language})
+    assert response.status_code == 413
+    assert response.json() == {"error": {"code": "too_large", "message": sentence}}
+
+
+@SQLITE
 def test_the_number_of_live_pods_is_capped(make_settings: Any, app_client: Any) -> None:
     with app_client(make_settings(max_pods=3)) as client:
         pods = [new_pod(client) for _ in range(3)]
