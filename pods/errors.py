@@ -33,6 +33,18 @@ class UnknownFormatError(PodsError):
     code = "unknown_format"
 
 
+class BadNameError(PodsError):
+    """A player's name nobody could read on the host screen (`pods.player_names`)."""
+
+    code = "bad_name"
+
+
+class ReservedNameError(PodsError):
+    """A player's name the server gives its bots (`pods.player_names`)."""
+
+    code = "reserved_name"
+
+
 class SplitError(PodsError):
     """The players cannot be split into tables the way the host asked."""
 

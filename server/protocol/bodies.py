@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from pods.player_names import NAME_MAX
+
 SEED_MAX = 2**63 - 1
 
 
@@ -25,7 +27,6 @@ def _clean_name(value: str) -> str:
     return value
 
 
-NAME_MAX = 32
 Name = Annotated[str, Field(min_length=1, max_length=256), AfterValidator(_clean_name)]
 
 

@@ -16,6 +16,7 @@ from datetime import timedelta
 from draft.cards import load_set
 from draft.state import DraftConfig
 from pods.forming import FormingError, PodPolicy, plan_pods
+from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError, UnknownPodError
 from server.core.security import hash_token, new_id, new_token
 from server.db import Session, cluster_repo, event_repo, repo
@@ -32,7 +33,6 @@ from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services import lifecycle
 from server.services.commit import commit
-from server.services.names import clean_name, same_name
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""

@@ -21,6 +21,7 @@ from draft.catalog import build_catalog
 from draft.cube import Cube, parse_cube, read_cube_lines
 from draft.state import DraftConfig
 from pods import reveal
+from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, ForbiddenError, InvalidError
 from server.core.security import hash_token, new_id, new_token
 from server.db import Session, cards_store, repo
@@ -29,7 +30,6 @@ from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services.commit import Stage, commit
 from server.services.drafting import Step, advance, seat_of, stage, swap
-from server.services.names import clean_name, same_name
 
 
 def load_cube(rt: Runtime, text: str, seats: int) -> Cube:

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.services.names import skeleton
+from pods.player_names import skeleton
 from tests.server.cluster.members import SEED, two_members, wait_known
 from tests.server.support.builders import new_pod
 from tests.server.support.live import LiveServer

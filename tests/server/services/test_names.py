@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.services.names import skeleton
+from pods.player_names import skeleton
 from tests.server.support.builders import PodHandle, new_pod
 
 CYRILLIC_A = "\u0410"

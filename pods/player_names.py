@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from server.core.errors import InvalidError
-from server.protocol.bodies import NAME_MAX
+from pods.errors import BadNameError, ReservedNameError
 
+NAME_MAX = 32
+"""The most characters a name may have once cleaned (the host screen's rows fit it)."""
 MAX_MARKS_IN_A_ROW = 3
 """Enough for Vietnamese (two stacked marks) and Indic vowel signs; not for a tower."""
 _BOT_NAME = re.compile(r"^bot\s*\d+$")
@@ -64,20 +65,18 @@ def _visible_text(name: str) -> str:
 
 
 def clean_name(raw: str) -> str:
-    """The name as stored and shown, or `InvalidError` `bad_name` saying what is wrong."""
+    """The name as stored and shown, or `BadNameError` saying what is wrong."""
     name = " ".join(_visible_text(raw).split())
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name
                if ch not in _INVISIBLE_SYMBOLS):
-        raise InvalidError("a name needs at least one letter or digit people can see",
-                           "bad_name")
+        raise BadNameError("a name needs at least one letter or digit people can see")
     if len(name) > NAME_MAX:
-        raise InvalidError(f"a name has at most {NAME_MAX} characters", "bad_name")
+        raise BadNameError(f"a name has at most {NAME_MAX} characters")
     run = 0
     for ch in unicodedata.normalize("NFD", name):
         run = run + 1 if unicodedata.combining(ch) else 0
         if run > MAX_MARKS_IN_A_ROW:
-            raise InvalidError(f"at most {MAX_MARKS_IN_A_ROW} accents on one letter",
-                               "bad_name")
+            raise BadNameError(f"at most {MAX_MARKS_IN_A_ROW} accents on one letter")
     check_not_reserved(name)
     return name
 
@@ -96,5 +95,4 @@ def check_not_reserved(name: str) -> None:
     """Refuse names a bot seat would get, so nobody can pass for a bot (or a bot for them)."""
     folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
     if _BOT_NAME.match(folded):
-        raise InvalidError(f"{name!r} is what the server calls its bots; pick another name",
-                           "reserved_name")
+        raise ReservedNameError(f"{name!r} is what the server calls its bots; pick another name")
