@@ -12,15 +12,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TypeVar
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
-
 from draft.bots import Bot, ValueBot
 from server.cards.card_json import CardJson
 from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
 from server.cluster.member import Claim, Member
 from server.core.settings import Settings
+from server.db import Engine, Session
 from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.edge.rate_limits import ClientLimits

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Literal
 
 import httpx
-import sqlalchemy as sa
 
 from draft.cards import Card
 from draft.catalog import Catalog
 from server.cards.images import local_image_url
 from server.cards.scryfall import USER_AGENT, image_url_template
+from server.db import Engine
 from server.db.cards_store import load_texts
 from server.protocol.shapes import CardExtras
 
@@ -68,7 +68,7 @@ class CardMedia:
         self.images = mode
         self._memo = {}
 
-    def reload(self, engine: sa.Engine, data_dir: Path | None) -> None:
+    def reload(self, engine: Engine, data_dir: Path | None) -> None:
         """Read the imported rules text again and forget which images were found."""
         self.use(load_texts(engine), data_dir)
 

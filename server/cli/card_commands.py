@@ -16,9 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-import sqlalchemy as sa
 from pydantic import ValidationError
-from sqlmodel import Session
 
 from draft.cards import Card, bundled_set_codes, load_set
 from draft.errors import DraftError
@@ -27,10 +25,9 @@ from server.cards.scryfall import ScryfallError
 from server.cards.set_download import SetDownload, api_for, download_set
 from server.cli.i18n import _
 from server.core.settings import Settings
-from server.db import cards_store
+from server.db import Engine, Session, SQLAlchemyError, cards_store
 from server.db.engine import DatabaseConfigError, create_db_engine
 from server.db.migrate import upgrade_to_head
-from server.db.tables import CardRow
 
 BIG = 2000
 
@@ -53,7 +50,7 @@ def make_settings(db_url: str | None, data_dir: Path | None) -> Settings:
         raise InputError(f"bad setting {first['loc'][0]}: {first['msg']}") from None
 
 
-def open_engine(settings: Settings) -> sa.Engine:
+def open_engine(settings: Settings) -> Engine:
     """The server's database, migrated to the newest schema (as `serve` does on start)."""
     if settings.db_url is None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
@@ -62,7 +59,7 @@ def open_engine(settings: Settings) -> sa.Engine:
         upgrade_to_head(engine)
     except DatabaseConfigError as error:
         raise InputError(str(error)) from None
-    except sa.exc.SQLAlchemyError as error:
+    except SQLAlchemyError as error:
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         raise InputError(f"cannot prepare the database: {reason}") from None
     return engine
@@ -74,7 +71,7 @@ def imported_cards(settings: Settings) -> list[Card]:
         return []
     engine = create_db_engine(settings)
     try:
-        if not sa.inspect(engine).has_table(CardRow.__tablename__):
+        if not cards_store.card_table_exists(engine):
             return []
         with Session(engine) as session:
             return cards_store.list_imported_cards(session)
@@ -141,7 +138,7 @@ def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> Non
             with click.progressbar(length=len(imported.cards), label="Storing cards",
                                    file=sys.stderr) as bar:
                 cards_store.store_alone(engine, imported, progress=bar.update)
-    except sa.exc.SQLAlchemyError as error:
+    except SQLAlchemyError as error:
         raise InputError(f"nothing imported: database error: {error.__class__.__name__}") from None
     finally:
         engine.dispose()
@@ -183,7 +180,7 @@ def fetch_command(set_codes: tuple[str, ...], all_sets: bool, images: bool,
         raise click.ClickException(
             f"{error}. What was downloaded is kept: run the same command again to resume."
         ) from None
-    except sa.exc.SQLAlchemyError as error:
+    except SQLAlchemyError as error:
         raise click.ClickException(f"database error: {error.__class__.__name__}") from None
     finally:
         engine.dispose()
@@ -200,7 +197,7 @@ def _chosen_sets(set_codes: tuple[str, ...], all_sets: bool) -> list[str]:
         raise click.UsageError(str(error)) from None
 
 
-def _fetch_one(settings: Settings, engine: sa.Engine, api: Any, code: str,
+def _fetch_one(settings: Settings, engine: Engine, api: Any, code: str,
                images: bool) -> SetDownload:
     """One set, with a progress bar per phase (click draws it only on a terminal)."""
     bars: dict[str, Any] = {}

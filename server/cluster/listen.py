@@ -10,9 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from sqlalchemy.engine import Engine
-
 from server.cluster.follow import Follower
+from server.db import Engine
 from server.db.cluster_repo import CHANNEL
 
 log = logging.getLogger(__name__)

@@ -15,9 +15,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from sqlalchemy.engine import Engine
-
 from server.cluster.listen import conninfo
+from server.db import Engine
 from server.db.engine import DatabaseConfigError
 
 if TYPE_CHECKING:  # PostgreSQL's driver is an extra: imported only where it is used

@@ -22,9 +22,8 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlmodel import Session
-
 from server.core.errors import StaleError
+from server.db import Session
 from server.db.cluster_repo import bump_revision
 from server.db.writer import NO_ROWS, GroupWriter, Rows, Write
 from server.realtime.live import LivePod

@@ -25,6 +25,12 @@ from server.db.tables import CardRow
 CHUNK = 500
 
 
+def card_table_exists(engine: sa.Engine) -> bool:
+    """Whether the database has the `card` table yet (the command line reads it before
+    any migration ran)."""
+    return sa.inspect(engine).has_table(CardRow.__tablename__)
+
+
 def store_imported(
     session: Session,
     imported: ImportedCards,

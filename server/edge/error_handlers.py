@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from draft import errors as draft_errors
 from pods.errors import PodsError
 from server.core.errors import PodError
+from server.db import OperationalError
 from server.db.disk import refusal
 from server.edge.refusals import error_envelope
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import orjson
 from pydantic import ValidationError
-from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from draft.errors import DraftError
 from server.core.errors import PodError
+from server.db import OperationalError
 from server.edge.rate_limits import TokenBucket
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
