@@ -1,10 +1,13 @@
-"""One commit path: every command is staged, committed by the writer thread, then swapped in.
+"""One commit path (`server.services.commit`): every command is staged, committed by the
+writer thread, then swapped in; picks go through the group commit the same way.
 
 Rules: a command whose commit fails on a full disk answers 503 `disk_full` and changes
 nothing in memory but the host's banner (the host's view is the same before and after,
 apart from `disk_full` and the version that announced it), and the same command succeeds
-once the fault is gone, which takes the banner down; nothing commits on the event loop (the
-`commits_on_the_loop` guard in conftest fails any test that does).
+once the fault is gone, which takes the banner down; a pick whose commit fails is "try
+again", over HTTP and over the socket, and is never acknowledged; nothing commits on the
+event loop (the `commits_on_the_loop` guard in conftest fails any test that does). The
+writer itself (its batches, all or nothing) is tested in `tests/server/db/test_writer.py`.
 """
 
 from __future__ import annotations
@@ -18,8 +21,18 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
+from server.db import repo
 from tests.server.db.test_db_faults import disk_full
-from tests.server.support.builders import PodHandle, bearer, draft_until_done, join, new_pod, start
+from tests.server.support.builders import (
+    PodHandle,
+    bearer,
+    draft_until_done,
+    join,
+    me,
+    new_pod,
+    start,
+    take_first,
+)
 
 
 def host_view(client: TestClient, pod: PodHandle) -> dict[str, Any]:
@@ -139,3 +152,63 @@ def test_a_failed_event_command_stores_nothing(client: TestClient) -> None:
         assert client.post(f"{event}/pods", headers=host, json={}).status_code == 503
     shown = client.get(f"{event}/host", headers=host).json()
     assert shown["phase"] == "open" and shown["pods"] == []
+
+
+# --- picks through the group commit ------------------------------------------------------
+
+
+def test_a_pick_whose_commit_fails_is_db_busy_and_leaves_the_pod_as_it_was(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    start(client, pod)
+    before = me(client, seat)
+    real = repo.pick_log_rows
+
+    def broken(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(repo, "pick_log_rows", broken)
+    response = take_first(client, seat, before)
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "db_busy"
+    after = me(client, seat)
+    assert (after["pick"], after["pack"], after["pool"]) == (
+        before["pick"], before["pack"], before["pool"])
+    monkeypatch.setattr(repo, "pick_log_rows", real)
+    retried = take_first(client, seat, before)
+    assert retried.status_code == 200, retried.text
+    assert retried.json()["pick"] == before["pick"] + 1
+
+
+def test_a_socket_pick_whose_commit_fails_is_never_acknowledged(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ack rides in the picker's next view only after the commit: a failed commit
+    sends `db_busy` and no `acks`, and the retry is acknowledged in the view showing it."""
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Ann")
+    start(client, pod)
+    before = me(client, seat)
+    cards = [card["id"] for card in before["pack"][: before["picks_needed"]]]
+    real = repo.pick_log_rows
+
+    def broken(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        raise RuntimeError("disk full")
+
+    with client.websocket_connect(f"/ws/pods/{pod.pod_id}?token={seat.token}") as ws:
+        version = ws.receive_json()["version"]
+        monkeypatch.setattr(repo, "pick_log_rows", broken)
+        ws.send_json({"type": "pick", "pick": 1, "cards": cards, "ref": "p1"})
+        refused = ws.receive_json()
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}  # nothing else came between
+        assert refused["type"] == "error" and refused["code"] == "db_busy"
+        assert refused["ref"] == "p1"
+        monkeypatch.setattr(repo, "pick_log_rows", real)
+        ws.send_json({"type": "pick", "pick": 1, "cards": cards, "ref": "p2"})
+        update = ws.receive_json()
+    assert update["type"] == "update" and update["base"] == version
+    assert update["acks"] == ["p2"]
+    assert update["view"]["pick"] == 2 and update["view"]["pool_count"] == 2
