@@ -21,11 +21,12 @@ from draft import engine
 from draft.changes import PickMade
 from draft.packs import PackSource
 from draft.state import DraftConfig
+from pods import reveal
 from pods.deck import Deck, pool_as_deck
 from pods.formats import WRITERS, cockatrice, write_deck
 from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
 from pods.formats.names import display_name
-from server.core.errors import ConflictError, InvalidError
+from server.core.errors import ConflictError, ForbiddenError, InvalidError
 from server.db import Session, repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
 from server.protocol.bodies import DeckSubmit
@@ -173,9 +174,14 @@ async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE
     submitted) and draft log (MTGO text), in one zip.
 
     Only once the draft is over: it holds every pool, and the host sees no cards while
-    the table drafts (a host who also plays would otherwise read everyone's picks)."""
+    the table drafts (a host who also plays would otherwise read everyone's picks). Then
+    only when the host's reveal rule shows every seat to everyone (`pods.reveal`), so the
+    zip is no back door round the rule the phones were shown in the lobby."""
     if pod.night.state is None or pod.night.phase in ("lobby", "drafting"):
         raise ConflictError("the night's export opens when the draft is over", "wrong_phase")
+    if not reveal.everyone_may_open(pod.night.replay_visibility, pod.night.phase):
+        raise ForbiddenError("the host's reveal rule keeps every seat's draft hidden now",
+                             "replay_hidden")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for player in sorted(pod.night.players, key=lambda p: p.seat or 0):

@@ -18,7 +18,7 @@ Watch = Callable[[], AbstractContextManager[None]]
 
 def test_summary_exports_and_the_split_read_off_the_loop(
         client: TestClient, queries_on_the_loop: Watch) -> None:
-    pod = new_pod(client, seats=2, seed=3)
+    pod = new_pod(client, seats=2, seed=3, replay_visibility="after_draft")
     seats = [join(client, pod, name) for name in ("Ann", "Bob")]
     start(client, pod)
     draft_until_done(client, seats)

@@ -91,7 +91,7 @@ def test_the_number_of_live_pods_is_capped(make_settings: Any, app_client: Any) 
 
 @SQLITE
 def test_hostile_names_come_out_inert_in_every_export(client: TestClient) -> None:
-    pod = new_pod(client, seats=len(NAMES), seed=5)
+    pod = new_pod(client, seats=len(NAMES), seed=5, replay_visibility="after_draft")
     seats = [join(client, pod, name) for name in NAMES]
     start(client, pod)
     assert [p["name"] for p in client.get(pod.url()).json()["players"]] == NAMES

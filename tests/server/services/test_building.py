@@ -170,6 +170,7 @@ def test_host_zip_holds_every_seat(client: TestClient,
                                    built: tuple[PodHandle, list[SeatHandle]]) -> None:
     pod, seats = built
     assert client.get(pod.url("/export.zip"), headers=seats[0].auth).status_code == 403
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200  # the reveal
     response = client.get(pod.url("/export.zip"), headers=pod.host)
     names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
     assert sum(name.endswith("-pool.txt") for name in names) == 3
