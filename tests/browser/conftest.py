@@ -98,16 +98,6 @@ def running_server(data: Path, *args: str, **env: str) -> Iterator[str]:
             process.wait()
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """One worker per browser module: its tests share the module's server and Chromium
-    (started once, not once per worker), and may see each other's pods on it."""
-    here = Path(__file__).parent
-    for item in items:
-        if item.path.is_relative_to(here):
-            item.add_marker(pytest.mark.xdist_group(f"browser:{item.path.stem}"))
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A fresh server with the default settings; yields its base URL."""

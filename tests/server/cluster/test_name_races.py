@@ -23,7 +23,6 @@ from tests.server.cluster.members import SEED, two_members, wait_known
 from tests.server.live import LiveServer
 
 ROUNDS = 6
-pytestmark = pytest.mark.xdist_group("cluster:name-races")  # one pair of members
 
 
 @pytest.fixture(scope="module")

@@ -38,8 +38,6 @@ from tests.server.table_chaos import assert_shows_the_replay, stop_phones, store
 from tests.server.test_hidden_info import cards_in, visible_cards
 from tests.server.test_restore import stored_log
 
-pytestmark = pytest.mark.xdist_group("cluster:two-processes")  # one pair of members
-
 
 @pytest.fixture(scope="module")
 def servers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory,
