@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.browser.support import ROOT
+from tests.server.live import START_SECONDS
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -41,7 +42,7 @@ def _free_port() -> int:
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")

@@ -18,6 +18,9 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS_IN_USE = "address already in use"  # uvicorn's words when its port is taken
+START_SECONDS = 120
+"""A guard against a hang, not a speed limit: a start-up takes a second or two, but many
+seconds on a machine busy with other test workers."""
 
 
 class PortTaken(RuntimeError):
@@ -83,7 +86,7 @@ class LiveServer:
                  str(self.data_dir), *([] if self.qr else ["--no-qr"])],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 output = self.log_path.read_bytes()[logged:].decode(errors="replace")
@@ -95,6 +98,7 @@ class LiveServer:
                     return
             except httpx.HTTPError:
                 time.sleep(0.05)
+        self.kill()  # no stray server for a later test to trip over
         raise RuntimeError(f"server did not start: {self.log_path.read_text()[-2000:]}")
 
     def kill(self) -> None:
