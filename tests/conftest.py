@@ -15,9 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from xdist.scheduler import LoadScopeScheduling
 
 from tests.server.figures import write_summary
+
+# No time limit per Hypothesis example: its default 200 ms is a speed assertion, and on a
+# machine busy with other workers an example of a pure rule took 257 ms (DeadlineExceeded).
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 SHARED_SERVER_MODULES = (
     "tests/browser/",  # a server and a Chromium per module (tests/browser/conftest.py)
