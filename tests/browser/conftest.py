@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.browser.support import ROOT
+from tests.server.support.live import START_SECONDS
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -41,7 +42,7 @@ def _free_port() -> int:
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
@@ -54,6 +55,7 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
     raise RuntimeError(f"server did not become healthy:\n{log.read_text()[-3000:]}")
 
 
+ADDRESS_IN_USE = "address already in use"  # uvicorn's words when its port is taken
 NO_INTERNET = "http://127.0.0.1:9"
 """Where the image probe of `--images auto` looks in tests: a closed port, as with no
 Internet, so no test contacts Scryfall and the default behaves as on a table offline."""
@@ -61,21 +63,32 @@ Internet, so no test contacts Scryfall and the default behaves as on a table off
 
 @contextmanager
 def running_server(data: Path, *args: str, **env: str) -> Iterator[str]:
-    """`prismatic serve` on a free port with its SQLite file in `data`; yields its base URL."""
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = data / "server.log"
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("PRISMATIC_")}
-    environment.update({"PRISMATIC_PUBLIC_URL": base, "PRISMATIC_SCRYFALL_URL": NO_INTERNET,
-                        **env})
-    command = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", f"sqlite:///{data}/db.sqlite3",
-               "--data-dir", str(data), "--no-qr", *args]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out,
-                                   stderr=subprocess.STDOUT)
+    """`prismatic serve` on a free port with its SQLite file in `data`; yields its base URL.
+
+    `_free_port` only finds a port that was free a moment ago (other test workers bind
+    ports too): a server that finds its port taken is started again on another."""
+    for attempt in range(3):
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        log = data / "server.log"
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("PRISMATIC_")}
+        environment.update({"PRISMATIC_PUBLIC_URL": base, "PRISMATIC_SCRYFALL_URL": NO_INTERNET,
+                            **env})
+        command = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
+                   "--port", str(port), "--db", f"sqlite:///{data}/db.sqlite3",
+                   "--data-dir", str(data), "--no-qr", *args]
+        with log.open("wb") as out:
+            process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out,
+                                       stderr=subprocess.STDOUT)
+        try:
+            _wait_healthy(base, process, log)
+            break
+        except RuntimeError:
+            process.kill()
+            process.wait()
+            if attempt == 2 or ADDRESS_IN_USE not in log.read_text().lower():
+                raise
     try:
-        _wait_healthy(base, process, log)
         yield base
     finally:
         process.terminate()

@@ -29,7 +29,6 @@ from sqlalchemy.orm import Session
 
 from server.app import create_app
 from server.core.settings import Settings
-from tests.server.support.figures import write_summary
 from tests.server.support.live import LiveServer
 
 POSTGRES_ENV = "PRISMATIC_TEST_POSTGRES_URL"
@@ -194,8 +193,3 @@ def live_server(db_url: str, tmp_path: Path) -> Iterator[Callable[..., LiveServe
     yield start
     for server in servers:
         server.stop()
-
-
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """The hardening tests' figures (see tests/server/support/figures.py), even without `-s`."""
-    write_summary(terminalreporter, config)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.cluster.members import CLUSTER
-from tests.server.support.live import ROOT, LiveServer, free_port
+from tests.server.support.live import ROOT, START_SECONDS, LiveServer, free_port
 
 
 def refused(postgres_url: str, data_dir: Path, *flags: str) -> str:
@@ -26,7 +26,7 @@ def refused(postgres_url: str, data_dir: Path, *flags: str) -> str:
         result = subprocess.run(
             [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port",
              str(free_port()), "--db", postgres_url, "--data-dir", str(data_dir), "--no-qr",
-             *flags], cwd=ROOT, capture_output=True, text=True, timeout=15)
+             *flags], cwd=ROOT, capture_output=True, text=True, timeout=START_SECONDS)
     except subprocess.TimeoutExpired as error:
         raise AssertionError("the second process started serving the database") from error
     assert result.returncode != 0

@@ -43,7 +43,8 @@ from tests.server.support.table_chaos import assert_shows_the_replay, stop_phone
 def servers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory,
             ) -> Iterator[list[LiveServer]]:
     """Two cluster members on two ports, shared by this module's tests (the SIGKILL test
-    comes last). The first is up (and holds the timer lease) before the second starts."""
+    starts its victim again when done, so the tests may run in any order). The first is up
+    (and holds the timer lease) before the second starts."""
     with two_members(postgres_url, tmp_path_factory.mktemp("cluster"), pause=0.3) as started:
         yield started
 
@@ -211,12 +212,14 @@ def test_game_taps_on_two_processes_are_stored_once_and_shown_alike(
     acknowledged tap is stored once under its ref, and both processes show the replay."""
     a, b = servers
     pod, seats, board = tables_on_both(a, b)
-    ends = time.monotonic() + 20
+    ends = time.monotonic() + 60  # a guard: the phones stop once they tapped enough
     phones = table_phones(seats, board, {"Ann": (a, False), "Bob": (b, False), "Cid": (b, True)},
                           ends)
     for phone in phones:
         phone.start()
-    time.sleep(2.0)
+    while sum(len(phone.acked) for phone in phones) < 20 or not all(p.acked for p in phones):
+        assert time.monotonic() < ends, "the phones hardly tapped"
+        time.sleep(0.05)  # every phone taps through its process meanwhile
     stop_phones(phones, time.monotonic() + 15)
     for phone in phones:
         assert phone.errors == []
@@ -250,34 +253,38 @@ def test_a_sigkilled_process_loses_no_acknowledged_pick(
     saw acknowledged is lost, and the pick timer (the first process held its lease) now
     fires from the second: seat P3's phone stays away until the timer picked for it."""
     a, b = servers
-    pod, seats = split_pod(servers, humans=4, timer=1)
-    late = seats[3]
-    phones = phones_for(servers, seats, seconds=40)
-    for phone in phones[:3]:
-        phone.start()
-    rng = random.Random(SEED)
-    time.sleep(rng.uniform(0.5, 1.5))
-    a.kill()
-    b_ws = b.base_url.replace("http://", "ws://")
-    for phone in phones:  # the balancer now sends every phone to the survivor
-        phone.ws_base, phone.http_base = b_ws, b.base_url
-    before = timer_picks(postgres_url, pod.pod_id, late)
-    deadline = time.monotonic() + 10
-    while timer_picks(postgres_url, pod.pod_id, late) < before + 2:
-        assert time.monotonic() < deadline, "no process took the pick timer over"
-        time.sleep(0.1)
-    phones[3].start()
-    for phone in phones:
-        assert phone.thread is not None
-        phone.thread.join(40)
-    assert all(phone.drafting_done.is_set() for phone in phones), "the draft did not end"
-    check_pools([b], postgres_url, pod, seats)
-    lost = 0
-    with b.client() as client:
+    try:
+        pod, seats = split_pod(servers, humans=4, timer=1)
+        late = seats[3]
+        phones = phones_for(servers, seats, seconds=40)
+        for phone in phones[:3]:
+            phone.start()
+        rng = random.Random(SEED)
+        time.sleep(rng.uniform(0.5, 1.5))
+        a.kill()
+        b_ws = b.base_url.replace("http://", "ws://")
+        for phone in phones:  # the balancer now sends every phone to the survivor
+            phone.ws_base, phone.http_base = b_ws, b.base_url
+        before = timer_picks(postgres_url, pod.pod_id, late)
+        deadline = time.monotonic() + 10
+        while timer_picks(postgres_url, pod.pod_id, late) < before + 2:
+            assert time.monotonic() < deadline, "no process took the pick timer over"
+            time.sleep(0.1)
+        phones[3].start()
         for phone in phones:
-            pool = [card["id"] for card in me(client, phone.seat)["pool"]]
-            lost += sum(card not in pool for cards in phone.acked.values() for card in cards)
-            assert check_sightings(phone) == []
-    assert lost == 0
-    assert sum(len(phone.acked) for phone in phones[:3]) >= 20
-    assert sum(phone.reconnects for phone in phones) >= 1  # the kill did cut phones off
+            assert phone.thread is not None
+            phone.thread.join(40)
+        assert all(phone.drafting_done.is_set() for phone in phones), "the draft did not end"
+        check_pools([b], postgres_url, pod, seats)
+        lost = 0
+        with b.client() as client:
+            for phone in phones:
+                pool = [card["id"] for card in me(client, phone.seat)["pool"]]
+                lost += sum(card not in pool for cards in phone.acked.values() for card in cards)
+                assert check_sightings(phone) == []
+        assert lost == 0
+        assert sum(len(phone.acked) for phone in phones[:3]) >= 20
+        assert sum(phone.reconnects for phone in phones) >= 1  # the kill did cut phones off
+    finally:
+        if a.process is not None and a.process.poll() is not None:
+            a.start()  # the next test finds both members up

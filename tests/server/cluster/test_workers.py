@@ -18,7 +18,7 @@ import httpx
 
 from tests.server.cli.test_serve_commands import assert_one_line_error, serve
 from tests.server.support.builders import new_pod
-from tests.server.support.live import ROOT, free_port
+from tests.server.support.live import ROOT, START_SECONDS, free_port
 
 
 def test_sqlite_refuses_several_workers(tmp_path: Path) -> None:
@@ -64,7 +64,7 @@ def test_two_workers_share_one_port_and_survive_a_sigkill(
         wait_until(lambda: len(children(supervisor.pid)) == 2  # both serve, not just one
                    and (tmp_path / "workers.log").read_text().count(
                        "Application startup complete") == 2
-                   and httpx.get(f"{base}/healthz", timeout=1).status_code == 200, 40)
+                   and httpx.get(f"{base}/healthz", timeout=1).status_code == 200, START_SECONDS)
         first = children(supervisor.pid)
         with httpx.Client(base_url=base, timeout=10) as client:
             pod = new_pod(client, seats=8, seed=5)
@@ -74,7 +74,7 @@ def test_two_workers_share_one_port_and_survive_a_sigkill(
                 assert client.get("/healthz").status_code == 200
                 assert client.get(pod.url()).status_code == 200
         wait_until(lambda: len(children(supervisor.pid) - first) == 1
-                   and len(children(supervisor.pid)) == 2, 40)
+                   and len(children(supervisor.pid)) == 2, START_SECONDS)
     finally:
         supervisor.send_signal(signal.SIGTERM)
         supervisor.wait(30)
