@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -67,16 +66,16 @@ def test_an_unknown_card_is_refused_with_a_suggestion(client: TestClient) -> Non
 
 
 def test_a_flood_list_is_refused_at_once_with_its_own_code(client: TestClient) -> None:
-    """The review's list: 4,752 lines of `1000 Murder`, once 201 after 5-7 s."""
+    """The review's list: 4,752 lines of `1000 Murder`, once 201 after 5-7 s. That it is
+    refused before any card is looked up (so at once) is the next test's rule; speed
+    itself is measured in bench/, not asserted here."""
     flood = "\n".join(["1000 Murder"] * 4752)
-    began = time.monotonic()
     response = client.post("/api/pods", json={"seats": 8, "cube": flood})
     assert response.status_code == 422
     assert response.json()["error"]["code"] == "cube_too_large"
     many = "\n".join(["1 Murder"] * 4752)
     response = client.post("/api/pods", json={"seats": 8, "cube": many})
     assert response.json()["error"]["code"] == "cube_too_large"
-    assert time.monotonic() - began < 2
 
 
 def test_a_list_past_the_caps_is_refused_before_any_card_lookup(
@@ -94,12 +93,15 @@ def test_a_list_past_the_caps_is_refused_before_any_card_lookup(
 def test_a_list_is_parsed_off_the_event_loop(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """While a cube list is being resolved, every other request is still answered."""
-    resolving = threading.Event()
+    """While a cube list is being resolved, every other request is still answered: the
+    parse waits until a health check got through, which could never happen first if the
+    parse held the event loop (it would time out instead)."""
+    resolving, answered = threading.Event(), threading.Event()
+    released: list[bool] = []
 
     def slow_parse(*args: Any, **kwargs: Any) -> Any:
         resolving.set()
-        time.sleep(1.5)
+        released.append(answered.wait(10))
         return parse_cube(*args, **kwargs)
 
     monkeypatch.setattr(lifecycle, "parse_cube", slow_parse)
@@ -107,9 +109,9 @@ def test_a_list_is_parsed_off_the_event_loop(
         target=lambda: client.post("/api/pods", json={"seats": 2, "cube": cube(120)}))
     creating.start()
     try:
-        assert resolving.wait(5)
-        began = time.monotonic()
+        assert resolving.wait(10)
         assert client.get("/healthz").status_code == 200
-        assert time.monotonic() - began < 0.75
     finally:
-        creating.join(10)
+        answered.set()
+        creating.join(20)
+    assert released == [True], "the health check was answered while the list was parsed"
