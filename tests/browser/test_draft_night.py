@@ -32,6 +32,8 @@ def create_pod(host: Page, base: str) -> str:
     host.goto(base + "/")
     screenshot(host, "01-host-create")
     host.get_by_label("Seats", exact=True).select_option("8")
+    # Every seat opens once the draft ends, so the host's zip is offered while decks are built.
+    host.get_by_label("Who may replay the draft").select_option("after_draft")
     host.get_by_role("button", name="Create the pod").click()
     host.wait_for_url(re.compile(r"/pods/[^/]+/host$"))
     assert "host_token" not in host.url

@@ -94,6 +94,15 @@ async function downloadSummary(button, format) {
   }
 }
 
+// The recap and the zip show every deck: they open when the host's reveal rule shows every
+// seat to everyone (pods/reveal.py `everyone_may_open`; the server refuses them otherwise).
+function everySeatOpen(current) {
+  if (current.replay_visibility === "after_draft") {
+    return ["building", "playing", "done"].includes(current.phase);
+  }
+  return current.replay_visibility === "after_night" && current.phase === "done";
+}
+
 async function downloadZip(button) {
   button.disabled = true;
   try {
@@ -128,9 +137,7 @@ function render(next) {
   $("#host-reveal").textContent = t("Replays: {rule}", { rule: revealText(view.replay_visibility) });
   $("#host-replay").hidden = !["building", "playing", "done"].includes(view.phase)
     || view.replay_visibility === "nobody";
-  // The recap shows every deck: it opens when the rule shows every seat to everyone.
-  $("#recap-offer").hidden = !((view.replay_visibility === "after_draft" && ["building", "playing", "done"].includes(view.phase))
-    || (view.replay_visibility === "after_night" && view.phase === "done"));
+  $("#recap-offer").hidden = !everySeatOpen(view);
   $("#show-qr").hidden = view.phase === "lobby";
   renderControls();
   renderWaiting();
@@ -165,7 +172,7 @@ function renderControls() {
     policy.addEventListener("change", () => { splitPolicy = policy.value; });
     buttons.push(policy, button(t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
   }
-  if (view.phase !== "lobby" && view.phase !== "drafting") {
+  if (everySeatOpen(view)) {
     buttons.push(button(t("Download everything (zip)"), downloadZip));
   }
   if (view.phase === "playing" || view.phase === "done") {
