@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -126,31 +127,37 @@ def _report_text(data: dict[str, Any], report: DeckReport) -> str:
     return "\n".join(lines)
 
 
+def _pool_and_draft(command: Callable[..., None]) -> Callable[..., None]:
+    """`--pool`, and the draft it came from (`--set` or a `--packs` line-up): what both
+    `deck check` and `deck suggest` read, so the two take the same pool files."""
+    for option in reversed((
+        click.option("--pool", "pool_file", required=True, type=_FILE,
+                     help=_("The drafted pool, N Name lines.")),
+        click.option("--set", "set_code", default="CMR", show_default=True,
+                     help=_("Card set of the pool.")),
+        click.option("--packs", "packs", default=None, metavar="SET,SET,SET",
+                     help=_("The draft's line-up, one set per round (e.g. CMM,CLB,CLB): its "
+                            "boosters decide the Piper, Faceless One and CMM partner rules "
+                            "(CR 903.13e-f).")),
+    )):
+        command = option(command)
+    return command
+
+
+_size_rule = click.option(
+    "--size", type=click.Choice(["at-least", "exact"]), default="at-least", show_default=True,
+    help=_("At least 60 cards (CR 903.13f), or exactly 60 (a house rule)."),
+)
+
+
 @deck_group.command(
     "check",
     help=_("Check DECK against POOL: exit 0 when legal, 1 when not, 2 on unreadable input."),
 )
 @click.argument("deck_file", metavar="DECK", type=_FILE)
-@click.option(
-    "--pool", "pool_file", required=True, type=_FILE, help=_("The drafted pool, N Name lines.")
-)
-@click.option(
-    "--set", "set_code", default="CMR", show_default=True,
-    help=_("Card set of the pool."),
-)
-@click.option(
-    "--packs", "packs", default=None, metavar="SET,SET,SET",
-    help=_("The draft's line-up, one set per round (e.g. CMM,CLB,CLB): its boosters decide "
-           "the Piper, Faceless One and CMM partner rules (CR 903.13e-f)."),
-)
+@_pool_and_draft
 @click.option("--piper", "pipers", multiple=True, help=_("Chosen color of each Piper, in order."))
-@click.option(
-    "--size",
-    type=click.Choice(["at-least", "exact"]),
-    default="at-least",
-    show_default=True,
-    help=_("At least 60 cards (CR 903.13f), or exactly 60 (a house rule)."),
-)
+@_size_rule
 @click.option("--json", "as_json", is_flag=True, help=_("Print the report as JSON."))
 @click.pass_context
 def check_command(
@@ -204,25 +211,8 @@ def export_command(
     help=_("Suggest a deck from POOL: the best commander choice first, its 60 cards as deck "
            "text that 'deck check' reads, and why."),
 )
-@click.option(
-    "--pool", "pool_file", required=True, type=_FILE, help=_("The drafted pool, N Name lines.")
-)
-@click.option(
-    "--set", "set_code", default="CMR", show_default=True,
-    help=_("Card set of the pool."),
-)
-@click.option(
-    "--packs", "packs", default=None, metavar="SET,SET,SET",
-    help=_("The draft's line-up, one set per round (e.g. CMM,CLB,CLB): its boosters decide "
-           "the Piper, Faceless One and CMM partner rules (CR 903.13e-f)."),
-)
-@click.option(
-    "--size",
-    type=click.Choice(["at-least", "exact"]),
-    default="at-least",
-    show_default=True,
-    help=_("At least 60 cards (CR 903.13f), or exactly 60 (a house rule)."),
-)
+@_pool_and_draft
+@_size_rule
 @click.option("--json", "as_json", is_flag=True, help=_("Print the suggestions as JSON."))
 def suggest_command(
     pool_file: Path, set_code: str, packs: str | None, size: str, as_json: bool
