@@ -321,14 +321,19 @@ async def queue_pick(
             await asyncio.shield(earlier)
 
 
-async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer) -> bool:
-    """The pick timer ran out: the bot picks for the seat (stored as `by_bot`)."""
+async def expire_deadline(rt: Runtime, pod: LivePod, player: LivePlayer,
+                          now: datetime | None = None) -> bool:
+    """The pick timer ran out: the bot picks for the seat (stored as `by_bot`).
+
+    `now` is the timer tick's moment, the one its sleep check measured (`server.services.
+    timers`): read again here, a laptop that slept in between would cost the seat its pick
+    before the next tick could give the time back."""
     async with pod.lock:
         if pod.night.phase != "drafting" or pod.night.paused or pod.night.state is None:
             return False
         if player.bot or player.seat is None or player.deadline is None:
             return False
-        if player.deadline > rt.now() or not pod.night.state.seats[player.seat].queue:
+        if player.deadline > (now or rt.now()) or not pod.night.state.seats[player.seat].queue:
             return False
         new_state, changes = engine.auto_pick(pod.night.state, player.seat, rt.bot)
         first = changes[0]

@@ -268,6 +268,9 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         # The bots and seats go live with the swap: the step sees them, memory does not.
         step = advance(rt, pod, state, [], [], players=players, drafting=True)
         step.pod_values.setdefault("phase", "drafting")
+        # The timers run from now: a restart before the timer loop's first save still gives
+        # each seat the time it had left (`timer_gaps.resume_after_restart`).
+        step.pod_values["timers_saved_at"] = rt.now()
         step.pod_values["version"] = pod.live.version + 1
         bot_rows = [PlayerRow(id=b.id, pod_id=pod.id, name=b.name, join_index=b.join_index,
                               bot=True, seat_filler=True, seat=seats[b.id]) for b in bots]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from server.core.errors import BusyError, StaleError
 from server.runtime import Runtime
@@ -27,14 +27,15 @@ from server.services.timer_gaps import give_back, save_timers, store_time_left
 log = logging.getLogger(__name__)
 
 
-async def expire_due(rt: Runtime) -> int:
-    """Auto-pick once for every seat whose deadline has passed; returns how many."""
+async def expire_due(rt: Runtime, now: datetime) -> int:
+    """Auto-pick once for every seat whose deadline had passed at `now`, the tick's moment
+    (the one its sleep check measured, so a sleep after it waits for the next tick's
+    check instead of firing every timer); returns how many."""
     count = 0
-    now = rt.now()
     for pod in rt.registry.all():
         for player in due_players(pod, now):
             try:
-                if await expire_deadline(rt, pod, player):
+                if await expire_deadline(rt, pod, player, now):
                     count += 1
             except StaleError:  # another process moved the pod: it is being caught up
                 break
@@ -67,7 +68,7 @@ async def run_timer_loop(rt: Runtime) -> None:
             elif now - saved >= save_every:
                 await save_timers(rt)
                 saved = now
-            await expire_due(rt)
+            await expire_due(rt, now)
         except BusyError as error:  # a full disk or a busy database: the next tick retries
             log.warning("pick timer tick failed: %s", error.message)
         except Exception:  # keep the timer alive; the next tick retries

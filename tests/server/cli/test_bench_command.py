@@ -37,8 +37,10 @@ def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
     assert set(figures["latency_ms"]) == {"p50", "p95", "p99", "max"}
     assert set(figures["baseline_ms"]) == {"p50", "p95", "p99"}
     assert figures["server_rss_mb"] > 0 and figures["idle_kb_per_pod"] is not None
-    # The echo's CPU is its round trips' alone: a server CPU figure, not None or zero.
-    assert figures["echo_server_cpu_ms_per_round_trip"] > 0
+    # The echo's CPU is its round trips' alone: a server CPU figure, measured (not None).
+    # The kernel counts a process's CPU in 10 ms ticks, so one pod's few echoes on a fast
+    # run may read 0; the figure's size is the bench's business, not this test's.
+    assert figures["echo_server_cpu_ms_per_round_trip"] >= 0
     # Updates carry only the pool cards added since the last view (a 60-card pool alone is
     # ~18 KiB), and the phones checked every merged pool against the server's count.
     assert 0 < figures["view_kb_avg"] < 8

@@ -126,3 +126,19 @@ def test_a_restart_gives_each_seat_the_time_it_had_left(
         assert view["pick"] == 1 and view["pool"] == []
         assert abs(seconds_left(view, later.wall()) - left) <= 2
         assert datetime.now(UTC) < moment(view["deadline"]) - timedelta(minutes=50)
+
+
+def test_a_restart_before_the_timers_first_save_still_gives_the_time_back(
+    make_settings: Callable[..., Settings],
+) -> None:
+    """The draft's start stores when the timers began, so a server stopped before its
+    timer loop ever saved (here: a tick far longer than the test) is no exception."""
+    settings = make_settings(timer_tick_seconds=3600)
+    with app_with(settings, Clocks()) as client:
+        ann = ann_drafting(client, 20)
+    later = Clocks()
+    later.wall_offset = timedelta(hours=1)
+    with app_with(settings, later) as client:
+        view = me(client, ann)
+        assert view["pick"] == 1
+        assert 0 < seconds_left(view, later.wall()) <= 20
