@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,15 @@ def drafting_pod(client: httpx.Client) -> tuple[PodHandle, SeatHandle]:
 def without_version(view: dict[str, Any]) -> dict[str, Any]:
     """The view as the phone draws it (the socket's connect and close bump the version)."""
     return {key: value for key, value in view.items() if key != "version"}
+
+
+def without_deadline(view: dict[str, Any]) -> dict[str, Any]:
+    """The view less the seat's deadline (a restart gives the time left back from anew)."""
+    return {key: value for key, value in view.items() if key != "deadline"}
+
+
+def moment(iso: str) -> datetime:
+    return datetime.fromisoformat(iso.replace("Z", "+00:00"))
 
 
 def refused_everywhere(server: LiveServer, client: httpx.Client, pod: PodHandle,
@@ -205,6 +215,12 @@ def test_a_start_that_cannot_create_the_shm_file_says_the_disk_is_full(
         filler.unlink()
         server.start()
         with server.client() as client:
-            assert without_version(me(client, ann)) == without_version(view)
+            after = me(client, ann)
+        # A restart gives the seat the time it had left, from the new start: the deadline
+        # moves by the time the server was down, and nothing else of the view changes.
+        assert without_deadline(without_version(after)) == without_deadline(
+            without_version(view))
+        assert moment(after["deadline"]) >= moment(view["deadline"])
+        assert moment(after["deadline"]) <= datetime.now(UTC) + timedelta(seconds=60)
     finally:
         server.stop()
