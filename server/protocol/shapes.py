@@ -330,6 +330,8 @@ class HostView(LineUp):
     games_in_play: list[GameNumber]
     event_id: str | None
     lobby: Lobby
+    every_seat_open: bool
+    """The reveal rule shows every seat to everyone now: the recap and the zip open."""
 
 
 class PublicPlayer(TypedDict):

@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 
 from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
+from pods import reveal
 from pods.commander_choices import commander_choices
 from pods.draft_rules import grants_partner
 from server.cards.card_json import dumps as dumps  # re-exported: the sockets encode with it
@@ -293,6 +294,8 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],
         "event_id": pod.setup.event_id,
         "lobby": {"locked": pod.night.locked, "join_code": pod.night.join_code},
+        "every_seat_open": reveal.everyone_may_open(pod.night.replay_visibility,
+                                                    pod.night.phase),
     }
 
 

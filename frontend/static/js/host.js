@@ -94,15 +94,6 @@ async function downloadSummary(button, format) {
   }
 }
 
-// The recap and the zip show every deck: they open when the host's reveal rule shows every
-// seat to everyone (pods/reveal.py `everyone_may_open`; the server refuses them otherwise).
-function everySeatOpen(current) {
-  if (current.replay_visibility === "after_draft") {
-    return ["building", "playing", "done"].includes(current.phase);
-  }
-  return current.replay_visibility === "after_night" && current.phase === "done";
-}
-
 async function downloadZip(button) {
   button.disabled = true;
   try {
@@ -137,7 +128,8 @@ function render(next) {
   $("#host-reveal").textContent = t("Replays: {rule}", { rule: revealText(view.replay_visibility) });
   $("#host-replay").hidden = !["building", "playing", "done"].includes(view.phase)
     || view.replay_visibility === "nobody";
-  $("#recap-offer").hidden = !everySeatOpen(view);
+  // The recap and the zip show every deck: the server says when the reveal rule opens them.
+  $("#recap-offer").hidden = !view.every_seat_open;
   $("#show-qr").hidden = view.phase === "lobby";
   renderControls();
   renderWaiting();
@@ -172,7 +164,7 @@ function renderControls() {
     policy.addEventListener("change", () => { splitPolicy = policy.value; });
     buttons.push(policy, button(t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
   }
-  if (everySeatOpen(view)) {
+  if (view.every_seat_open) {
     buttons.push(button(t("Download everything (zip)"), downloadZip));
   }
   if (view.phase === "playing" || view.phase === "done") {
