@@ -13,22 +13,11 @@ from fastapi.testclient import TestClient
 from tests.server.support.builders import (
     PodHandle,
     SeatHandle,
-    draft_until_done,
     join,
     me,
     new_pod,
     start,
 )
-
-
-@pytest.fixture
-def built(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
-    """A 3-seat pod of three people whose draft has finished."""
-    pod = new_pod(client, seats=3, seed=9)
-    seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
-    start(client, pod)
-    draft_until_done(client, seats)
-    return pod, seats
 
 
 def mono_red_piper(view: dict[str, Any]) -> dict[str, Any]:

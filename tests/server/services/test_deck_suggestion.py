@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.support.builders import (
@@ -16,15 +15,6 @@ from tests.server.support.builders import (
     new_pod,
     start,
 )
-
-
-@pytest.fixture
-def built(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
-    pod = new_pod(client, seats=3, seed=9)
-    seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
-    start(client, pod)
-    draft_until_done(client, seats)
-    return pod, seats
 
 
 def suggest(client: TestClient, pod: PodHandle, seat: SeatHandle,
