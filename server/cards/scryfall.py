@@ -60,7 +60,9 @@ class Pacer:
             now = self.clock()
             if now < self._next:
                 self.sleep(self._next - now)
-                now = self._next
+                # A busy machine wakes sleepers late: count the interval from when
+                # this request really leaves, so the next one never comes sooner.
+                now = max(self.clock(), self._next)
             self._next = now + self.interval
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 
 from server.cards.scryfall import Pacer, search_url
@@ -32,6 +33,24 @@ def test_a_request_after_a_pause_does_not_wait() -> None:
     clock.now += 5
     pacer.wait()
     assert clock.slept == []
+
+
+def test_a_late_wake_up_pushes_the_next_request_back() -> None:
+    """A busy machine may wake a sleeper late. The next request then waits a whole
+    interval from when this one really left, not from when it was due."""
+    clock = Clock()
+    oversleep = [0.03]
+
+    def late_sleep(seconds: float) -> None:
+        clock.sleep(seconds + (oversleep.pop() if oversleep else 0.0))
+
+    pacer = Pacer(0.1, clock=lambda: clock.now, sleep=late_sleep)
+    starts = []
+    for _ in range(3):
+        pacer.wait()
+        starts.append(clock.now)
+    gaps = [round(b - a, 6) for a, b in itertools.pairwise(starts)]
+    assert gaps == [0.13, 0.1]
 
 
 def test_threads_share_one_pace() -> None:
