@@ -1,0 +1,1 @@
+"""A store's season: scoring schemes, standings and the seating of rounds, as pure functions."""
