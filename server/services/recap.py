@@ -95,7 +95,7 @@ def _pod_recap(rt: Runtime, session: Session, pod_id: str) -> Recap:
         deck = submitted_deck(pod, player)
         seats.append(RecapSeat(player, deck, outline(deck) if deck else None,
                                player.deck["report"] if player.deck else None))
-    return Recap(pod, seats, played_games(session, pod_id))
+    return Recap(pod, seats, played_games(session, pod_id, pod.setup.starting_life))
 
 
 async def recap(rt: Runtime, pod_id: str, token_hash: str) -> Recap:

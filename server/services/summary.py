@@ -30,20 +30,22 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
         players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
                         "table": p.table, "deck": deck})
     pod_id, phase, tables = pod.id, pod.night.phase, pod.night.tables or []
-    played = await rt.read(lambda session: played_games(session, pod_id))
+    life = pod.setup.starting_life
+    played = await rt.read(lambda session: played_games(session, pod_id, life))
     return {"pod_id": pod_id, "set": pod.setup.set_code, "phase": phase, "players": players,
             "tables": tables, "games": played}
 
 
-def played_games(session: Session, pod_id: str) -> list[PlayedGame]:
-    """Every game of the pod with a change or a winner, replayed from its stored log."""
+def played_games(session: Session, pod_id: str, starting_life: int) -> list[PlayedGame]:
+    """Every game of the pod with a change or a winner, replayed from its stored log and
+    the pod's starting life (a house rule), so life totals and who is out are the table's."""
     rows = game_repo.list_games(session, pod_id)
     logs = game_repo.load_entries(session, [row.id for row in rows])
     played: list[PlayedGame] = []
     for row in rows:
         if not game_repo.is_played(row, logs[row.id]):
             continue
-        game = replay_game(game_repo.players_of(row), logs[row.id])
+        game = replay_game(game_repo.players_of(row), logs[row.id], starting_life)
         names = {p.id: p.name for p in game.players}
         played.append({
             "table": row.table_number, "number": row.number, "current": row.current,

@@ -134,6 +134,14 @@ def test_the_starting_life_house_rule_starts_every_game(client: TestClient) -> N
     assert response.status_code == 200, response.text
     game = me(client, seats[0])["game"]
     assert {player["life"] for player in game["players"]} == {30}
+    # The night's summary replays the stored game from the same starting life.
+    bob = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
+    tapped = client.post(pod.url("/games/1"), headers=seats[0].auth,
+                         json={"kind": "life", "target": bob, "delta": -30})
+    assert tapped.status_code == 200, tapped.text
+    (played,) = client.get(pod.url("/summary"), headers=pod.host).json()["games"]
+    summary_bob = next(p for p in played["players"] if p["name"] == "Bob")
+    assert summary_bob == {**summary_bob, "life": 0, "out": True}
 
 
 def test_a_restart_restores_the_line_up_and_house_rules(
