@@ -93,6 +93,8 @@ def backup(target: Path | None, db_url: str | None, data_dir: Path | None) -> No
                          {"path": database})
     if target is None:
         target = settings.data_dir / "backups" / f"backup-{stamp()}.db"
+    if target.resolve() == database.resolve():
+        raise InputError(_("%(file)s is the server's database itself") % {"file": target})
     target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     progress = _Progress()
     try:

@@ -39,7 +39,8 @@ class ServerLock:
 
     def acquire(self) -> ServerLock:
         """Take the lock at once or raise `ServerRunning` (never waits)."""
-        handle = open(self.path, "a+", encoding="ascii")  # noqa: SIM115 - held until release
+        descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        handle = os.fdopen(descriptor, "r+", encoding="ascii")  # held until release
         try:
             _lock(handle)
         except OSError:

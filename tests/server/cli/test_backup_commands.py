@@ -321,6 +321,14 @@ def test_backup_writes_a_timestamped_copy_in_the_data_dirs_backups_folder(
     connection.close()
 
 
+def test_backup_never_writes_over_the_database_itself(tmp_path: Path, current: Path) -> None:
+    before = current.read_bytes()
+    result = prismatic("backup", "--to", str(current), "--data-dir", str(current.parent))
+    assert result.returncode == 2
+    assert f"{current} is the server's database itself" in result.stderr
+    assert current.read_bytes() == before
+
+
 def test_backup_of_a_missing_database_says_where_it_looked(tmp_path: Path) -> None:
     result = prismatic("backup", "--data-dir", str(tmp_path / "empty"))
     assert result.returncode == 2
