@@ -111,7 +111,7 @@ async function downloadZip(button) {
 function noteSnapshot(snapshot) {
   $("#snapshot-failed").hidden = !(snapshot && snapshot.error);
   $("#snapshot-reason").textContent = snapshot && snapshot.error
-    ? (snapshot.disk_full ? t("The laptop's disk is full.") : snapshot.error) : "";
+    ? (snapshot.disk_full ? t("The laptop's disk is full") : snapshot.error) : "";
   $("#snapshot-saved").hidden = !(snapshot && snapshot.file);
   $("#snapshot-saved").textContent = snapshot && snapshot.file ? t("Safety copy of the database: {file}", { file: snapshot.file }) : "";
 }
