@@ -10,6 +10,7 @@ holder's pid, only for the message.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -46,17 +47,23 @@ class ServerLock:
         except OSError:
             handle.close()
             raise ServerRunning(self.path, holder(self.path)) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{os.getpid()}\n")
-        handle.flush()
+        try:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{os.getpid()}\n")
+            handle.flush()
+        except OSError:  # a full disk: the pid is only for messages, the lock is what counts
+            pass
         self._file = handle
         return self
 
     def release(self) -> None:
         handle, self._file = self._file, None
         if handle is not None:
-            handle.close()  # closing drops the lock; the file stays (unlinking would race)
+            # Closing drops the lock; the file stays (unlinking it would race). A pid that
+            # never reached a full disk fails the flush, but the file is closed all the same.
+            with contextlib.suppress(OSError):
+                handle.close()
 
     def __enter__(self) -> ServerLock:
         return self.acquire()
