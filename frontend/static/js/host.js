@@ -110,8 +110,9 @@ async function downloadZip(button) {
 /** The server's copy of the database after the night ended: where it went, or why not. */
 function noteSnapshot(snapshot) {
   $("#snapshot-failed").hidden = !(snapshot && snapshot.error);
-  $("#snapshot-reason").textContent = snapshot && snapshot.error
+  const reason = snapshot && snapshot.error
     ? (snapshot.disk_full ? t("The laptop's disk is full") : snapshot.error) : "";
+  $("#snapshot-reason").textContent = reason && reason.replace(/\.?$/, ".");
   $("#snapshot-saved").hidden = !(snapshot && snapshot.file);
   $("#snapshot-saved").textContent = snapshot && snapshot.file ? t("Safety copy of the database: {file}", { file: snapshot.file }) : "";
 }
