@@ -29,6 +29,7 @@ from server.db.backup import (
     sqlite_file,
     stamp,
 )
+from server.db.engine import DatabaseConfigError
 from server.db.server_lock import ServerLock, ServerRunning
 
 BIG_PAGES = 2560
@@ -48,6 +49,14 @@ def _size(size: int) -> str:
 
 def _shell(command: list[str]) -> str:
     return " ".join(shlex.quote(part) for part in command)
+
+
+def _database_file(url: str) -> Path | None:
+    """The SQLite file the URL names (`None`: PostgreSQL); a bad URL is one line."""
+    try:
+        return sqlite_file(url)
+    except DatabaseConfigError as error:
+        raise InputError(str(error)) from None
 
 
 class _Progress:
@@ -81,9 +90,9 @@ class _Progress:
 def backup(target: Path | None, db_url: str | None, data_dir: Path | None) -> None:
     settings = make_settings(db_url, data_dir)
     url = settings.database_url()
-    database = sqlite_file(url)
+    database = _database_file(url)
     if database is None:
-        dump = f"prismatic-{stamp()[:15]}.dump"
+        dump = str(target) if target is not None else f"prismatic-{stamp()[:15]}.dump"
         raise click.ClickException(
             _("this server's database is PostgreSQL: back it up with pg_dump, e.g.\n"
               "  %(command)s\n(pg_dump asks for the password, or reads PGPASSWORD or "
@@ -124,7 +133,7 @@ REFUSALS = {
 def restore(file: Path, data_dir: Path | None, db_url: str | None) -> None:
     settings = make_settings(db_url, data_dir)
     url = settings.database_url()
-    database = sqlite_file(url)
+    database = _database_file(url)
     if database is None:
         raise click.ClickException(
             _("this server's database is PostgreSQL: restore a pg_dump file with "

@@ -23,7 +23,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
+from server.db.engine import DatabaseConfigError
 from server.db.migrate import alembic_config
 
 PAGES_PER_STEP = 1024
@@ -35,8 +37,11 @@ Progress = Callable[[int, int], None]
 
 def sqlite_file(url_text: str) -> Path | None:
     """The database file a SQLAlchemy URL names, or `None` when it is not SQLite
-    (PostgreSQL) or has no file (`:memory:`)."""
-    url = make_url(url_text)
+    (PostgreSQL) or has no file (`:memory:`); `DatabaseConfigError` when it does not parse."""
+    try:
+        url = make_url(url_text)
+    except ArgumentError as error:
+        raise DatabaseConfigError(f"cannot parse database URL {url_text!r}") from error
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
     return Path(url.database)

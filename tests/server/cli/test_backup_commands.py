@@ -329,6 +329,13 @@ def test_backup_never_writes_over_the_database_itself(tmp_path: Path, current: P
     assert current.read_bytes() == before
 
 
+def test_a_bad_database_url_is_one_line() -> None:
+    for command in (("backup",), ("restore", "x.db")):
+        result = prismatic(*command, "--db", "not a url")
+        assert result.returncode == 2
+        assert result.stderr.strip() == "prismatic: error: cannot parse database URL 'not a url'"
+
+
 def test_backup_of_a_missing_database_says_where_it_looked(tmp_path: Path) -> None:
     result = prismatic("backup", "--data-dir", str(tmp_path / "empty"))
     assert result.returncode == 2
@@ -347,6 +354,8 @@ def test_backup_on_postgresql_prints_the_pg_dump_command_and_fails() -> None:
     assert "--host=db.local --port=5433 --username=season store" in result.stderr
     assert "s3cret-pw" not in result.stderr + result.stdout
     assert "Backup written" not in result.stdout
+    named = prismatic("backup", "--db", POSTGRES, "--to", "friday.dump")
+    assert "pg_dump --format=custom --file=friday.dump " in named.stderr
 
 
 def test_restore_on_postgresql_prints_the_pg_restore_command_and_fails(tmp_path: Path) -> None:
