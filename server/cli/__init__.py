@@ -28,6 +28,7 @@ def cli() -> None:
 def _register() -> None:
     """Attach every command family (imported here so the group has no import cycle)."""
     from server.cli import (
+        backup_commands,
         bench_commands,
         card_commands,
         deck_commands,
@@ -35,7 +36,8 @@ def _register() -> None:
         image_commands,
     )
 
-    for module in (draft_commands, deck_commands, bench_commands, card_commands, image_commands):
+    for module in (draft_commands, deck_commands, bench_commands, card_commands, image_commands,
+                   backup_commands):
         for command in module.COMMANDS:
             cli.add_command(command)
     try:

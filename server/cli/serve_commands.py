@@ -109,6 +109,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     if workers > 1:
         _serve_workers(settings, workers, overrides)
         return
+    lock = _hold_database(settings)  # noqa: F841 - held until this process ends
     try:
         runtime = build_runtime(settings)
         upgrade_to_head(runtime.engine)
@@ -150,6 +151,32 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
                             access_log=os.environ.get("PRISMATIC_ACCESS_LOG") == "1")
     settle_heap()
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _hold_database(settings: Any) -> Any:
+    """Claim the SQLite file for this process (`server.db.server_lock`), so `prismatic
+    restore` never replaces it under a running server and a second `serve` on the same file
+    refuses. `None` on PostgreSQL (`server.cluster.mode` guards it) or when the file's folder
+    does not exist (the database's own error says so next)."""
+    from server.db.backup import sqlite_file
+    from server.db.server_lock import ServerLock, ServerRunning
+
+    try:
+        database = sqlite_file(settings.database_url())
+    except Exception:  # an unparsable URL: build_runtime says so, in its words
+        return None
+    if database is None or not database.parent.is_dir():
+        return None
+    try:
+        return ServerLock(database).acquire()
+    except ServerRunning as error:
+        pid = error.pid if error.pid is not None else "?"
+        raise click.ClickException(
+            f"another Prismatic process (pid {pid}) is using {database}: stop it first, "
+            "or give another --data-dir") from error
+    except OSError as error:
+        raise click.ClickException(
+            f"cannot lock {error.filename or database}: {error.strerror or error}") from error
 
 
 def _serve_workers(settings: Any, workers: int, overrides: dict[str, Any]) -> None:

@@ -240,6 +240,16 @@ class TimersPausedNote(TypedDict):
     at: str
 
 
+class SnapshotNote(TypedDict):
+    """The server's copy of its database after the host ended the night
+    (`server.services.snapshots`): where it went, or why it failed (`error`, one line)."""
+
+    file: str | None
+    bytes: int
+    error: str | None
+    disk_full: bool
+
+
 class SeatHead(LineUp):
     """The seat view without its pack and pool (the socket splices their card text in)."""
 
@@ -332,6 +342,9 @@ class HostView(LineUp):
     lobby: Lobby
     every_seat_open: bool
     """The reveal rule shows every seat to everyone now: the recap and the zip open."""
+    snapshot: SnapshotNote | None
+    """The snapshot taken when the host ended this night (`None` before, and on
+    PostgreSQL)."""
 
 
 class PublicPlayer(TypedDict):

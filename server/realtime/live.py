@@ -35,7 +35,7 @@ from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
-from server.protocol.shapes import Phase, StoredDeck, Table
+from server.protocol.shapes import Phase, SnapshotNote, StoredDeck, Table
 
 PLACEHOLDER = "Commander"
 """The name of a commander nobody submitted; phones show it in their language."""
@@ -220,6 +220,9 @@ class Connections:
     """The last sleep of the server during this draft (phones and the host get a note)."""
     disk_full: bool = False
     """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
+    snapshot: SnapshotNote | None = None
+    """The database snapshot taken when the host ended the night, or why it failed
+    (`server.services.snapshots`)."""
 
 
 @dataclass(eq=False)

@@ -30,6 +30,7 @@ from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services.commit import Stage, commit
 from server.services.drafting import Step, advance, seat_of, stage, swap
+from server.services.snapshots import snapshot_after_night
 
 
 def load_cube(rt: Runtime, text: str, seats: int) -> Cube:
@@ -345,6 +346,7 @@ async def end_pod(rt: Runtime, pod: LivePod) -> None:
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, _pod_update(pod, phase="done", paused=False), ended, pod=pod)
+    await snapshot_after_night(rt, pod)  # outside the lock: nothing of the pod waits on it
 
 
 def _seat_step(rt: Runtime, pod: LivePod, players: list[LivePlayer]) -> Step | None:

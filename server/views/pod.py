@@ -296,6 +296,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "lobby": {"locked": pod.night.locked, "join_code": pod.night.join_code},
         "every_seat_open": reveal.everyone_may_open(pod.night.replay_visibility,
                                                     pod.night.phase),
+        "snapshot": pod.live.snapshot,
     }
 
 

@@ -107,10 +107,21 @@ async function downloadZip(button) {
   }
 }
 
+/** The server's copy of the database after the night ended: where it went, or why not. */
+function noteSnapshot(snapshot) {
+  $("#snapshot-failed").hidden = !(snapshot && snapshot.error);
+  const reason = snapshot && snapshot.error
+    ? (snapshot.disk_full ? t("The laptop's disk is full") : snapshot.error) : "";
+  $("#snapshot-reason").textContent = reason && reason.replace(/\.?$/, ".");
+  $("#snapshot-saved").hidden = !(snapshot && snapshot.file);
+  $("#snapshot-saved").textContent = snapshot && snapshot.file ? t("Safety copy of the database: {file}", { file: snapshot.file }) : "";
+}
+
 function render(next) {
   view = next;
   noteTimersPaused(view);
   $("#disk-full").hidden = !view.disk_full;
+  noteSnapshot(view.snapshot);
   document.body.dataset.phase = view.phase;
   $("#phase").textContent = view.paused ? t("Paused") : t(PHASES[view.phase] || view.phase);
   if (view.join_url) {
