@@ -42,9 +42,9 @@ class SeasonBook:
     """Every game of every night, players by their season names."""
     alias_names: dict[str, str]
     """Each stored alias's skeleton → the name as it was spelled when stored."""
-
-    def standings(self) -> list[Standing]:
-        return standings(self.results, self.scheme)
+    table: list[Standing]
+    """The season's standings, computed with the read (off the event loop: head-to-head
+    among many level players is quadratic in them)."""
 
 
 def read_book(session: Session, season_id: str) -> SeasonBook | None:
@@ -60,8 +60,9 @@ def read_book(session: Session, season_id: str) -> SeasonBook | None:
     roster = Roster({p.id: p.name for p in season_repo.list_players(session, season_id)},
                     {a.skeleton: a.player_id for a in aliases})
     results = [roster.result(result) for night in nights for result in night.results]
-    return SeasonBook(row, scheme_of(row), nights, roster, results,
-                      {a.skeleton: a.name for a in aliases})
+    scheme = scheme_of(row)
+    return SeasonBook(row, scheme, nights, roster, results,
+                      {a.skeleton: a.name for a in aliases}, standings(results, scheme))
 
 
 def _imported_nights(session: Session, season_id: str) -> list[BookNight]:

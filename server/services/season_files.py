@@ -11,6 +11,7 @@ file is refused with `bad_season_file` (what is wrong, and where) and changes no
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -162,6 +163,7 @@ def _checked_result(raw: dict[str, Any], listed: set[str], where: str) -> GameRe
 
 async def import_season(rt: Runtime, data: SeasonFile) -> tuple[str, str]:
     """Store the file as a new season (one commit); returns its id and host token."""
-    rows, season_id, token = checked_rows(data)
+    # Checked off the event loop: a big file is thousands of names to clean.
+    rows, season_id, token = await asyncio.to_thread(checked_rows, data)
     return await commit(rt, lambda session: season_repo.add_rows(session, rows),
                         lambda: (season_id, token))

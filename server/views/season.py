@@ -11,7 +11,7 @@ from server.views.standings import standing_lines
 
 def season_standings(book: SeasonBook) -> SeasonStandings:
     return {"season_id": book.row.id, "name": book.row.name, "nights": len(book.nights),
-            "standings": standing_lines(book.standings())}
+            "standings": standing_lines(book.table)}
 
 
 def host_view(book: SeasonBook) -> SeasonHostView:
@@ -30,6 +30,6 @@ def host_view(book: SeasonBook) -> SeasonHostView:
                    for number, night in enumerate(book.nights, start=1)],
         "players": [{"name": name, "also": sorted(also.get(name, []))}
                     for name in book.roster.names()],
-        "standings": standing_lines(book.standings()),
+        "standings": standing_lines(book.table),
     }
 
