@@ -18,7 +18,8 @@ function fail(message) {
 function render(view) {
   $("#season-name").textContent = view.name;
   const points = Object.entries(view.points).map(([key, value]) => `${key}: ${value}`).join(", ");
-  $("#season-scheme").textContent = `${view.scoring} (${points})`;
+  const awards = view.achievements.map((award) => `${award.name} +${award.points}`).join(", ");
+  $("#season-scheme").textContent = `${view.scoring} (${points})${awards ? ` · ${awards}` : ""}`;
   $("#night-list").replaceChildren(...view.nights.map((night) => el("li", {},
     night.host_path ? el("a", { href: night.host_path, text: night.held_at.slice(0, 10) })
       : el("span", { text: `${night.held_at.slice(0, 10)} (${t("imported")})` }),
