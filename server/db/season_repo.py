@@ -66,10 +66,11 @@ def imported_results(session: Session, night_ids: Sequence[str]) -> dict[str, li
     return found
 
 
-def add_rows(session: Session, rows: Iterable[object]) -> None:
-    """Season rows in dependency order (season, players, aliases, nights, results)."""
-    for row in rows:
-        session.add(row)
+def add_rows(session: Session, *groups: Iterable[object]) -> None:
+    """Season rows, a group at a time in dependency order (season, players, aliases,
+    nights, results): each group is flushed before the next refers to it."""
+    for group in groups:
+        session.add_all(list(group))
         session.flush()
 
 

@@ -78,8 +78,9 @@ def _clean(name: str, where: str) -> str:
     return name
 
 
-def checked_rows(data: SeasonFile) -> tuple[list[object], str, str]:
-    """Every row the file becomes (a new season), its id and host token; raises
+def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
+    """Every row the file becomes (a new season) in groups to store in order, its id and
+    host token; raises
     `bad_season_file` naming the first problem."""
     if data.version != SEASON_FILE_VERSION:
         raise _refuse(f"it is version {data.version}; this server reads version "
@@ -90,7 +91,6 @@ def checked_rows(data: SeasonFile) -> tuple[list[object], str, str]:
     achievements = seasons.parse_achievements(
         [{"name": a.name, "points": a.points} for a in data.season.achievements])
     season, token = seasons.new_season(data.season.name, scheme, achievements)
-    rows: list[object] = [season]
     owners: dict[str, str] = {}  # skeleton → the file's player name
     players: list[object] = []
     aliases: list[object] = []
@@ -125,11 +125,7 @@ def checked_rows(data: SeasonFile) -> tuple[list[object], str, str]:
             games += 1
     if games > MAX_GAMES:
         raise _refuse(f"it holds {games} games; at most {MAX_GAMES}")
-    rows.extend(players)
-    rows.extend(aliases)
-    rows.extend(nights)
-    rows.extend(results)
-    return rows, season.id, token
+    return [[season], players, aliases, nights, results], season.id, token
 
 
 def _held_at(text: str, number: int) -> datetime:
@@ -164,6 +160,6 @@ def _checked_result(raw: dict[str, Any], listed: set[str], where: str) -> GameRe
 async def import_season(rt: Runtime, data: SeasonFile) -> tuple[str, str]:
     """Store the file as a new season (one commit); returns its id and host token."""
     # Checked off the event loop: a big file is thousands of names to clean.
-    rows, season_id, token = await asyncio.to_thread(checked_rows, data)
-    return await commit(rt, lambda session: season_repo.add_rows(session, rows),
+    groups, season_id, token = await asyncio.to_thread(checked_rows, data)
+    return await commit(rt, lambda session: season_repo.add_rows(session, *groups),
                         lambda: (season_id, token))
