@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import json
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -271,3 +272,19 @@ def test_a_bad_season_file_is_refused_and_nothing_is_stored(
     assert words in reply.json()["error"]["message"]
     with client.app.state.runtime.session() as session:  # type: ignore[attr-defined]
         assert session.exec(select(func.count()).select_from(SeasonRow)).one() == 0
+
+
+def test_a_season_file_larger_than_a_phones_request_is_imported(client: TestClient) -> None:
+    """Months of nights exceed the 64 KiB every other body is held to: the import takes
+    up to 4 MiB, and only the import."""
+    data = season_file()
+    data["nights"] = [{"held_at": f"2026-{1 + n // 28:02d}-{1 + n % 28:02d}T19:00:00+00:00",
+                       "results": [game(["Ann"], ["Bob", "Cid", "Dee"])] * 20}
+                      for n in range(60)]
+    body = json.dumps(data)
+    assert len(body) > 64 * 1024
+    season = imported(client, data)
+    assert table(client, season["season_id"])[0] == (1, "Ann", 6000, 1200, 1200, 0)
+    too_big = client.post("/api/seasons", content=body,
+                          headers={"Content-Type": "application/json"})
+    assert too_big.status_code == 413
