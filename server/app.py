@@ -43,6 +43,7 @@ from server.routes import (
     pods,
     recap,
     replays,
+    seasons,
     ws,
 )
 from server.runtime import Runtime
@@ -123,6 +124,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(building.router)
     app.include_router(games.router)
     app.include_router(events.router)
+    app.include_router(seasons.router)
     app.include_router(arrivals.router)
     app.include_router(ws.router)
     app.include_router(images.router)

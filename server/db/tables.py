@@ -194,6 +194,9 @@ class EventRow(SQLModel, table=True):
     replay_visibility: str = Field(default="after_night", max_length=16,
                                    sa_column_kwargs={"server_default": "after_night"})
     """The reveal every pod of the night starts with (`pods.reveal`)."""
+    season_id: str | None = Field(default=None, foreign_key="season.id", index=True,
+                                  max_length=32)
+    """The season this night counts for, when its host opened it with the season's token."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 
@@ -210,3 +213,71 @@ class EventPlayerRow(SQLModel, table=True):
     token_hash: str = Field(max_length=64)
     pod_id: str | None = Field(default=None, foreign_key="pod.id", max_length=32)
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class SeasonRow(SQLModel, table=True):
+    """A store's named series of nights, scored by one scheme (`pods.season.scoring`)."""
+
+    __tablename__ = "season"
+
+    id: str = Field(primary_key=True, max_length=32)
+    name: str = Field(max_length=64)
+    scoring: str = Field(max_length=16)
+    points_json: str
+    """The scheme's points by outcome or place, as JSON (`{"win": 5, "draw": 1, "loss": 0}`)."""
+    achievements_json: str = "[]"
+    """The achievements the host defined, as JSON: `[{"name", "points"}]`."""
+    host_token_hash: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class SeasonPlayerRow(SQLModel, table=True):
+    """A season's identity once the host renamed or merged it, or a file imported it.
+
+    Players nobody renamed need no row: the season matches their nights' names by
+    skeleton (`server.services.season_names`)."""
+
+    __tablename__ = "season_player"
+
+    id: str = Field(primary_key=True, max_length=32)
+    season_id: str = Field(foreign_key="season.id", index=True, max_length=32)
+    name: str = Field(max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class SeasonAliasRow(SQLModel, table=True):
+    """A name (by its skeleton, `pods.player_names.skeleton`) that means a season player:
+    the player's own name, its names before a rename, the names merged into it."""
+
+    __tablename__ = "season_alias"
+
+    season_id: str = Field(foreign_key="season.id", primary_key=True, max_length=32)
+    skeleton: str = Field(primary_key=True, max_length=160)
+    player_id: str = Field(foreign_key="season_player.id", index=True, max_length=32)
+    name: str = Field(max_length=32)
+    """The name as first seen with this skeleton (what the host page lists)."""
+
+
+class SeasonNightRow(SQLModel, table=True):
+    """A night imported from another install's export: it has no pods, only results."""
+
+    __tablename__ = "season_night"
+
+    id: str = Field(primary_key=True, max_length=32)
+    season_id: str = Field(foreign_key="season.id", index=True, max_length=32)
+    number: int
+    """The night's place in the file's order (nights are listed by it)."""
+    held_at: datetime = Field(sa_type=sa.DateTime(timezone=True))
+
+
+class SeasonResultRow(SQLModel, table=True):
+    """One game of an imported night: `result_json` holds its placings, draw and awards,
+    players named by their season names (`server.services.season_files`)."""
+
+    __tablename__ = "season_result"
+    __table_args__ = (sa.UniqueConstraint("night_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: str = Field(foreign_key="season_night.id", index=True, max_length=32)
+    seq: int
+    result_json: str

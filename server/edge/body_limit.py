@@ -12,8 +12,11 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.edge.refusals import send_refusal
+from server.protocol.season_file import MAX_FILE_BYTES
 
 MAX_BODY_BYTES = 64 * 1024
+LARGER_BODIES = {("POST", "/api/seasons/import"): MAX_FILE_BYTES}
+"""The one body that is a file, not a phone's request: a season exported elsewhere."""
 
 
 class BodyLimit:
@@ -25,11 +28,13 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = LARGER_BODIES.get((scope.get("method", ""), scope.get("path", "")),
+                                  self.max_bytes)
         for name, value in scope.get("headers", ()):
-            if name == b"content-length" and _too_big(value, self.max_bytes):
+            if name == b"content-length" and _too_big(value, limit):
                 await _refuse(scope, send)
                 return
-        body = await _read_capped(receive, self.max_bytes)
+        body = await _read_capped(receive, limit)
         if body is None:
             await _refuse(scope, send)
             return

@@ -88,6 +88,14 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
+        "unknown_season": _("This season does not exist."),
+        "not_season_host": _("Only the season's host can do that; use the season's host link."),
+        "bad_scoring": _("That scoring scheme cannot be used; check its points."),
+        "bad_achievement": _("An achievement needs a name and whole points from 0 to 100."),
+        "unknown_season_player": _("Nobody with that name has played in this season."),
+        "played_together": _("These two played in the same game, so they are two people."),
+        "same_player": _("These names already mean the same player."),
+        "bad_season_file": _("This season file cannot be imported; nothing was changed."),
     }
 
 

@@ -188,6 +188,9 @@ class EventCreate(Body):
     pick_timer_seconds: int | None = Field(None, ge=1, le=600)
     replay_visibility: ReplayVisibility = "after_night"
     """The reveal every pod of the night starts with (`pods.reveal`)."""
+    season_id: str | None = Field(None, min_length=1, max_length=32,
+                                  pattern=r"^[A-Za-z0-9_-]+$")
+    """The season the night counts for; the request's bearer is the season's host token."""
 
 
 class EventCreated(BaseModel):

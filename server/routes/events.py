@@ -19,11 +19,13 @@ from server.protocol.bodies import (
     EventPodsCreate,
     SeatCreate,
 )
+from server.protocol.season_shapes import NightStandings
 from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.runtime import Runtime
-from server.services import events, lifecycle, summary
+from server.services import events, lifecycle, seasons, standings, summary
 from server.services.events import Night
+from server.views.standings import standing_lines
 
 router = APIRouter(prefix="/api/events", tags=["events"])
 
@@ -57,11 +59,15 @@ async def _refreshed(rt: Runtime, night: Night) -> Mapping[str, Any]:
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated,
              dependencies=[LimitCreate])
-async def create_event(body: EventCreate, rt: RuntimeDep) -> EventCreated:
+async def create_event(body: EventCreate, rt: RuntimeDep,
+                       authorization: Annotated[str | None, Header()] = None) -> EventCreated:
     options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
                                    "set_code" in body.model_fields_set, body.replay_visibility)
+    if body.season_id is not None:  # a night for a season: its host's token, or nothing
+        token_hash = token_hash_of(authorization)
+        seasons.check_host(await seasons.load_season(rt, body.season_id), token_hash)
     row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
-                                           options)
+                                           options, body.season_id)
     return EventCreated(event_id=row.id, host_token=token,
                         host_url=rt.event_host_url(row.id, token),
                         join_url=rt.event_join_url(row.id))
@@ -78,6 +84,15 @@ async def join(event_id: EventId, body: SeatCreate, rt: RuntimeDep) -> EventJoin
     row, token = await events.join_event(rt, event_id, body.name)
     return EventJoined(player_id=row.id, player_token=token,
                        event_url=f"{rt.event_join_url(event_id)}#event_token={token}")
+
+
+@router.get("/{event_id}/standings", response_model=None)
+async def night_standings(night: NightDep, rt: RuntimeDep) -> NightStandings:
+    """The night's standings by its own names, scored by its season's scheme (anyone)."""
+    table = await rt.read(lambda session: standings.night_standings(
+        session, night.pod_ids, seasons.scheme_of_event(session, night.row.id)))
+    return {"event_id": night.row.id, "season_id": night.row.season_id,
+            "standings": standing_lines(table)}
 
 
 @router.get("/{event_id}/me")

@@ -229,3 +229,21 @@ def replay_page(request: Request, pod_id: str) -> HTMLResponse:
     """A drafted seat pick by pick, for whoever the host's rule lets see it (the phone's
     seat token or the host's, from this device's storage)."""
     return render(request, "replay.html", pod_id=_pod_id(pod_id))
+
+
+@router.get("/seasons/new", response_class=HTMLResponse, include_in_schema=False)
+def season_new_page(request: Request) -> HTMLResponse:
+    """Start a season, or import one exported by another server."""
+    return render(request, "season_new.html")
+
+
+@router.get("/seasons/{season_id}", response_class=HTMLResponse, include_in_schema=False)
+def season_page(request: Request, season_id: str) -> HTMLResponse:
+    """A season's standings for anyone: a phone at the store, the store's TV."""
+    return render(request, "season.html", season_id=_pod_id(season_id))
+
+
+@router.get("/seasons/{season_id}/host", response_class=HTMLResponse, include_in_schema=False)
+def season_host_page(request: Request, season_id: str) -> HTMLResponse:
+    """The season's host page: nights, names to fix, the CSV and the season file."""
+    return render(request, "season_host.html", season_id=_pod_id(season_id))

@@ -48,8 +48,10 @@ class Night:
 
 
 async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
-                       options: lifecycle.PodOptions | None = None) -> tuple[EventRow, str]:
-    """A night whose pods all draft `set_code`, or the line-up and house rules of `options`."""
+                       options: lifecycle.PodOptions | None = None,
+                       season_id: str | None = None) -> tuple[EventRow, str]:
+    """A night whose pods all draft `set_code`, or the line-up and house rules of `options`;
+    it counts for `season_id` (whose host the caller checked) when given."""
     options = options or lifecycle.PodOptions()
     set_code = set_code.upper()
     packs: tuple[str, ...] = ()
@@ -69,7 +71,7 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
                    seed=seed if seed is not None else secrets.randbelow(2**63),
                    host_token_hash=hash_token(token), packs=",".join(packs) or None,
                    starting_life=options.starting_life, deck_size_rule=options.deck_size_rule,
-                   replay_visibility=options.replay_visibility)
+                   replay_visibility=options.replay_visibility, season_id=season_id)
     return await commit(rt, lambda session: event_repo.add_event(session, row),
                         lambda: (row, token))
 

@@ -1,0 +1,38 @@
+// A season's standings, for anyone (a phone at the store, the TV): read from the API
+// and refreshed every ten seconds while the page is open.
+import { api } from "./api.js";
+import { $, el } from "./dom.js";
+import { t, tn } from "./i18n.js";
+
+const season = $("#season").dataset.seasonId;
+const REFRESH_MS = 10000;
+
+async function refresh() {
+  try {
+    render(await api("GET", `/api/seasons/${encodeURIComponent(season)}/standings`));
+    $("#season-error").hidden = true;
+  } catch (problem) {
+    const banner = $("#season-error");
+    banner.textContent = problem.status === 404 ? t("This season does not exist.") : problem.message;
+    banner.hidden = false;
+    if (problem.status === 404) return;
+  }
+  setTimeout(refresh, REFRESH_MS);
+}
+
+function render(view) {
+  $("#season-name").textContent = view.name;
+  document.title = view.name;
+  $("#season-nights").textContent = tn("{n} night", "{n} nights", view.nights);
+  $("#standings-body").replaceChildren(...view.standings.map((line) => el("tr", {},
+    el("td", { class: "num", text: line.rank }),
+    el("th", { scope: "row", class: "who", text: line.name }),
+    el("td", { class: "num strong", text: line.points }),
+    el("td", { class: "num", text: line.games }),
+    el("td", { class: "num", text: line.wins }),
+    el("td", { class: "num", text: line.draws }))));
+  $("#standings").hidden = view.standings.length === 0;
+  $("#season-empty").hidden = view.standings.length > 0;
+}
+
+refresh();

@@ -1,0 +1,95 @@
+// The season's host page: its nights, its players' names (rename, merge), its files.
+// The season's token arrives in the fragment (#host_token=…) and stays on this device.
+import { api, downloadResponse } from "./api.js";
+import { $, el, toast } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { saveToken, takeTokenFromFragment } from "./tokens.js";
+
+const season = $("#season").dataset.seasonId;
+const base = `/api/seasons/${encodeURIComponent(season)}`;
+const token = takeTokenFromFragment("season-host", season, "host_token");
+
+function fail(message) {
+  const banner = $("#season-error");
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+function render(view) {
+  $("#season-name").textContent = view.name;
+  const points = Object.entries(view.points).map(([key, value]) => `${key}: ${value}`).join(", ");
+  const awards = view.achievements.map((award) => `${award.name} +${award.points}`).join(", ");
+  $("#season-scheme").textContent = `${view.scoring} (${points})${awards ? ` · ${awards}` : ""}`;
+  $("#night-list").replaceChildren(...view.nights.map((night) => el("li", {},
+    night.host_path ? el("a", { href: night.host_path, text: night.held_at.slice(0, 10) })
+      : el("span", { text: `${night.held_at.slice(0, 10)} (${t("imported")})` }),
+    " · ", tn("{n} game", "{n} games", night.games))));
+  $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
+    el("strong", { text: player.name }),
+    player.also.length ? el("span", { class: "muted", text: ` (${player.also.join(", ")})` }) : null)));
+  for (const select of document.querySelectorAll(".player-choice")) {
+    const kept = select.value;
+    select.replaceChildren(...view.players.map((player) => el("option", { value: player.name, text: player.name })));
+    if (view.players.some((player) => player.name === kept)) select.value = kept;
+  }
+}
+
+async function load() {
+  try {
+    render(await api("GET", `${base}/host`, { token }));
+  } catch (problem) {
+    fail(problem.status === 404 ? t("This season does not exist.") : problem.message);
+  }
+}
+
+async function post(path, body, form) {
+  const submit = form.querySelector("button");
+  submit.disabled = true;
+  try {
+    render(await api("POST", base + path, { token, body }));
+    toast(t("Saved."));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    submit.disabled = false;
+  }
+}
+
+$("#rename-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  post("/players/rename", { name: $("#rename-name").value, to: $("#rename-to").value }, event.target);
+});
+
+$("#merge-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  post("/players/merge", { name: $("#merge-name").value, into: $("#merge-into").value }, event.target);
+});
+
+$("#season-export").addEventListener("click", async (event) => {
+  const control = event.currentTarget;
+  control.disabled = true;
+  try {
+    const response = await api("GET", `${base}/export`, { token, raw: true });
+    toast(t("Downloaded {file}.", { file: await downloadResponse(response, "season.json") }));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    control.disabled = false;
+  }
+});
+
+$("#open-night").addEventListener("click", async (event) => {
+  const control = event.currentTarget;
+  control.disabled = true;
+  try {
+    const night = await api("POST", "/api/events", { token, body: { set: "CMR", season_id: season } });
+    saveToken("event-host", night.event_id, night.host_token);
+    window.location.href = `/events/${encodeURIComponent(night.event_id)}/host`;
+  } catch (problem) {
+    toast(problem.message);
+    control.disabled = false;
+  }
+});
+
+if (!token) fail(t("Not your host link. Open the host link from the laptop that created the season."));
+else load();

@@ -1,0 +1,54 @@
+// Start a season (name, scoring, achievements) or import one from another server's file;
+// either way the browser goes on to the new season's host page with its token.
+import { api } from "./api.js";
+import { $, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+function goToHost(created) {
+  window.location.href = created.host_url.replace(/^https?:\/\/[^/]+/, "");
+}
+
+function achievements(text) {
+  return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
+    const at = line.lastIndexOf("=");
+    const name = (at < 0 ? line : line.slice(0, at)).trim();
+    const points = at < 0 ? 1 : Number.parseInt(line.slice(at + 1).trim(), 10);
+    return { name, points: Number.isNaN(points) ? -1 : points };
+  });
+}
+
+$("#create-season").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const submit = event.target.querySelector("button");
+  submit.disabled = true;
+  try {
+    goToHost(await api("POST", "/api/seasons", { body: {
+      name: $("#s-name").value, scoring: $("#s-scoring").value,
+      achievements: achievements($("#s-achievements").value) } }));
+  } catch (problem) {
+    toast(problem.message);
+    submit.disabled = false;
+  }
+});
+
+$("#import-season").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const file = $("#s-file").files[0];
+  if (!file) return;
+  const submit = event.target.querySelector("button");
+  submit.disabled = true;
+  try {
+    let data;
+    try {
+      data = JSON.parse(await file.text());
+    } catch {
+      toast(t("This file is not a season file."));
+      submit.disabled = false;
+      return;
+    }
+    goToHost(await api("POST", "/api/seasons/import", { body: data }));
+  } catch (problem) {
+    toast(problem.message);
+    submit.disabled = false;
+  }
+});

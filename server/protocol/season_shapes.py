@@ -1,0 +1,59 @@
+"""The season routes' response shapes (docs/protocol.md, "Seasons"), as TypedDicts so
+mypy checks every view against the documented contract."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class StandingLine(TypedDict):
+    rank: int
+    name: str
+    points: int
+    games: int
+    wins: int
+    draws: int
+
+
+class SeasonStandings(TypedDict):
+    season_id: str
+    name: str
+    nights: int
+    standings: list[StandingLine]
+
+
+class NightStandings(TypedDict):
+    event_id: str
+    season_id: str | None
+    standings: list[StandingLine]
+
+
+class AchievementJson(TypedDict):
+    name: str
+    points: int
+
+
+class SeasonNightLine(TypedDict):
+    number: int
+    event_id: str | None
+    """`None` for a night imported from another install's file."""
+    held_at: str
+    games: int
+    host_path: str | None
+
+
+class SeasonPlayerLine(TypedDict):
+    name: str
+    also: list[str]
+    """Other names that mean this player (names before a rename, names merged into it)."""
+
+
+class SeasonHostView(TypedDict):
+    season_id: str
+    name: str
+    scoring: str
+    points: dict[str, int]
+    achievements: list[AchievementJson]
+    nights: list[SeasonNightLine]
+    players: list[SeasonPlayerLine]
+    standings: list[StandingLine]

@@ -1,0 +1,113 @@
+"""`/api/seasons`: a store's season — create it, follow its standings, fix names, move it.
+
+Who may do what: anyone creates a season (and gets its host token) or imports a file;
+anyone reads the standings (the store's screen, a player's phone); the season's host token
+renames, merges and exports.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Header, Path, status
+from fastapi.responses import JSONResponse, Response
+
+from server.protocol.file_names import content_disposition, safe_stem
+from server.protocol.season_bodies import (
+    SeasonCreate,
+    SeasonCreated,
+    SeasonMerge,
+    SeasonRename,
+)
+from server.protocol.season_file import SeasonFile
+from server.protocol.season_shapes import SeasonHostView, SeasonStandings
+from server.routes.deps import LimitCreate, RuntimeDep, token_hash_of
+from server.runtime import Runtime
+from server.services import season_files, season_names, seasons
+from server.services.season_book import SeasonBook, read_book
+from server.views.season import host_view, season_standings
+from server.views.standings import standings_csv
+
+router = APIRouter(prefix="/api/seasons", tags=["seasons"])
+
+SeasonId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+async def load_book(season_id: SeasonId, rt: RuntimeDep) -> SeasonBook:
+    book = await rt.read(lambda session: read_book(session, season_id))
+    if book is None:
+        raise seasons.unknown_season(season_id)
+    return book
+
+
+async def require_season_host(season_id: SeasonId, rt: RuntimeDep,
+                              authorization: Annotated[str | None, Header()] = None) -> str:
+    token_hash = token_hash_of(authorization)
+    seasons.check_host(await seasons.load_season(rt, season_id), token_hash)
+    return season_id
+
+
+BookDep = Annotated[SeasonBook, Depends(load_book)]
+HostSeason = Annotated[str, Depends(require_season_host)]
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=SeasonCreated,
+             dependencies=[LimitCreate])
+async def create_season(body: SeasonCreate, rt: RuntimeDep) -> SeasonCreated:
+    row, token = await seasons.create_season(
+        rt, body.name, body.scoring, body.points,
+        [a.model_dump() for a in body.achievements] if body.achievements else None)
+    return SeasonCreated(season_id=row.id, host_token=token,
+                         host_url=f"{rt.base_url}/seasons/{row.id}/host#host_token={token}",
+                         standings_url=f"{rt.base_url}/seasons/{row.id}")
+
+
+@router.post("/import", status_code=status.HTTP_201_CREATED, response_model=SeasonCreated,
+             dependencies=[LimitCreate])
+async def import_season(body: SeasonFile, rt: RuntimeDep) -> SeasonCreated:
+    season_id, token = await season_files.import_season(rt, body)
+    return SeasonCreated(season_id=season_id, host_token=token,
+                         host_url=f"{rt.base_url}/seasons/{season_id}/host#host_token={token}",
+                         standings_url=f"{rt.base_url}/seasons/{season_id}")
+
+
+@router.get("/{season_id}/standings", response_model=None)
+async def standings(book: BookDep,
+                    format: Literal["json", "csv"] = "json") -> Response | SeasonStandings:
+    view = season_standings(book)
+    if format == "csv":
+        return Response(standings_csv(view["standings"]), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": content_disposition(
+                            f"{safe_stem(book.row.name, 'season')}-standings.csv")})
+    return view
+
+
+@router.get("/{season_id}/host", response_model=None)
+async def host(season_id: HostSeason, rt: RuntimeDep) -> SeasonHostView:
+    return await _host_view(rt, season_id)
+
+
+@router.post("/{season_id}/players/rename", response_model=None)
+async def rename(body: SeasonRename, season_id: HostSeason, rt: RuntimeDep) -> SeasonHostView:
+    await season_names.rename(rt, season_id, body.name, body.to)
+    return await _host_view(rt, season_id)
+
+
+@router.post("/{season_id}/players/merge", response_model=None)
+async def merge(body: SeasonMerge, season_id: HostSeason, rt: RuntimeDep) -> SeasonHostView:
+    await season_names.merge(rt, season_id, body.name, body.into)
+    return await _host_view(rt, season_id)
+
+
+@router.get("/{season_id}/export")
+async def export(season_id: HostSeason, book: BookDep) -> JSONResponse:
+    return JSONResponse(season_files.export(book), headers={
+        "Content-Disposition": content_disposition(
+            f"{safe_stem(book.row.name, 'season')}-season.json")})
+
+
+async def _host_view(rt: Runtime, season_id: str) -> SeasonHostView:
+    book = await rt.read(lambda session: read_book(session, season_id))
+    if book is None:
+        raise seasons.unknown_season(season_id)
+    return host_view(book)

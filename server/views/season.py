@@ -1,0 +1,35 @@
+"""A season's views: its standings (anyone) and its host page's data."""
+
+from __future__ import annotations
+
+from pods.player_names import skeleton
+from server.protocol.season_shapes import SeasonHostView, SeasonStandings
+from server.services.season_book import SeasonBook, iso_utc
+from server.services.seasons import achievements_of
+from server.views.standings import standing_lines
+
+
+def season_standings(book: SeasonBook) -> SeasonStandings:
+    return {"season_id": book.row.id, "name": book.row.name, "nights": len(book.nights),
+            "standings": standing_lines(book.table)}
+
+
+def host_view(book: SeasonBook) -> SeasonHostView:
+    also: dict[str, list[str]] = {}
+    for key, player_id in book.roster.aliases.items():
+        name = book.roster.players[player_id]
+        if key != skeleton(name):
+            also.setdefault(name, []).append(book.alias_names[key])
+    return {
+        "season_id": book.row.id, "name": book.row.name,
+        "scoring": book.scheme.scoring.value, "points": dict(book.scheme.points),
+        "achievements": achievements_of(book.row),
+        "nights": [{"number": number, "event_id": night.event_id,
+                    "held_at": iso_utc(night.held_at), "games": len(night.results),
+                    "host_path": f"/events/{night.event_id}/host" if night.event_id else None}
+                   for number, night in enumerate(book.nights, start=1)],
+        "players": [{"name": name, "also": sorted(also.get(name, []))}
+                    for name in book.roster.names()],
+        "standings": standing_lines(book.table),
+    }
+

@@ -1,0 +1,77 @@
+"""The season's standings page on a phone (360 and 390 px; EN, RU, IT): every player's
+line is shown, long names wrap, and nothing makes the page scroll sideways. The season's
+host page and the start page of a season fit too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.support import call_api, mobile_context, page_overflow, screenshot
+
+LONG = "Wolfeschlegelsteinhausenbergerdo"  # 32 letters, no space to break at
+NAMES = ("Ann", "Бартоломей", "Giancarlo", LONG, "Zoë")
+
+
+def season_file() -> dict[str, Any]:
+    return {
+        "format": "prismatic-season", "version": 1,
+        "season": {"name": "Lega del venerdì — Stagione invernale 2026", "scoring": "placement",
+                   "points": {"1": 4, "2": 3, "3": 2, "4": 1}},
+        "players": [{"name": name, "aliases": []} for name in NAMES],
+        "nights": [{"held_at": "2026-11-06T19:00:00+00:00", "results": [
+            {"placings": [{"player": name, "place": place}
+                          for place, name in enumerate(NAMES[:4], start=1)]},
+            {"placings": [{"player": LONG, "place": 1}, {"player": "Zoë", "place": 2}]},
+        ]}],
+    }
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_the_standings_page_fits_a_phone(browser: Browser, server: str, width: int,
+                                         lang: str) -> None:
+    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    assert isinstance(season, dict)
+    context = mobile_context(browser, width=width)
+    page = context.new_page()
+    page.goto(f"{server}/seasons/{season['season_id']}?lang={lang}")
+    rows = page.locator("#standings-body tr")
+    expect(rows).to_have_count(len(NAMES))
+    expect(rows.first).to_contain_text(LONG)  # 1 + 4 points: first
+    expect(page.locator("#season-name")).to_have_text(season_file()["season"]["name"])
+    assert page.locator("html").get_attribute("lang") == lang
+    screenshot(page, f"season-standings-{lang}-{width}")
+    assert page_overflow(page) == 0
+    for path in (f"/seasons/{season['season_id']}/host?lang={lang}"
+                 f"#host_token={season['host_token']}", f"/seasons/new?lang={lang}"):
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+        assert page_overflow(page) == 0, path
+    expect(page.locator("#create-season")).to_be_visible()
+    context.close()
+
+
+def test_the_host_page_lists_the_players_and_merges_a_typo(browser: Browser,
+                                                           server: str) -> None:
+    data = season_file()
+    data["players"].append({"name": "Anne", "aliases": []})
+    data["nights"].append({"held_at": "2026-11-13T19:00:00+00:00", "results": [
+        {"placings": [{"player": "Anne", "place": 1}, {"player": "Zoë", "place": 2}]}]})
+    season = call_api(server, "POST", "/api/seasons/import", data)
+    assert isinstance(season, dict)
+    context = mobile_context(browser, width=360)
+    page = context.new_page()
+    page.goto(f"{server}/seasons/{season['season_id']}/host?lang=en"
+              f"#host_token={season['host_token']}")
+    expect(page.locator("#player-list li")).to_have_count(len(NAMES) + 1)
+    page.locator("#merge-name").select_option("Anne")
+    page.locator("#merge-into").select_option("Ann")
+    page.get_by_role("button", name="Merge", exact=True).click()
+    expect(page.locator("#player-list li")).to_have_count(len(NAMES))
+    expect(page.locator("#player-list")).to_contain_text("Ann (Anne)")
+    assert "host_token" not in page.url  # the token left the address bar
+    assert page_overflow(page) == 0
+    context.close()
