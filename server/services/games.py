@@ -93,7 +93,7 @@ def restore_games(session: Session, pod: LivePod) -> int:
         pod.night.games[row.table_number] = LiveGame(
             id=row.id, table=row.table_number, number=row.number, game=game,
             next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,
-            refs=refs[row.id])
+            refs=refs[row.id], round=row.round, home=row.pod_id if row.round > 1 else None)
         count += len(log)
     return count
 
