@@ -88,6 +88,12 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
+        "games_unfinished": _("Some tables of this round have no result yet; record them or "
+                              "confirm to start the next round anyway."),
+        "wrong_round": _("That round has already started, or is not the next one."),
+        "rounds_started": _("The night's host re-seated every pod; the next round re-seats "
+                            "again."),
+        "cannot_seat": _("This many players cannot sit at tables of four and three."),
     }
 
 
