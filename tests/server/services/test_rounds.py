@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -13,53 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
-from tests.server.support.builders import SeatHandle, bearer, draft_until_done
-
-PIPERS = {"commanders": [{"piper": True, "color": "R"}, {"piper": True, "color": "G"}],
-          "main": [], "basics": {"Mountain": 10}}
-
-
-@dataclass
-class Night:
-    """An event of two pods of five whose tables are split (round 1)."""
-
-    event_id: str
-    host: dict[str, str]
-    tokens: dict[str, str]
-    pod_of: dict[str, str]
-    pod_ids: list[str]
-
-    def seat(self, name: str) -> dict[str, str]:
-        return bearer(self.tokens[name])
-
-    def url(self, suffix: str = "") -> str:
-        return f"/api/events/{self.event_id}{suffix}"
-
-
-def night_at_tables(client: TestClient) -> Night:
-    """Ten people join, two pods of five draft, Player 1 submits a deck, both pods split."""
-    created = client.post("/api/events", json={"set": "CMR", "seed": 31}).json()
-    event_id, host = created["event_id"], bearer(created["host_token"])
-    tokens = {}
-    for i in range(1, 11):
-        joined = client.post(f"/api/events/{event_id}/players", json={"name": f"Player {i}"})
-        tokens[f"Player {i}"] = joined.json()["player_token"]
-    formed = client.post(f"/api/events/{event_id}/pods", headers=host,
-                         json={"policy": "balanced"}).json()
-    pod_ids = [pod["pod_id"] for pod in formed["pods"]]
-    pod_of = {p["name"]: pod_ids[p["pod"] - 1] for p in formed["players"]}
-    assert client.post(f"/api/events/{event_id}/start", headers=host).status_code == 200
-    for pod_id in pod_ids:
-        draft_until_done(client, [SeatHandle(pod_id, "", tokens[name], name)
-                                  for name in tokens if pod_of[name] == pod_id])
-    deck = client.put(f"/api/pods/{pod_of['Player 1']}/deck", headers=bearer(tokens["Player 1"]),
-                      json=PIPERS)
-    assert deck.status_code == 200, deck.text
-    for pod_id in pod_ids:
-        split = client.post(f"/api/pods/{pod_id}/tables", headers=host,
-                            json={"without_decks": True})
-        assert split.status_code == 200, split.text
-    return Night(event_id, host, tokens, pod_of, pod_ids)
+from tests.server.support.builders import bearer
+from tests.server.support.nights import Night, night_at_tables
 
 
 def me(client: TestClient, night: Night, name: str) -> dict[str, Any]:
@@ -100,10 +54,8 @@ def night(client: TestClient) -> Night:
 def test_round_two_reseats_both_pods_by_points_and_mixes_them(
         client: TestClient, night: Night) -> None:
     assert host_view(client, night)["round"] == 1
-    record_winners(client, night, [
-        next(n for n in night.tokens if night.pod_of[n] == pod) for pod in night.pod_ids])
-    winners = {n for n in night.tokens if n in (
-        next(m for m in night.tokens if night.pod_of[m] == pod) for pod in night.pod_ids)}
+    winners = {next(n for n in night.tokens if night.pod_of[n] == pod) for pod in night.pod_ids}
+    record_winners(client, night, sorted(winners))
     response = next_round(client, night, 2)
     assert response.status_code == 200, response.text
     view = response.json()
