@@ -10,8 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.server.cluster.members import two_members
 from tests.server.support.live import LiveServer
 from tests.server.support.nights import Night, night_at_tables
