@@ -209,3 +209,31 @@ def test_a_round_survives_a_restart_and_is_played_on(
             "Player 1"] == 30
         assert next_round(client, night, 3, force=True).status_code == 200
         assert host_view(client, night)["round"] == 3
+
+
+def test_the_next_game_at_a_round_table_seats_the_same_players_for_both_pods(
+        client: TestClient, night: Night) -> None:
+    assert next_round(client, night, 2, force=True).status_code == 200
+    table = next(t for t in host_view(client, night)["round_tables"]
+                 if len({night.pod_of[n] for n in t["players"]}) == 2)
+    names = table["players"]
+    old = me(client, night, names[0])["game"]
+    # The host of the night asks through a pod that borrows the game, not its home.
+    through = next(night.pod_of[n] for n in names if night.pod_of[n] != night.pod_ids[0])
+    started = client.post(f"/api/pods/{through}/games/{table['number']}/next",
+                          headers=night.host)
+    assert started.status_code == 200, started.text
+    for name in names:
+        game = me(client, night, name)["game"]
+        assert (game["round"], game["number"]) == (2, 2) and game["game_id"] != old["game_id"]
+        assert game["players"] == [{**p, "life": 40} for p in old["players"]]
+
+
+def test_the_nights_summary_lists_the_round_games(client: TestClient, night: Night) -> None:
+    assert next_round(client, night, 2, force=True).status_code == 200
+    summary = client.get(night.url("/summary"), headers=night.host)
+    assert summary.status_code == 200, summary.text
+    games = [game for pod in summary.json()["pods"] for game in pod["games"]]
+    seated = sorted(n for t in host_view(client, night)["round_tables"] for n in t["players"])
+    assert sorted(p["name"] for g in games if len(g["players"]) < 5
+                  for p in g["players"]) == seated
