@@ -13,9 +13,10 @@ best first, into tables: table 1 holds the leaders. Meeting the same opponent tw
 night is what players mind most, so when a cut puts two earlier opponents together, the
 search moves players to the nearest table (in standings order) where they meet nobody
 again; it backtracks when it gets stuck, and finds a rematch-free seating whenever one
-exists (within a generous, fixed budget of steps; the small nights of the property tests
-are searched exhaustively). When none exists it keeps the seating with the fewest
-rematches, and among equals the one closest to the plain cut.
+exists (within a fixed budget of steps; the small nights of the property tests are
+searched exhaustively). When none exists it keeps the seating with the fewest rematches.
+Then swaps of two players that bring them closer to their standings' tables without
+adding a rematch are made while any helps.
 
 Why a seed: players on equal points are ordered by a seeded shuffle, so the same night,
 points and seed always give the same tables (a restart replays the same round).
@@ -26,13 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 
 from pods.errors import PodsError
 
 TABLE = 4
 SMALL_TABLE = 3
-SEARCH_BUDGET = 200_000
-"""Search steps at most: a fixed count (never a clock), so a seating is reproducible."""
+SEARCH_BUDGET = 50_000
+"""Search steps at most: a fixed count (never a clock), so a seating is reproducible.
+Reached only when no rematch-free seating turns up (a night of pods that all met)."""
 
 
 class SeatingError(PodsError):
@@ -99,10 +102,15 @@ def seat(players: Iterable[str], points: Mapping[str, int],
     return _Search(order, sizes, frozenset(met)).run()
 
 
+def _add(one: tuple[int, int], two: tuple[int, int]) -> tuple[int, int]:
+    return one[0] + two[0], one[1] + two[1]
+
+
 class _Search:
     """Branch and bound over seatings: players in standings order, each tried at the
-    tables nearest its plain-cut table first. Cost: (rematches, displacement), where
-    displacement sums how many tables each player moved from the plain cut."""
+    tables nearest its plain-cut table first, until the first rematch-free seating.
+    Cost: (rematches, displacement), where displacement sums how many tables each player
+    moved from the plain cut."""
 
     def __init__(self, order: list[str], sizes: tuple[int, ...],
                  met: frozenset[frozenset[str]]) -> None:
@@ -112,6 +120,8 @@ class _Search:
         self.ideal: list[int] = []
         for number, size in enumerate(sizes):
             self.ideal.extend([number] * size)
+        self.home = dict(zip(order, self.ideal, strict=True))
+        """Each player's table in the plain cut of the standings."""
         self.tables: list[list[str]] = [[] for _ in sizes]
         self.best: tuple[int, int] | None = None
         self.best_tables: tuple[tuple[str, ...], ...] = ()
@@ -120,7 +130,34 @@ class _Search:
     def run(self) -> Seating:
         self._place(0, 0, 0)
         assert self.best is not None
-        return Seating(self.best_tables, self.best[0])
+        tables = self._closer([list(table) for table in self.best_tables])
+        return Seating(tuple(tuple(table) for table in tables), self.best[0])
+
+    def _cost(self, number: int, table: list[str]) -> tuple[int, int]:
+        """A table's (rematches, displacement) if it were table `number`."""
+        again = sum(1 for i, a in enumerate(table) for b in table[i + 1:]
+                    if pair(a, b) in self.met)
+        return again, sum(abs(number - self.home[name]) for name in table)
+
+    def _closer(self, tables: list[list[str]]) -> list[list[str]]:
+        """Swap two players of different tables while a swap lowers (rematches,
+        displacement); each table then lists its players in standings order."""
+        while self._swap_once(tables):
+            pass
+        rank = {name: index for index, name in enumerate(self.order)}
+        return [sorted(table, key=rank.__getitem__) for table in tables]
+
+    def _swap_once(self, tables: list[list[str]]) -> bool:
+        for first, second in combinations(range(len(tables)), 2):
+            old = _add(self._cost(first, tables[first]), self._cost(second, tables[second]))
+            for a in tables[first]:
+                for b in tables[second]:
+                    one = [b if p == a else p for p in tables[first]]
+                    two = [a if p == b else p for p in tables[second]]
+                    if _add(self._cost(first, one), self._cost(second, two)) < old:
+                        tables[first], tables[second] = one, two
+                        return True
+        return False
 
     def _place(self, index: int, rematches: int, moved: int) -> None:
         if self.best is not None and (rematches, moved) >= self.best:
@@ -138,7 +175,7 @@ class _Search:
                 choices.append((again, abs(number - home), number))
         choices.sort()
         for again, distance, number in choices:
-            if self.steps >= SEARCH_BUDGET or self.best == (0, 0):
+            if self.steps >= SEARCH_BUDGET or (self.best is not None and self.best[0] == 0):
                 return
             self.steps += 1
             self.tables[number].append(player)

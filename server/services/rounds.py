@@ -20,6 +20,7 @@ Why the host names the round: a double press or two host screens must not skip a
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable, Sequence
 from contextlib import AsyncExitStack
@@ -138,10 +139,10 @@ async def next_round(rt: Runtime, event_id: str, number: int, force: bool = Fals
         pod_ids = list(night.pod_ids)
         played = await rt.read(lambda session: night_games(session, pod_ids, scheme))
         people = {p.name: (pod, p) for pod in pods for p in table_players(pod)}
-        try:
-            seating = seat(people, standings_points(played),
-                           met_pairs(game.players for game in played),
-                           f"{night.row.seed}:{number}")
+        try:  # off the loop: a night whose pods all met searches for up to a second
+            seating = await asyncio.to_thread(
+                seat, list(people), standings_points(played),
+                met_pairs(game.players for game in played), f"{night.row.seed}:{number}")
         except PodsError as error:
             raise InvalidError(str(error), error.code) from error
         tables: list[Table] = [{"number": n, "players": list(names)}
