@@ -237,3 +237,13 @@ def test_the_nights_summary_lists_the_round_games(client: TestClient, night: Nig
     seated = sorted(n for t in host_view(client, night)["round_tables"] for n in t["players"])
     assert sorted(p["name"] for g in games if len(g["players"]) < 5
                   for p in g["players"]) == seated
+
+
+def test_five_players_cannot_be_re_seated_and_nothing_changes(client: TestClient) -> None:
+    night = night_at_tables(client, players=5)
+    before = host_view(client, night)
+    response = next_round(client, night, 2, force=True)
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "cannot_seat"
+    assert "5 player(s) cannot sit at tables of 4 and 3" in response.json()["error"]["message"]
+    assert host_view(client, night) == before

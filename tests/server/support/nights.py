@@ -27,12 +27,13 @@ class Night:
         return f"/api/events/{self.event_id}{suffix}"
 
 
-def night_at_tables(client: Client) -> Night:
-    """Ten people join, two pods of five draft, Player 1 submits a deck, both pods split."""
+def night_at_tables(client: Client, players: int = 10) -> Night:
+    """Ten people join (or `players`), two pods of five draft (equal pods of the count),
+    Player 1 submits a deck, every pod splits its tables."""
     created = client.post("/api/events", json={"set": "CMR", "seed": 31}).json()
     event_id, host = created["event_id"], bearer(created["host_token"])
     tokens = {}
-    for i in range(1, 11):
+    for i in range(1, players + 1):
         joined = client.post(f"/api/events/{event_id}/players", json={"name": f"Player {i}"})
         tokens[f"Player {i}"] = joined.json()["player_token"]
     formed = client.post(f"/api/events/{event_id}/pods", headers=host,
