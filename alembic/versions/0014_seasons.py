@@ -1,7 +1,7 @@
 """seasons: a store's series of nights, its players' names, and imported nights' results
 
 Revision ID: 0014_seasons
-Revises: 0011_timers
+Revises: 0013_rounds
 Create Date: 2026-12-01
 
 A night (event) may belong to a season (`event.season_id`). Season players exist only once
@@ -20,7 +20,7 @@ from alembic import op
 
 
 revision: str = '0014_seasons'
-down_revision: str | None = '0011_timers'
+down_revision: str | None = '0013_rounds'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

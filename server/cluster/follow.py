@@ -23,6 +23,7 @@ from server.db import Session, cluster_repo, repo
 from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
+from server.services import round_links
 from server.services.games import restore_games
 from server.services.restore import live_player, load_pod, seat_players
 
@@ -143,6 +144,9 @@ class Follower:
             pod.night.revision = news.revision
         self.catch_ups += 1
         self.rt.hub.publish(pod.channel, pod.bump(None))
+        for other in round_links.relink(self.rt, pod.setup.event_id):  # a later round's games
+            if other is not pod:
+                self.rt.hub.publish(other.channel, other.bump(None))
 
     def _read_new(self, pod_id: str) -> Reload | None:
         with self.rt.session() as session:

@@ -132,7 +132,7 @@ class GameRow(SQLModel, table=True):
 
     `players_json` is fixed when the game starts (`[{"id", "name", "commanders"}]`), so
     replaying the log never depends on a deck edited later. `current` is false once the
-    host re-split the tables or started the next game at that table.
+    host re-split the tables, started the next game at that table or the next round.
     """
 
     __tablename__ = "game"
@@ -144,6 +144,10 @@ class GameRow(SQLModel, table=True):
     players_json: str
     current: bool = True
     winner_id: str | None = Field(default=None, max_length=32)
+    round: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    """The night's round: 1 is the pod's own split; a later round's game may seat players
+    of several pods of the event and is stored in the event's first pod
+    (`server.services.rounds`)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

@@ -96,6 +96,12 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "played_together": _("These two played in the same game, so they are two people."),
         "same_player": _("These names already mean the same player."),
         "bad_season_file": _("This season file cannot be imported; nothing was changed."),
+        "games_unfinished": _("Some tables of this round have no result yet; record them or "
+                              "confirm to start the next round anyway."),
+        "wrong_round": _("That round has already started, or is not the next one."),
+        "rounds_started": _("The night's host re-seated every pod; the next round re-seats "
+                            "again."),
+        "cannot_seat": _("This many players cannot sit at tables of four and three."),
     }
 
 

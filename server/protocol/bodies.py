@@ -211,6 +211,14 @@ class EventPodsCreate(Body):
     """Balanced: equal pods (10 → 5+5). Fill: pods of eight, bots fill the last (10 → 8+2)."""
 
 
+class EventRoundCreate(Body):
+    round: int = Field(ge=2, le=99)
+    """The round to start: the one after the night's current round (a double press of
+    "Next round" cannot skip one)."""
+    force: bool = False
+    """Start it although a game of the current round has no result."""
+
+
 class ErrorDetail(BaseModel):
     code: str
     message: str

@@ -188,6 +188,8 @@ class GameView(TypedDict):
 
     table: int
     number: int
+    round: int
+    """The night's round (`server.services.rounds`): 1 is the pod's own split."""
     game_id: str
     seq: int
     winner: str | None
@@ -468,6 +470,10 @@ class EventHostView(TypedDict):
     join_url: str
     players: list[EventPlayer]
     pods: list[NumberedProgress]
+    round: int
+    """The night's round of games: 1 is each pod's own split (`server.services.rounds`)."""
+    round_tables: list[Table]
+    """The tables of a later round, across the night's pods (empty in round 1)."""
 
 
 class EventName(TypedDict):

@@ -73,6 +73,11 @@ class LiveGame:
     winner: str | None = None
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     """`(author, ref) -> seq`: the taps already stored under a phone's name for them."""
+    round: int = 1
+    """The night's round (`server.services.rounds`): 1 is the pod's own split."""
+    home: str | None = None
+    """A later round's game: the pod that stores it (the event's first pod). Every other
+    pod of the night whose players sit at it holds the same object in its `games`."""
 
     @property
     def started(self) -> bool:
@@ -336,13 +341,14 @@ class LivePod:
     def deck_open(self, player: LivePlayer) -> bool:
         """Whether `player` may still submit or change a deck: while decks are built, and
         after the split until their table's first game records its first change (someone
-        who was not ready when the host split must not be locked out)."""
+        who was not ready when the host split must not be locked out). A later round
+        plays the decks built for round 1."""
         if self.night.phase == "building":
             return True
         if self.night.phase != "playing" or player.table is None:
             return False
         live = self.night.games.get(player.table)
-        return live is not None and live.number == 1 and not live.started
+        return live is not None and live.round == 1 and live.number == 1 and not live.started
 
     def bump(self, seats: frozenset[int] | None = None) -> Notice:
         self.live.version += 1

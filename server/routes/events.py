@@ -17,13 +17,14 @@ from server.protocol.bodies import (
     EventCreated,
     EventJoined,
     EventPodsCreate,
+    EventRoundCreate,
     SeatCreate,
 )
 from server.protocol.season_shapes import NightStandings
 from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.runtime import Runtime
-from server.services import events, lifecycle, seasons, standings, summary
+from server.services import events, lifecycle, rounds, seasons, standings, summary
 from server.services.events import Night
 from server.views.standings import standing_lines
 
@@ -121,6 +122,14 @@ async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep) -> 
 @router.post("/{event_id}/start")
 async def start_all(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
     await events.start_all(rt, night.row.id)
+    return await _refreshed(rt, night)
+
+
+@router.post("/{event_id}/rounds")
+async def next_round(body: EventRoundCreate, night: HostNight,
+                     rt: RuntimeDep) -> Mapping[str, Any]:
+    """Re-seat every pod's players by tonight's points for round `body.round`."""
+    await rounds.next_round(rt, night.row.id, body.round, body.force)
     return await _refreshed(rt, night)
 
 

@@ -12,7 +12,7 @@ from server.i18n.choice import LanguageDep
 from server.protocol.bodies import GameAdjust, GameUndo, GameWinner
 from server.protocol.shapes import AppliedView
 from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
-from server.services import games, summary
+from server.services import games, round_links, rounds, summary
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
@@ -54,6 +54,10 @@ async def winner(body: GameWinner, pod: HostPod, rt: RuntimeDep,
 
 @router.post("/{pod_id}/games/{table}/next")
 async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> Mapping[str, Any]:
+    live = pod.night.games.get(table)
+    if live is not None and live.round > 1:  # a later round's table: same players again
+        return game_view(await rounds.next_game_at(rt, round_links.holder(rt, pod, table),
+                                                   table))
     return game_view(await games.next_game(rt, pod, table))
 
 

@@ -202,6 +202,9 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
     async with pod.lock:
         if pod.night.phase not in ("building", "playing"):
             raise ConflictError("tables are split after the draft", "wrong_phase")
+        if any(live.round > 1 for live in pod.night.games.values()):
+            raise ConflictError("the night's host re-seated every pod for a later round; "
+                                "the next round re-seats again", "rounds_started")
         check_may_split(pod, without_decks, end_games)
         people = table_players(pod)
         rng = random.Random(f"prismatic:{pod.setup.seed}:tables:{pod.live.version}")

@@ -31,7 +31,7 @@ from server.protocol.shapes import (
 )
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
-from server.services import lifecycle
+from server.services import lifecycle, round_links
 from server.services.commit import commit
 
 MAX_PLAYERS = 64
@@ -220,6 +220,7 @@ def progress(pod: LivePod) -> Progress:
 
 
 def host_view(rt: Runtime, night: Night) -> EventHostView:
+    pods = pods_of(rt, night)
     pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
     return {
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
@@ -231,7 +232,11 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
                      "pod": pod_of.get(p.pod_id) if p.pod_id else None}
                     for p in night.players],
         "pods": [NumberedProgress(number=n, **progress(pod))
-                 for n, pod in enumerate(pods_of(rt, night), start=1)],
+                 for n, pod in enumerate(pods, start=1)],
+        "round": round_links.current_round(pods),
+        # A later round's tables span the night: every pod holds the same list.
+        "round_tables": (pods[0].night.tables or [])
+        if pods and round_links.current_round(pods) > 1 else [],
     }
 
 

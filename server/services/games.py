@@ -35,6 +35,7 @@ from server.protocol.bodies import GameAdjust, GameUndo
 from server.protocol.shapes import Table
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
+from server.services import round_links
 from server.services.commit import commit
 
 HOST = "host"
@@ -93,7 +94,7 @@ def restore_games(session: Session, pod: LivePod) -> int:
         pod.night.games[row.table_number] = LiveGame(
             id=row.id, table=row.table_number, number=row.number, game=game,
             next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,
-            refs=refs[row.id])
+            refs=refs[row.id], round=row.round, home=row.pod_id if row.round > 1 else None)
         count += len(log)
     return count
 
@@ -141,6 +142,7 @@ def _already_stored(live: LiveGame, author: str, ref: str | None, entry: Entry) 
 async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                   body: GameAdjust | GameUndo, make: Callable[[int, str], Entry]) -> Applied:
     ref = body.ref
+    pod = round_links.holder(rt, pod, table)  # a later round's table: the pod storing it
     async with pod.lock:
         if pod.night.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
@@ -190,6 +192,7 @@ async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
 
 async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) -> LiveGame:
     """The host records (or clears) who won the table's current game."""
+    pod = round_links.holder(rt, pod, table)
     async with pod.lock:
         if pod.night.phase not in ("playing", "done"):
             raise ConflictError("winners are recorded after the split", "wrong_phase")
@@ -232,3 +235,4 @@ def _publish(rt: Runtime, pod: LivePod, live: LiveGame) -> None:
     ids = {p.id for p in live.game.players}
     seats = frozenset(p.seat for p in pod.night.players if p.id in ids and p.seat is not None)
     rt.hub.publish(pod.channel, pod.bump(seats))
+    round_links.publish_to_borrowers(rt, live)  # a later round's players of other pods

@@ -22,6 +22,7 @@ from server.db.tables import PlayerRow, PodRow
 from server.protocol.shapes import as_phase
 from server.realtime.live import Connections, LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime, Unrestored
+from server.services import round_links
 from server.services.games import restore_games
 from server.services.timer_gaps import resume_after_restart
 
@@ -106,5 +107,7 @@ def restore_pods(rt: Runtime) -> list[LivePod]:
                 continue
             rt.registry.add(pod)
             restored.append(pod)
+    for event_id in {pod.setup.event_id for pod in restored if pod.setup.event_id}:
+        round_links.relink(rt, event_id)  # later rounds' games, borrowed from the home pod
     rt.restored = True
     return restored

@@ -36,6 +36,7 @@ def game_view(live: LiveGame) -> GameView:
     return {
         "table": live.table,
         "number": live.number,
+        "round": live.round,
         "game_id": live.id,
         "seq": live.next_seq - 1,
         "winner": live.winner,

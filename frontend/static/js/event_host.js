@@ -74,6 +74,37 @@ function render(next) {
     el("span", { text: player.name }),
     player.pod ? el("span", { class: "badge", text: t("Pod {n}", { n: player.pod }) }) : null)));
   $("#pod-list").replaceChildren(...view.pods.map(podCard));
+  renderRound();
+}
+
+/** A later round's tables, across the night's pods (round 1 is each pod's own split). */
+function renderRound() {
+  const section = $("#round-section");
+  section.hidden = view.round < 2;
+  if (section.hidden) return;
+  $("#round-title").textContent = t("Round {n}", { n: view.round });
+  $("#round-list").replaceChildren(...view.round_tables.map((table) =>
+    el("div", { class: "table-card", dataset: { table: table.number } },
+      el("h3", { text: t("Table {n}", { n: table.number }) }),
+      el("ol", { class: "plain-list" }, table.players.map((name) => el("li", { text: name }))))));
+}
+
+/** Start the next round; a table without a result asks the host to confirm by name. */
+async function nextRound(control) {
+  const round = view.round + 1;
+  control.disabled = true;
+  try {
+    render(await api("POST", `${base}/rounds`, { token, body: { round } }));
+  } catch (problem) {
+    if (problem.code === "games_unfinished"
+        && window.confirm(t("{reason} Start round {n} anyway?", { reason: problem.message, n: round }))) {
+      await act("/rounds", { round, force: true }, control);
+      return;
+    }
+    toast(problem.message);
+  } finally {
+    control.disabled = false;
+  }
 }
 
 function renderControls(open) {
@@ -88,6 +119,11 @@ function renderControls(open) {
   } else {
     if (view.pods.some((pod) => pod.phase === "lobby")) {
       buttons.push(button(t("Start every draft"), (b) => act("/start", undefined, b), "primary"));
+    }
+    if (view.pods.length && view.pods.every((pod) => pod.phase === "playing")) {
+      const next = button(t("Next round ({n})", { n: view.round + 1 }), nextRound, "primary");
+      next.id = "next-round";
+      buttons.push(next);
     }
     buttons.push(button(t("Night summary (text)"), (b) => download("text", b)),
       button(t("Night summary (JSON)"), (b) => download("json", b)),

@@ -188,7 +188,11 @@ function renderGame(view) {
 function renderTable(view) {
   renderGame(view);
   const table = view.table ? normalise(view.table) : null;
-  $("#table-title").textContent = table ? t("Table {n}", { n: table.number }) : t("Your deck");
+  const round = view.game?.round ?? 1;
+  // A later round re-seats the night across its pods: the phone says which round it is.
+  $("#table-title").textContent = !table ? t("Your deck")
+    : round > 1 ? t("Round {round} · Table {n}", { round, n: table.number })
+      : t("Table {n}", { n: table.number });
   const edit = $("#edit-deck");
   edit.hidden = !(view.phase === "playing" && view.deck_open);
   edit.textContent = view.deck ? t("Change your deck") : t("Build your deck");
