@@ -38,14 +38,11 @@ from server.db.writer import Rows
 from server.protocol.shapes import Table
 from server.realtime.live import LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
-from server.services import events, round_links
+from server.services import events, round_links, seasons
 from server.services.building import table_players
 from server.services.commit import commit
 from server.services.games import commanders_of, game_at
 from server.services.results import result_of
-
-DEFAULT_SCHEME = Scheme()
-"""Win/draw/loss 5/1/0 until the night's season brings its own scheme."""
 
 
 @dataclass(frozen=True)
@@ -115,12 +112,13 @@ def _check_phase(pods: Sequence[LivePod], pod_ids: Sequence[str]) -> None:
                             "wrong_phase")
 
 
-async def next_round(rt: Runtime, event_id: str, number: int, force: bool = False,
-                     scheme: Scheme = DEFAULT_SCHEME) -> list[Table]:
+async def next_round(rt: Runtime, event_id: str, number: int,
+                     force: bool = False) -> list[Table]:
     """Start round `number` (the one after the current round) of the night: re-seat its
     players by tonight's points and start a game at every new table. Refused, with
     nothing changed, unless every pod plays at its tables, `number` is the next round, and
-    every current game has a result (or the host `force`s it)."""
+    every current game has a result (or the host `force`s it). Points are scored by the
+    night's season's scheme (5/1/0 for a night outside a season)."""
     night = await events.load_night(rt, event_id)
     pods = [pod for pod_id in night.pod_ids if (pod := rt.registry.find(pod_id)) is not None]
     async with AsyncExitStack() as locks:
@@ -137,7 +135,8 @@ async def next_round(rt: Runtime, event_id: str, number: int, force: bool = Fals
                                 "or confirm to start the next round anyway",
                                 "games_unfinished")
         pod_ids = list(night.pod_ids)
-        played = await rt.read(lambda session: night_games(session, pod_ids, scheme))
+        played = await rt.read(lambda session: night_games(
+            session, pod_ids, seasons.scheme_of_event(session, event_id)))
         people = {p.name: (pod, p) for pod in pods for p in table_players(pod)}
         try:  # off the loop: a night whose pods all met searches for up to a second
             seating = await asyncio.to_thread(

@@ -70,6 +70,20 @@ def test_round_two_reseats_both_pods_by_points_and_mixes_them(
     assert same_pod_pairs(night, tables) == 4
 
 
+def test_a_nights_season_scores_the_points_it_seats_by(client: TestClient) -> None:
+    # A (deliberately odd) season where a loss is worth more than a win: the round-1
+    # losers lead, so they, not the winners, sit together at table 1.
+    night = night_at_tables(client, season={"name": "Upside down", "scoring": "win-draw-loss",
+                                             "points": {"win": 0, "loss": 5}})
+    winners = {next(n for n in night.tokens if night.pod_of[n] == pod) for pod in night.pod_ids}
+    record_winners(client, night, sorted(winners))
+    response = next_round(client, night, 2)
+    assert response.status_code == 200, response.text
+    tables = response.json()["round_tables"]
+    assert not winners & set(tables[0]["players"])
+    assert winners <= {n for t in tables[1:] for n in t["players"]}
+
+
 def test_a_phone_sees_its_new_table_and_taps_a_game_shared_with_the_other_pod(
         client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200

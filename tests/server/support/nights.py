@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tests.server.support.builders import Client, SeatHandle, bearer, draft_until_done
 
@@ -27,10 +28,19 @@ class Night:
         return f"/api/events/{self.event_id}{suffix}"
 
 
-def night_at_tables(client: Client, players: int = 10) -> Night:
+def night_at_tables(client: Client, players: int = 10,
+                    season: dict[str, Any] | None = None) -> Night:
     """Ten people join (or `players`), two pods of five draft (equal pods of the count),
-    Player 1 submits a deck, every pod splits its tables."""
-    created = client.post("/api/events", json={"set": "CMR", "seed": 31}).json()
+    Player 1 submits a deck, every pod splits its tables. With `season` (the body of
+    `POST /api/seasons`), the night belongs to a new season of that scheme."""
+    body: dict[str, Any] = {"set": "CMR", "seed": 31}
+    headers: dict[str, str] = {}
+    if season is not None:
+        made = client.post("/api/seasons", json=season)
+        assert made.status_code == 201, made.text
+        body["season_id"] = made.json()["season_id"]
+        headers = bearer(made.json()["host_token"])
+    created = client.post("/api/events", json=body, headers=headers).json()
     event_id, host = created["event_id"], bearer(created["host_token"])
     tokens = {}
     for i in range(1, players + 1):
