@@ -37,6 +37,7 @@ from tests.server.support.builders import (
     take_first,
 )
 from tests.server.support.live import ROOT, LiveServer
+from tests.server.support.nights import Night, night_at_tables
 
 ENGLISH = {"LANG": "C.UTF-8"}
 
@@ -120,6 +121,26 @@ def _views(client: httpx.Client, pod: PodHandle, seats: list[SeatHandle],
     return views
 
 
+def _season_night(client: httpx.Client) -> tuple[Night, str]:
+    """A season's night at its tables with a result at each pod's first table."""
+    night = night_at_tables(client, season={"name": "Fridays", "scoring": "placement"})
+    for pod_id in night.pod_ids:
+        game = client.get(f"/api/pods/{pod_id}/games/1", headers=night.host).json()
+        winner = {"player_id": game["players"][0]["player_id"]}
+        assert client.post(f"/api/pods/{pod_id}/games/1/winner", headers=night.host,
+                           json=winner).status_code == 200
+    standings = client.get(f"/api/events/{night.event_id}/standings").json()
+    return night, standings["season_id"]
+
+
+def _standings(client: httpx.Client, night: Night, season_id: str) -> dict[str, Any]:
+    """The night's and the season's standings, and the season's CSV."""
+    season = f"/api/seasons/{season_id}/standings"
+    return {"night": client.get(f"/api/events/{night.event_id}/standings").json(),
+            "season": client.get(season).json(),
+            "csv": client.get(season, params={"format": "csv"}).text}
+
+
 def _pools(client: httpx.Client, seats: list[SeatHandle]) -> list[list[int]]:
     return [[card["id"] for card in me(client, seat)["pool"]] for seat in seats]
 
@@ -145,6 +166,9 @@ def test_a_backup_taken_mid_night_restores_the_same_night(
             tap = {"kind": "life", "target": bob["player_id"], "delta": delta}
             assert client.post(playing.url("/games/1"), headers=people["Ann"].auth,
                                json=tap).status_code == 200
+        night, season_id = _season_night(client)
+        standings_before = _standings(client, night, season_id)
+        assert len(standings_before["season"]["standings"]) == 10
         busy = new_pod(client, seats=8, seed=33)
         busy_seats = [join(client, busy, name) for name in ("Dee", "Eve", "Fay")]
         start(client, busy)
@@ -177,7 +201,9 @@ def test_a_backup_taken_mid_night_restores_the_same_night(
         after = {"drafting": _views(client, drafting, drafters, games=False),
                  "playing": _views(client, playing, list(people.values()), games=True)}
         restored_pools = _pools(client, busy_seats)
+        standings_after = _standings(client, night, season_id)
     assert after == before
+    assert standings_after == standings_before
     # The busy pod is as it was at one moment of the copy: every pool a prefix of its pool
     # once the picking stopped.
     for pool, final in zip(restored_pools, busy_pools, strict=True):
