@@ -102,6 +102,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "rounds_started": _("The night's host re-seated every pod; the next round re-seats "
                             "again."),
         "cannot_seat": _("This many players cannot sit at tables of four and three."),
+        "round_tables_open": _("This pod holds the round's mixed tables; end the night's "
+                               "other pods first."),
     }
 
 

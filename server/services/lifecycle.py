@@ -28,6 +28,7 @@ from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
+from server.services import round_links
 from server.services.commit import Stage, commit
 from server.services.drafting import Step, advance, seat_of, stage, swap
 from server.services.snapshots import snapshot_after_night
@@ -340,6 +341,7 @@ async def end_pod(rt: Runtime, pod: LivePod) -> None:
     async with pod.lock:
         if pod.night.phase == "done":
             raise ConflictError("the pod has already ended", "wrong_phase")
+        _check_lends_no_open_table(rt, pod)
 
         def ended() -> None:
             pod.night.phase, pod.night.paused = "done", False
@@ -347,6 +349,19 @@ async def end_pod(rt: Runtime, pod: LivePod) -> None:
 
         await commit(rt, _pod_update(pod, phase="done", paused=False), ended, pod=pod)
     await snapshot_after_night(rt, pod)  # outside the lock: nothing of the pod waits on it
+
+
+def _check_lends_no_open_table(rt: Runtime, pod: LivePod) -> None:
+    """A later round's mixed tables are stored in the night's first pod; ending it while
+    another pod's players still sit at them would stop their taps (and a restart would not
+    load them again), so it ends after those pods."""
+    lent = sorted(live.table for live in pod.night.games.values() if live.home == pod.id
+                  and any(b.night.phase != "done" for b in round_links.borrowers(rt, live)))
+    if lent:
+        tables = ", ".join(str(t) for t in lent)
+        raise ConflictError(f"this pod holds the round's tables {tables}, where players of "
+                            "the night's other pods still play; end those pods first",
+                            "round_tables_open")
 
 
 def _seat_step(rt: Runtime, pod: LivePod, players: list[LivePlayer]) -> Step | None:

@@ -261,3 +261,19 @@ def test_five_players_cannot_be_re_seated_and_nothing_changes(client: TestClient
     assert response.json()["error"]["code"] == "cannot_seat"
     assert "5 player(s) cannot sit at tables of 4 and 3" in response.json()["error"]["message"]
     assert host_view(client, night) == before
+
+
+def test_the_pod_holding_a_rounds_tables_ends_after_the_pods_it_seats(
+        client: TestClient, night: Night) -> None:
+    """A later round's games live in the night's first pod: ending it first would stop
+    every mixed table's taps, so it is refused until the other pods have ended."""
+    assert next_round(client, night, 2, force=True).status_code == 200
+    home, other = night.pod_ids
+    refused = client.post(f"/api/pods/{home}/end", headers=night.host)
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["code"] == "round_tables_open"
+    assert client.get(f"/api/pods/{home}/host", headers=night.host).json()["phase"] == "playing"
+    player = next(n for n in night.tokens if night.pod_of[n] == other)
+    assert me(client, night, player)["game"]["round"] == 2
+    assert client.post(f"/api/pods/{other}/end", headers=night.host).status_code == 200
+    assert client.post(f"/api/pods/{home}/end", headers=night.host).status_code == 200
