@@ -194,6 +194,9 @@ class EventRow(SQLModel, table=True):
     replay_visibility: str = Field(default="after_night", max_length=16,
                                    sa_column_kwargs={"server_default": "after_night"})
     """The reveal every pod of the night starts with (`pods.reveal`)."""
+    screen_token_hash: str | None = Field(default=None, max_length=64, index=True, unique=True)
+    """The store's screen link's token, hashed (`server.services.screen_tokens`); `None`
+    for a night stored before the screen existed, until its host next opens the night."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 
