@@ -168,7 +168,9 @@ def test_no_card_while_building_and_life_and_results_once_games_are_on(
     assert table["result"]["placings"][0] == {"name": target["name"], "place": 1}
     standings = view.json()["standings"]
     assert standings[0]["name"] == target["name"] and standings[0]["wins"] == 1
-    assert [line["rank"] for line in standings][0] == 1
+    assert (standings[0]["rank"], standings[0]["points"], standings[0]["games"]) == (1, 5, 1)
+    assert sorted(line["name"] for line in standings) == sorted(s.name for s in seats)
+    assert all(line["points"] == 0 for line in standings[1:])
     assert_shows_none(view.text, pools)
     # Nobody submitted a deck: their commanders are placeholders, which the screen omits.
     assert [p["commanders"] for p in json.loads(view.text)["pods"][0]["tables"][0]["players"]] \
