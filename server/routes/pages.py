@@ -225,6 +225,13 @@ def qr_svg(data: str) -> bytes:
     return buffer.getvalue()
 
 
+@router.get("/screen", response_class=HTMLResponse, include_in_schema=False)
+def screen_page(request: Request) -> HTMLResponse:
+    """The store's screen on a TV: the night's view arrives over its socket; the token is
+    in the link's fragment, which the browser never sends here (docs/protocol.md)."""
+    return render(request, "screen.html")
+
+
 @lru_cache(maxsize=64)
 def qr_data_uri(data: str) -> str:
     """`data` as a QR code in a `data:` URL (the policy allows `data:` images): for a link

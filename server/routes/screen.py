@@ -1,5 +1,6 @@
-"""The store's screen: `GET /screen` (the page), `GET /api/screen` (its view) and
-`WS /ws/screen?token=…` (the view, live). The screen token authorizes all of it.
+"""The store's screen: `GET /api/screen` (its view) and `WS /ws/screen?token=…` (the
+view, live); the page `GET /screen` is a shell in `server.routes.pages`. The screen token
+authorizes both.
 
 Why the token is a bearer and not part of the path: tokens never appear in a path that
 access logs print. The page's link carries it in the fragment, the API in the
@@ -13,15 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Request, WebSocket
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Header, WebSocket
 
 from server.core.errors import UnknownPodError
 from server.core.security import bearer_token
 from server.i18n.choice import request_language
 from server.realtime.screen_socket import ScreenConnection
 from server.routes.deps import RuntimeDep
-from server.routes.pages import render
 from server.runtime import Runtime
 from server.services import events, screens
 from server.services.events import Night
@@ -48,13 +47,6 @@ async def get_screen(rt: RuntimeDep,
     pods = events.pods_of(rt, night)
     standings = await screens.StandingsCache().of(rt, night, pods)
     return screen_view(night, pods, standings)
-
-
-@router.get("/screen", response_class=HTMLResponse, include_in_schema=False)
-def screen_page(request: Request) -> HTMLResponse:
-    """The TV's page: a shell; the view comes over the socket (the token is in the
-    fragment, which the browser never sends here)."""
-    return render(request, "screen.html")
 
 
 @router.websocket("/ws/screen")
