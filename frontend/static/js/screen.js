@@ -16,7 +16,6 @@ const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks
 const token = takeTokenFromFragment("screen", "night", "screen_token");
 let view = null;
 let page = 0;
-let pageTimer = null;
 let clockOffset = 0; // server now minus this browser's now, in ms
 
 if (!token) fail(t("This screen link is not valid. Open the link from the night's host screen again."));
@@ -187,14 +186,16 @@ function showPage(index) {
   const next = $("#next-page");
   next.hidden = slides.length < 2;
   next.textContent = t("Page {page} of {pages}", { page: page + 1, pages: slides.length });
-  clearTimeout(pageTimer);
-  if (slides.length > 1) pageTimer = setTimeout(() => showPage((page + 1) % slides.length), PAGE_MS);
 }
 
-$("#next-page").addEventListener("click", () => {
+// Pages turn on their own clock: an update (a life tap every few seconds) redraws the
+// page it is on, and must not hold back the next page.
+function turnPage() {
   const count = $("#slides").children.length;
   if (count > 1) showPage((page + 1) % count);
-});
+}
+setInterval(turnPage, PAGE_MS);
+$("#next-page").addEventListener("click", turnPage);
 
 function tick() {
   const now = Date.now() + clockOffset;

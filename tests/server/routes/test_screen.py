@@ -18,9 +18,10 @@ from tests.server.support.builders import SeatHandle, bearer, draft_until_done, 
 PEOPLE = 4
 
 
-def open_night(client: Any, people: int = PEOPLE) -> tuple[dict[str, Any], list[SeatHandle]]:
+def open_night(client: Any, people: int = PEOPLE, **options: Any,
+               ) -> tuple[dict[str, Any], list[SeatHandle]]:
     """A night of `people` players dealt into one pod and started."""
-    created = client.post("/api/events", json={"set": "CMR", "seed": 31})
+    created = client.post("/api/events", json={"set": "CMR", "seed": 31, **options})
     assert created.status_code == 201, created.text
     night = created.json()
     tokens = {}
@@ -133,6 +134,25 @@ def test_the_screen_shows_who_is_still_picking_and_no_card_while_drafting(
     assert_shows_none(after.text, secret_cards(client, seats))
     for secret in [night["host_token"], token, *(seat.token for seat in seats)]:
         assert secret not in after.text
+
+
+def test_the_slowest_seat_is_the_one_with_fewest_picks_and_its_time_left_is_shown(
+    client: TestClient
+) -> None:
+    night, seats = open_night(client, pick_timer_seconds=90)
+    token = token_of(night["screen_url"])
+    pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+    for seat in seats[:3]:  # three take their first pick; Player 4 has not picked yet
+        assert take_first(client, seat).status_code == 200
+    pod = screen(client, token).json()["pods"][0]
+    assert pod["timer_seconds"] == 90 and "Player 4" in pod["picking"]
+    assert pod["slowest"]["name"] == "Player 4" and pod["slowest"]["pick"] == 1
+    deadlines = {p["name"]: p["deadline"] for p in
+                 client.get(f"/api/pods/{pod_id}/host", headers=host).json()["players"]}
+    assert pod["slowest"]["deadline"] == deadlines["Player 4"] is not None
+    assert client.post(f"/api/pods/{pod_id}/pause", headers=host).status_code == 200
+    paused = screen(client, token).json()["pods"][0]
+    assert paused["paused"] and paused["slowest"]["deadline"] is None
 
 
 def test_no_card_while_building_and_life_and_results_once_games_are_on(
