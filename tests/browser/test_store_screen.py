@@ -138,6 +138,11 @@ def test_the_screen_speaks_the_tvs_language(
     page = context.new_page()
     page.goto(night["screen_url"])
     expect(page.locator("[data-panel=standings] h2").first).to_have_text("Турнирная таблица")
+    expect(page.locator(".standing-rows tbody tr")).to_have_count(PEOPLE)
+    layout = blocks_outside(page)  # longer words, the same screen: still nothing cut off
+    assert layout["outside"] == [] and layout["wide"] <= 0, layout
+    assert layout["seen"] == layout["blocks"], layout
+    screenshot(page, "store-screen-720p-ru")
     context.close()
 
 
