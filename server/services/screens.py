@@ -12,7 +12,7 @@ the night again for each tap would put a burst of queries behind each life chang
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pods.season.scoring import Scheme
@@ -55,22 +55,23 @@ async def night_of_screen(rt: Runtime, token: str) -> Night | None:
     return await rt.read(read)
 
 
-def results_key(pods: Sequence[LivePod]) -> Hashable:
+def results_key(pods: Sequence[LivePod]) -> list[object]:
     """What the standings depend on that memory knows: each table's current game and
-    its result. A game retired from memory was finished, so its result is stored."""
-    key = []
+    its result (compared, never hashed). A game retired from memory was finished, so its
+    result is stored."""
+    key: list[object] = []
     for pod in pods:
         for table, live in sorted(pod.night.games.items()):
             result = result_of(live.game, live.winner)
             key.append((pod.id, table, live.id, result))
-    return tuple(key)
+    return key
 
 
 @dataclass
 class StandingsCache:
     """One screen's standings, read again only when a result changed."""
 
-    key: Hashable = None
+    key: object = None
     standings: list[Standing] = field(default_factory=list)
     read: bool = False
 

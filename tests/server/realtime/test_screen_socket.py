@@ -116,7 +116,9 @@ def test_a_socket_without_the_screen_token_is_closed_as_unknown(
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
 
 
-def test_a_screen_socket_from_another_origin_is_refused(client: TestClient) -> None:
+def test_a_screen_socket_from_another_origin_or_with_a_large_message_is_refused(
+    client: TestClient
+) -> None:
     night, _ = open_night(client, 3)
     url = f"/ws/screen?token={token_of(night['screen_url'])}"
     for origin in ("http://evil.example", "null"):
@@ -126,6 +128,10 @@ def test_a_screen_socket_from_another_origin_is_refused(client: TestClient) -> N
         assert refused.value.code == 1008, origin
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as ws:
         assert ws.receive_json()["type"] == "screen"
+        ws.send_text("x" * 5000)  # over the 4 KiB of any socket message
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4413
     with pytest.raises(WebSocketDisconnect), \
             client.websocket_connect(url, headers={"Host": "evil.example"}):
         pass
