@@ -28,7 +28,7 @@ from server.services import events
 from server.services.events import Night
 from server.services.screens import StandingsCache
 from server.views.pod import dumps, iso
-from server.views.screen import screen_view
+from server.views.screen import night_screen
 
 REFRESH_SECONDS = 10.0
 """How often the screen reads its night again even when nothing woke it."""
@@ -49,9 +49,7 @@ class ScreenConnection:
         self.sent: str | None = None
 
     async def view_text(self) -> str:
-        pods = events.pods_of(self.rt, self.night)
-        standings = await self.standings.of(self.rt, self.night, pods)
-        return dumps(screen_view(self.night, pods, standings))
+        return dumps(await night_screen(self.rt, self.night, self.standings))
 
     async def send_view(self, kind: str) -> None:
         """A `screen` frame when the view differs from the last one sent (or always, for

@@ -22,9 +22,9 @@ from server.i18n.choice import request_language
 from server.realtime.screen_socket import ScreenConnection
 from server.routes.deps import RuntimeDep
 from server.runtime import Runtime
-from server.services import events, screens
+from server.services import screens
 from server.services.events import Night
-from server.views.screen import screen_view
+from server.views.screen import night_screen
 
 router = APIRouter(tags=["screen"])
 
@@ -43,10 +43,7 @@ async def screen_night(rt: Runtime, token: str | None) -> Night:
 async def get_screen(rt: RuntimeDep,
                      authorization: Annotated[str | None, Header()] = None,
                      ) -> Mapping[str, Any]:
-    night = await screen_night(rt, bearer_token(authorization))
-    pods = events.pods_of(rt, night)
-    standings = await screens.StandingsCache().of(rt, night, pods)
-    return screen_view(night, pods, standings)
+    return await night_screen(rt, await screen_night(rt, bearer_token(authorization)))
 
 
 @router.websocket("/ws/screen")

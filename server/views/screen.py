@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from draft.engine import seats_to_act
 from pods.results import GameResult
+from pods.season.scoring import Scheme
 from pods.season.standings import Standing
 from server.protocol.shapes import (
     ScreenPod,
@@ -25,9 +26,21 @@ from server.protocol.shapes import (
     ScreenView,
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
-from server.services.events import Night, line_up
+from server.runtime import Runtime
+from server.services.events import Night, line_up, pods_of
 from server.services.results import result_of
+from server.services.screens import StandingsCache
 from server.views.pod import iso
+
+
+async def night_screen(rt: Runtime, night: Night, standings: StandingsCache | None = None,
+                       scheme: Scheme | None = None) -> ScreenView:
+    """The screen of `night` now: its pods in this process and its standings under
+    `scheme` (`None`: win/draw/loss 5/1/0; a season passes its own). A socket passes its
+    `standings` cache, so a life tap reads no stored game."""
+    pods = pods_of(rt, night)
+    lines = await (standings or StandingsCache()).of(rt, night, pods, scheme)
+    return screen_view(night, pods, lines)
 
 
 def screen_view(night: Night, pods: Sequence[LivePod],
