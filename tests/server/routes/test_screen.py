@@ -5,6 +5,8 @@ of a pack, a pool or a deck, nor a token."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import sqlalchemy as sa
@@ -195,3 +197,17 @@ def test_no_card_while_building_and_life_and_results_once_games_are_on(
     # Nobody submitted a deck: their commanders are placeholders, which the screen omits.
     assert [p["commanders"] for p in json.loads(view.text)["pods"][0]["tables"][0]["players"]] \
         == [[], [], []]
+
+
+def test_the_screen_link_outlives_a_restart(
+    make_settings: Callable[..., Settings],
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+) -> None:
+    settings = make_settings()
+    with app_client(settings) as client:
+        night, seats = open_night(client)
+        assert take_first(client, seats[0]).status_code == 200
+        before = screen(client, token_of(night["screen_url"])).json()
+    with app_client(settings) as client:
+        after = screen(client, token_of(night["screen_url"]))
+    assert after.status_code == 200 and after.json() == before
