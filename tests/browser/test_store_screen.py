@@ -7,6 +7,7 @@ the night's host screen carries a QR code that decodes to the screen's link.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -168,4 +169,30 @@ def test_a_wrong_screen_link_says_so(browser: Browser, server: str) -> None:
     page = context.new_page()
     page.goto(f"{server}/screen#screen_token=not-a-screen")
     expect(page.locator("#screen-error")).to_contain_text("not valid")
+    context.close()
+
+
+def test_while_drafting_the_screen_names_who_still_picks_and_counts_their_time_down(
+    browser: Browser, server: str
+) -> None:
+    with httpx.Client(base_url=server, timeout=10) as http:
+        created = http.post("/api/events", json={"set": "CMR", "seed": 3,
+                                                 "pick_timer_seconds": 600}).json()
+        event, host = created["event_id"], auth(created["host_token"])
+        for name in ("Ann", "Bob", "Cid"):
+            http.post(f"/api/events/{event}/players", json={"name": name})
+        http.post(f"/api/events/{event}/pods", headers=host, json={"policy": "balanced"})
+        http.post(f"/api/events/{event}/start", headers=host)
+        screen_url = http.get(f"/api/events/{event}/host", headers=host).json()["screen_url"]
+    context = new_context(browser, viewport=TVS["1080p"])
+    page = context.new_page()
+    page.goto(screen_url)
+    pod = page.locator("[data-panel=pod]")
+    expect(pod).to_contain_text("Still picking: ")
+    for name in ("Ann", "Bob", "Cid"):
+        expect(pod.locator(".names")).to_contain_text(name)
+    # Counting down from 600 (how far depends on the machine: no figure is asserted).
+    expect(pod.locator(".time-left")).to_have_text(re.compile(r"^[1-9]\d* seconds? left$"))
+    expect(page.locator("[data-panel=standings]")).to_contain_text(
+        "The standings appear once a game has a result.")
     context.close()
