@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from server.db import OperationalError
 from server.edge.rate_limits import TokenBucket
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
@@ -112,16 +114,21 @@ class ScreenConnection:
             except (WebSocketDisconnect, RuntimeError):
                 pass
 
-    async def write_loop(self, watch: Any) -> None:
+    async def write_loop(self, watch: Callable[[], None]) -> None:
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), REFRESH_SECONDS)
             self.changed.clear()
-            if self.night_changed or not self.night.pod_ids or self.night.row.phase == "open":
-                self.night_changed = False
-                self.night = await events.load_night(self.rt, self.night.row.id)
-                watch()
-            await self.send_view("update")
+            try:
+                if self.night_changed or not self.night.pod_ids or self.night.row.phase == "open":
+                    self.night = await events.load_night(self.rt, self.night.row.id)
+                    self.night_changed = False
+                    watch()
+                await self.send_view("update")
+            except OperationalError:
+                # A busy database: the next change, or the refresh at the latest, tries
+                # again (`night_changed` stays set until the night is read).
+                continue
 
     async def read_loop(self) -> None:
         limit = self.rt.settings.ws_max_message_bytes

@@ -14,6 +14,8 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from server.db import OperationalError
+from server.services import screens
 from tests.server.routes.test_screen import (
     assert_shows_none,
     open_night,
@@ -135,3 +137,36 @@ def test_a_screen_socket_from_another_origin_or_with_a_large_message_is_refused(
     with pytest.raises(WebSocketDisconnect), \
             client.websocket_connect(url, headers={"Host": "evil.example"}):
         pass
+
+
+def test_a_busy_database_delays_the_screen_but_does_not_close_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    night, seats = open_night(client, 3)
+    draft_until_done(client, seats)
+    pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+    assert client.post(f"/api/pods/{pod_id}/tables", headers=host,
+                       json={"without_decks": True}).status_code == 200
+    game = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()
+    winner = game["players"][0]
+    busy = [OperationalError("SELECT", {}, Exception("database is locked"))]
+    read_standings = screens.night_standings
+
+    def flaky(*args: Any) -> Any:
+        if busy:
+            raise busy.pop()
+        return read_standings(*args)
+
+    url = f"/ws/screen?token={token_of(night['screen_url'])}"
+    with client.websocket_connect(url) as ws:
+        assert ws.receive_json()["view"]["standings"] == []
+        monkeypatch.setattr(screens, "night_standings", flaky)
+        assert client.post(f"/api/pods/{pod_id}/games/1/winner", headers=host,
+                           json={"player_id": winner["player_id"]}).status_code == 200
+        assert client.post(f"/api/pods/{pod_id}/games/1", headers=seats[0].auth,
+                           json={"kind": "life", "target": winner["player_id"],
+                                 "delta": -1}).status_code == 200
+        view = ws.receive_json()["view"]
+    assert busy == []
+    assert view["standings"][0]["name"] == winner["name"]
+    assert view["pods"][0]["tables"][0]["result"]["placings"][0]["name"] == winner["name"]
