@@ -43,6 +43,7 @@ from server.routes import (
     pods,
     recap,
     replays,
+    screen,
     seasons,
     ws,
 )
@@ -127,6 +128,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(seasons.router)
     app.include_router(arrivals.router)
     app.include_router(ws.router)
+    app.include_router(screen.router)  # the store's screen: its page, view and socket
     app.include_router(images.router)
     app.include_router(cards.router)
     app.include_router(pages.router)  # the web UI's pages and static files

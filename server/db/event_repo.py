@@ -47,3 +47,17 @@ def count_open_events(session: Session) -> int:
     """Events still taking players (their pods not formed yet)."""
     query = select(func.count()).select_from(EventRow).where(EventRow.phase == "open")
     return int(session.exec(query).one())
+
+
+def event_id_of_screen(session: Session, screen_token_hash: str) -> str | None:
+    """The event whose store's screen token hashes to `screen_token_hash` (a unique index)."""
+    query = select(EventRow.id).where(EventRow.screen_token_hash == screen_token_hash)
+    return session.exec(query).first()
+
+
+def set_screen_hash(session: Session, event_id: str, screen_token_hash: str) -> None:
+    """Give a night stored before the screen existed its screen token (idempotent: the
+    token is derived, so two hosts' requests store the same hash)."""
+    row = session.get_one(EventRow, event_id)
+    if row.screen_token_hash is None:
+        row.screen_token_hash = screen_token_hash

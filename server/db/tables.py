@@ -201,6 +201,9 @@ class EventRow(SQLModel, table=True):
     season_id: str | None = Field(default=None, foreign_key="season.id", index=True,
                                   max_length=32)
     """The season this night counts for, when its host opened it with the season's token."""
+    screen_token_hash: str | None = Field(default=None, max_length=64, index=True, unique=True)
+    """The store's screen link's token, hashed (`server.services.screen_tokens`); `None`
+    for a night stored before the screen existed, until its host next opens the night."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

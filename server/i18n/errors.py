@@ -73,6 +73,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_adjustment": _("That change is not possible."),
         "unknown_commander": _("There is no such commander at this table."),
         "unknown_event": _("This night does not exist."),
+        "unknown_screen": _("This screen link is not valid. Open the link from the "
+                            "night's host screen again."),
         "pods_formed": _("The pods are already formed; ask the host."),
         "event_full": _("This night is full."),
         "bad_pod_forming": _("These players cannot be dealt into pods."),

@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse, Response
 
 from pods.forming import PodPolicy
 from server.core.errors import BadTokenError, WrongRoleError
-from server.core.security import token_matches
+from server.core.security import bearer_token, token_matches
 from server.i18n.choice import LanguageDep
 from server.protocol.bodies import (
     EventCreate,
@@ -23,8 +23,9 @@ from server.protocol.bodies import (
 from server.protocol.season_shapes import NightStandings
 from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
+from server.routes.pages import qr_data_uri
 from server.runtime import Runtime
-from server.services import events, lifecycle, rounds, seasons, standings, summary
+from server.services import events, lifecycle, rounds, screens, seasons, standings, summary
 from server.services.events import Night
 from server.views.standings import standing_lines
 
@@ -54,8 +55,23 @@ def require_event_host(night: NightDep,
 HostNight = Annotated[Night, Depends(require_event_host)]
 
 
-async def _refreshed(rt: Runtime, night: Night) -> Mapping[str, Any]:
-    return events.host_view(rt, await events.load_night(rt, night.row.id))
+def host_token(authorization: Annotated[str | None, Header()] = None) -> str:
+    """The host's own token (`require_event_host` checked it): the store's screen link
+    is derived from it (`server.services.screen_tokens`)."""
+    return bearer_token(authorization) or ""
+
+
+HostToken = Annotated[str, Depends(host_token)]
+
+
+async def _answer(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]:
+    """The host view, with the store's screen link and its QR code."""
+    url = await screens.screen_url_for_host(rt, night, token)
+    return {**events.host_view(rt, night), "screen_url": url, "screen_qr": qr_data_uri(url)}
+
+
+async def _refreshed(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]:
+    return await _answer(rt, await events.load_night(rt, night.row.id), token)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated,
@@ -109,28 +125,29 @@ async def me(night: NightDep, rt: RuntimeDep,
 
 
 @router.get("/{event_id}/host")
-async def host(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
-    return events.host_view(rt, night)
+async def host(night: HostNight, rt: RuntimeDep, token: HostToken) -> Mapping[str, Any]:
+    return await _answer(rt, night, token)
 
 
 @router.post("/{event_id}/pods")
-async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
+async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep,
+                    token: HostToken) -> Mapping[str, Any]:
     await events.form_pods(rt, night.row.id, PodPolicy(body.policy))
-    return await _refreshed(rt, night)
+    return await _refreshed(rt, night, token)
 
 
 @router.post("/{event_id}/start")
-async def start_all(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
+async def start_all(night: HostNight, rt: RuntimeDep, token: HostToken) -> Mapping[str, Any]:
     await events.start_all(rt, night.row.id)
-    return await _refreshed(rt, night)
+    return await _refreshed(rt, night, token)
 
 
 @router.post("/{event_id}/rounds")
-async def next_round(body: EventRoundCreate, night: HostNight,
-                     rt: RuntimeDep) -> Mapping[str, Any]:
+async def next_round(body: EventRoundCreate, night: HostNight, rt: RuntimeDep,
+                     token: HostToken) -> Mapping[str, Any]:
     """Re-seat every pod's players by tonight's points for round `body.round`."""
     await rounds.next_round(rt, night.row.id, body.round, body.force)
-    return await _refreshed(rt, night)
+    return await _refreshed(rt, night, token)
 
 
 @router.get("/{event_id}/summary", response_model=None)

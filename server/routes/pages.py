@@ -8,9 +8,10 @@ out of server-rendered HTML: tokens travel in the URL fragment, which browsers n
 
 from __future__ import annotations
 
+import base64
 import io
 import re
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -222,6 +223,20 @@ def qr_svg(data: str) -> bytes:
         title="QR code",
     )
     return buffer.getvalue()
+
+
+@router.get("/screen", response_class=HTMLResponse, include_in_schema=False)
+def screen_page(request: Request) -> HTMLResponse:
+    """The store's screen on a TV: the night's view arrives over its socket; the token is
+    in the link's fragment, which the browser never sends here (docs/protocol.md)."""
+    return render(request, "screen.html")
+
+
+@lru_cache(maxsize=64)
+def qr_data_uri(data: str) -> str:
+    """`data` as a QR code in a `data:` URL (the policy allows `data:` images): for a link
+    with a token in it, which no QR route may take in its path or query."""
+    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(data)).decode("ascii")
 
 
 @router.get("/pods/{pod_id}/replay", response_class=HTMLResponse, include_in_schema=False)

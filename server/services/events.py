@@ -33,9 +33,16 @@ from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services import lifecycle, round_links
 from server.services.commit import commit
+from server.services.screen_tokens import screen_hash
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""
+
+
+def event_channel(event_id: str) -> str:
+    """The hub channel a night's own changes (a join, its pods formed) are published on:
+    the store's screen listens to it beside its pods' channels."""
+    return f"event:{event_id}"
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,8 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
                    seed=seed if seed is not None else secrets.randbelow(2**63),
                    host_token_hash=hash_token(token), packs=",".join(packs) or None,
                    starting_life=options.starting_life, deck_size_rule=options.deck_size_rule,
-                   replay_visibility=options.replay_visibility, season_id=season_id)
+                   replay_visibility=options.replay_visibility, season_id=season_id,
+                   screen_token_hash=screen_hash(token))
     return await commit(rt, lambda session: event_repo.add_event(session, row),
                         lambda: (row, token))
 
@@ -115,8 +123,12 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
             await rt.cluster.join_night(
                 event_id, row, lambda phase, players: _check_join(phase, players, name))
             return row, token
+        def joined() -> tuple[EventPlayerRow, str]:
+            rt.hub.publish(event_channel(event_id), "joined")
+            return row, token
+
         return await commit(rt, lambda session: event_repo.add_event_player(session, row),
-                            lambda: (row, token))
+                            joined)
 
 
 async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
@@ -181,6 +193,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                 if rt.cluster is not None:
                     pod.night.revision = 1
                 rt.registry.add(pod)
+            rt.hub.publish(event_channel(event_id), "formed")
             return created
 
         # Several processes: another one may have formed the night since it was read;

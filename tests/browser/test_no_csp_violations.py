@@ -143,9 +143,13 @@ def test_every_screen_of_a_night_runs_clean_under_the_csp(server: str, browser: 
     guest.get_by_role("button", name="Join").click()
     expect(guest.locator("#wait-name")).to_have_text("Cid")
     expect(night.locator("#player-count")).to_have_text("1 player has joined")
+    tv = faults.watch(new_context(browser, viewport={"width": 1280, "height": 720}),
+                      "store's screen").new_page()
+    tv.goto(str(night.locator("#screen-url").get_attribute("href")))
+    expect(tv.locator("[data-panel=joining]")).to_contain_text("1 player has joined")
 
-    for page in (host, *phones, night, guest):
+    for page in (host, *phones, night, guest, tv):
         page.wait_for_timeout(200)  # late errors (a socket update) surface too
     assert faults.seen == []
-    for page in (host, *phones, night, guest):
+    for page in (host, *phones, night, guest, tv):
         page.context.close()

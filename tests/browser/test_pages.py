@@ -30,7 +30,7 @@ def client(base_url: str | None = None) -> TestClient:
 def test_every_page_renders_with_its_js_strings() -> None:
     with client() as http:
         for path in ("/", "/pods/abc/host", "/pods/abc/join", "/pods/abc/seat",
-                     "/events/abc/host", "/events/abc/join"):
+                     "/events/abc/host", "/events/abc/join", "/screen"):
             response = http.get(path)
             assert response.status_code == 200, path
             assert response.headers["cache-control"] == "no-store"
@@ -140,7 +140,7 @@ def test_every_template_string_goes_through_gettext() -> None:
     for name in ("static", "lang", "languages", "plural_forms", "plural_categories"):
         env.globals[name] = pages.template_env().globals[name]
     for name in ("index.html", "host.html", "join.html", "seat.html", "event_host.html",
-                 "event_join.html"):
+                 "event_join.html", "screen.html"):
         html = env.get_template(name).render(pod_id="abc", event_id="abc",
                                              join_url="http://h/pods/abc/join")
         parser = _VisibleText()

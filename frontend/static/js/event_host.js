@@ -75,6 +75,7 @@ function render(next) {
     player.pod ? el("span", { class: "badge", text: t("Pod {n}", { n: player.pod }) }) : null)));
   $("#pod-list").replaceChildren(...view.pods.map(podCard));
   renderRound();
+  renderScreenLink();
 }
 
 /** A later round's tables, across the night's pods (round 1 is each pod's own split). */
@@ -105,6 +106,18 @@ async function nextRound(control) {
   } finally {
     control.disabled = false;
   }
+}
+
+// The store's screen link holds its own token: set it (and its QR code) only when it
+// changed, so the image is not reloaded on every poll.
+function renderScreenLink() {
+  const link = $("#screen-url");
+  if (!view.screen_url || link.getAttribute("href") === view.screen_url) return;
+  link.href = view.screen_url;
+  link.textContent = view.screen_url;
+  const qr = $("#screen-qr");
+  qr.src = view.screen_qr;
+  qr.hidden = false;
 }
 
 function renderControls(open) {

@@ -1,0 +1,57 @@
+"""The store's screen: `GET /api/screen` (its view) and `WS /ws/screen?token=…` (the
+view, live); the page `GET /screen` is a shell in `server.routes.pages`. The screen token
+authorizes both.
+
+Why the token is a bearer and not part of the path: tokens never appear in a path that
+access logs print. The page's link carries it in the fragment, the API in the
+`Authorization` header, the socket in `?token=` (masked in logs like a seat's).
+Why 404 for any token that opens nothing: a missing, wrong or old token all answer the
+same, so trying tokens tells nothing about which nights exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, WebSocket
+
+from server.core.errors import UnknownPodError
+from server.core.security import bearer_token
+from server.i18n.choice import request_language
+from server.realtime.screen_socket import ScreenConnection
+from server.routes.deps import RuntimeDep
+from server.runtime import Runtime
+from server.services import screens
+from server.services.events import Night
+from server.views.screen import night_screen
+
+router = APIRouter(tags=["screen"])
+
+CLOSE_UNKNOWN_SCREEN = 4404
+"""The same code as an unknown pod: nothing to show for this token."""
+
+
+async def screen_night(rt: Runtime, token: str | None) -> Night:
+    night = await screens.night_of_screen(rt, token or "")
+    if night is None:
+        raise UnknownPodError("there is no store's screen for this link", "unknown_screen")
+    return night
+
+
+@router.get("/api/screen")
+async def get_screen(rt: RuntimeDep,
+                     authorization: Annotated[str | None, Header()] = None,
+                     ) -> Mapping[str, Any]:
+    return await night_screen(rt, await screen_night(rt, bearer_token(authorization)))
+
+
+@router.websocket("/ws/screen")
+async def screen_socket(websocket: WebSocket, token: str = "") -> None:
+    rt: Runtime = websocket.app.state.runtime
+    await websocket.accept()
+    night = await screens.night_of_screen(rt, token)
+    if night is None:
+        await websocket.close(CLOSE_UNKNOWN_SCREEN, "unknown screen")
+        return
+    await ScreenConnection(rt, websocket, night, request_language(websocket)).run()

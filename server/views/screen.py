@@ -1,0 +1,127 @@
+"""The store's screen: a night as a TV in the store shows it to everyone in the room.
+
+Why built from scratch and not from the host view: the host view is a superset made for
+the host (seeds, join codes, who is connected, links with the host's token in them).
+The screen is read by anyone who walks past, so it is built only from what the room may
+know: names, phases, how many packs and picks, who is still picking and how long they
+have, life totals and commanders on the table, results and standings. It never holds a
+card of a pack, a pool or a deck (the commanders of a game in play are on the table for
+all to see), and never a token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from draft.engine import seats_to_act
+from pods.results import GameResult
+from pods.season.standings import Standing
+from server.protocol.shapes import (
+    ScreenPod,
+    ScreenResult,
+    ScreenSlowest,
+    ScreenStanding,
+    ScreenTable,
+    ScreenView,
+)
+from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
+from server.runtime import Runtime
+from server.services.events import Night, line_up, pods_of
+from server.services.results import result_of
+from server.services.screens import StandingsCache
+from server.views.pod import iso
+
+
+async def night_screen(rt: Runtime, night: Night,
+                       standings: StandingsCache | None = None) -> ScreenView:
+    """The screen of `night` now: its pods in this process and its standings under its
+    season's scheme. A socket passes its `standings` cache, so a life tap reads no
+    stored game."""
+    pods = pods_of(rt, night)
+    lines = await (standings or StandingsCache()).of(rt, night, pods)
+    return screen_view(night, pods, lines)
+
+
+def screen_view(night: Night, pods: Sequence[LivePod],
+                standings: Sequence[Standing]) -> ScreenView:
+    return {
+        "event_id": night.row.id,
+        "phase": night.row.phase,
+        "set": night.row.set_code,
+        "line_up": line_up(night.row),
+        "players": len(night.players),
+        "pods": [pod_line(number, pod) for number, pod in enumerate(pods, start=1)],
+        "standings": [standing_line(line) for line in standings],
+    }
+
+
+def pod_line(number: int, pod: LivePod) -> ScreenPod:
+    people = [p for p in pod.night.players if not p.bot and not p.kicked]
+    picking, slowest = still_picking(pod)
+    return {
+        "number": number,
+        "phase": pod.night.phase,
+        "paused": pod.night.paused,
+        "round": pod.night.state.round if pod.night.state is not None else 0,
+        "rounds": pod.config.rounds,
+        "people": len(people),
+        "picking": picking,
+        "slowest": slowest,
+        "timer_seconds": pod.setup.timer_seconds,
+        "decks": sum(1 for p in people if p.deck is not None),
+        "tables": [table_line(pod.night.games[n]) for n in sorted(pod.night.games)]
+        if pod.night.phase == "playing" else [],
+    }
+
+
+def still_picking(pod: LivePod) -> tuple[list[str], ScreenSlowest | None]:
+    """The people with a pack in front of them (bots pick at once), in seat order, and
+    the one the pod waits on longest: fewest picks made, then the latest deadline."""
+    state = pod.night.state
+    if pod.night.phase != "drafting" or state is None:
+        return [], None
+    people = [p for p in (pod.at_seat(seat) for seat in seats_to_act(state))
+              if not p.bot and not p.kicked]
+    if not people:
+        return [], None
+    seats = state.seats
+
+    def waiting_longest(player: LivePlayer) -> tuple[int, float]:
+        picks = seats[player.seat].picks if player.seat is not None else 0
+        later = player.deadline.timestamp() if player.deadline is not None else 0.0
+        return picks, -later
+
+    slowest = min(people, key=waiting_longest)
+    seat = seats[slowest.seat] if slowest.seat is not None else None
+    return [p.name for p in people], {
+        "name": slowest.name,
+        "pick": seat.round_picks + 1 if seat is not None else 1,
+        "deadline": None if pod.night.paused else iso(slowest.deadline),
+    }
+
+
+def table_line(live: LiveGame) -> ScreenTable:
+    game = live.game
+    return {
+        "table": live.table,
+        "game": live.number,
+        "players": [{"name": p.name, "life": game.life[p.id], "out": game.out(p.id),
+                     "commanders": [c for c in p.commanders if c != PLACEHOLDER]}
+                    for p in game.players],
+        "result": result_line(result_of(game, live.winner),
+                              {p.id: p.name for p in game.players}),
+    }
+
+
+def result_line(result: GameResult | None, names: dict[str, str]) -> ScreenResult | None:
+    if result is None:
+        return None
+    placings = sorted(result.placings, key=lambda p: (p.place, names.get(p.player, "")))
+    return {"draw": result.draw,
+            "placings": [{"name": names.get(p.player, p.player), "place": p.place}
+                         for p in placings]}
+
+
+def standing_line(line: Standing) -> ScreenStanding:
+    return {"rank": line.rank, "name": line.player, "points": line.points,
+            "games": line.games, "wins": line.wins, "draws": line.draws}

@@ -1,0 +1,234 @@
+"""The store's screen (`/api/screen`, `/screen`, `WS /ws/screen`): only its token opens
+it, it answers 404 alike for every token that opens nothing, and it never holds a card
+of a pack, a pool or a deck, nor a token."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from server.core.security import hash_token
+from server.core.settings import Settings
+from server.services.screen_tokens import screen_token
+from tests.server.support.builders import SeatHandle, bearer, draft_until_done, take_first
+
+PEOPLE = 4
+
+
+def open_night(client: Any, people: int = PEOPLE, season: dict[str, Any] | None = None,
+               **options: Any) -> tuple[dict[str, Any], list[SeatHandle]]:
+    """A night of `people` players dealt into one pod and started (in a new season of
+    `season`'s scheme, when given)."""
+    headers = {}
+    if season is not None:
+        made = client.post("/api/seasons", json=season).json()
+        options["season_id"], headers = made["season_id"], bearer(made["host_token"])
+    created = client.post("/api/events", json={"set": "CMR", "seed": 31, **options},
+                          headers=headers)
+    assert created.status_code == 201, created.text
+    night = created.json()
+    tokens = {}
+    for i in range(people):
+        joined = client.post(f"/api/events/{night['event_id']}/players",
+                             json={"name": f"Player {i + 1}"})
+        assert joined.status_code == 201, joined.text
+        tokens[f"Player {i + 1}"] = joined.json()["player_token"]
+    host = bearer(night["host_token"])
+    formed = client.post(f"/api/events/{night['event_id']}/pods", headers=host,
+                         json={"policy": "balanced"})
+    assert formed.status_code == 200, formed.text
+    started = client.post(f"/api/events/{night['event_id']}/start", headers=host)
+    assert started.status_code == 200, started.text
+    pod_id = formed.json()["pods"][0]["pod_id"]
+    seats = [SeatHandle(pod_id, "", token, name) for name, token in tokens.items()]
+    return {**night, **started.json()}, seats
+
+
+def token_of(screen_url: str) -> str:
+    path, _, fragment = screen_url.partition("#")
+    assert path.endswith("/screen") and fragment.startswith("screen_token=")
+    return fragment.removeprefix("screen_token=")
+
+
+def screen(client: Any, token: str) -> Any:
+    return client.get("/api/screen", headers=bearer(token))
+
+
+def secret_cards(client: Any, seats: list[SeatHandle]) -> set[str]:
+    """Every card name in the seats' packs and pools right now."""
+    names: set[str] = set()
+    for seat in seats:
+        view = client.get(f"/api/pods/{seat.pod_id}/me", headers=seat.auth).json()
+        for card in [*(view["pack"] or []), *view["pool"]]:
+            names.add(card["name"])
+    return names
+
+
+def assert_shows_none(text: str, secrets: set[str]) -> None:
+    leaked = sorted(name for name in secrets if name in text)
+    assert not leaked, f"the screen shows {leaked}"
+
+
+def test_the_host_gets_a_screen_link_whose_token_is_stored_only_as_a_hash(
+    client: TestClient, settings: Settings
+) -> None:
+    night, _ = open_night(client)
+    assert night["screen_url"].startswith("http://prismatic.test/screen#screen_token=")
+    assert night["screen_qr"].startswith("data:image/svg+xml;base64,")
+    token = token_of(night["screen_url"])
+    assert token == screen_token(night["host_token"]) and len(token) >= 43
+    engine = sa.create_engine(str(settings.db_url))
+    with engine.connect() as connection:
+        stored = connection.execute(sa.text("SELECT screen_token_hash FROM event")).scalar_one()
+        dump = "\n".join(str(row) for row in connection.execute(sa.text("SELECT * FROM event")))
+    engine.dispose()
+    assert stored == hash_token(token) and token not in dump
+    view = screen(client, token)
+    assert view.status_code == 200, view.text
+    assert view.json()["event_id"] == night["event_id"]
+    assert [pod["number"] for pod in view.json()["pods"]] == [1]
+
+
+def test_every_token_that_opens_nothing_is_the_same_404(client: TestClient) -> None:
+    night, _ = open_night(client)
+    answers = [client.get("/api/screen"),
+               screen(client, "nope"),
+               screen(client, night["host_token"]),  # the host's own token is not the screen's
+               screen(client, screen_token("a host token of no night")),
+               client.get("/api/screen", headers={"Authorization": "Basic abc"})]
+    assert {a.status_code for a in answers} == {404}
+    assert {a.json()["error"]["code"] for a in answers} == {"unknown_screen"}
+    assert len({a.text for a in answers}) == 1
+    translated = client.get("/api/screen", headers={"Accept-Language": "ru"})
+    assert translated.json()["error"]["message"].startswith("Эта ссылка на экран")
+
+
+def test_a_night_stored_before_the_screen_gets_its_link_when_the_host_opens_it(
+    client: TestClient, settings: Settings
+) -> None:
+    night, _ = open_night(client)
+    token = token_of(night["screen_url"])
+    engine = sa.create_engine(str(settings.db_url))
+    with engine.begin() as connection:
+        connection.execute(sa.text("UPDATE event SET screen_token_hash = NULL"))
+    engine.dispose()
+    assert screen(client, token).status_code == 404
+    host = client.get(f"/api/events/{night['event_id']}/host",
+                      headers=bearer(night["host_token"]))
+    assert host.status_code == 200 and token_of(host.json()["screen_url"]) == token
+    assert screen(client, token).status_code == 200
+
+
+def test_the_screen_shows_who_is_still_picking_and_no_card_while_drafting(
+    client: TestClient
+) -> None:
+    night, seats = open_night(client)
+    token = token_of(night["screen_url"])
+    first = screen(client, token).json()["pods"][0]
+    assert first["phase"] == "drafting" and first["round"] == 1
+    assert sorted(first["picking"]) == [seat.name for seat in seats]  # each has a pack
+    assert first["slowest"]["pick"] == 1
+    assert take_first(client, seats[0]).status_code == 200
+    after = screen(client, token)
+    pod = after.json()["pods"][0]
+    # Player 1 passed their pack and waits for their neighbour's: three still pick.
+    assert sorted(pod["picking"]) == [seat.name for seat in seats[1:]]
+    assert pod["slowest"]["name"] in pod["picking"] and pod["slowest"]["pick"] == 1
+    assert_shows_none(after.text, secret_cards(client, seats))
+    for secret in [night["host_token"], token, *(seat.token for seat in seats)]:
+        assert secret not in after.text
+
+
+def test_the_slowest_seat_is_the_one_with_fewest_picks_and_its_time_left_is_shown(
+    client: TestClient
+) -> None:
+    night, seats = open_night(client, pick_timer_seconds=90)
+    token = token_of(night["screen_url"])
+    pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+    for seat in seats[:3]:  # three take their first pick; Player 4 has not picked yet
+        assert take_first(client, seat).status_code == 200
+    pod = screen(client, token).json()["pods"][0]
+    assert pod["timer_seconds"] == 90 and "Player 4" in pod["picking"]
+    assert pod["slowest"]["name"] == "Player 4" and pod["slowest"]["pick"] == 1
+    deadlines = {p["name"]: p["deadline"] for p in
+                 client.get(f"/api/pods/{pod_id}/host", headers=host).json()["players"]}
+    assert pod["slowest"]["deadline"] == deadlines["Player 4"] is not None
+    assert client.post(f"/api/pods/{pod_id}/pause", headers=host).status_code == 200
+    paused = screen(client, token).json()["pods"][0]
+    assert paused["paused"] and paused["slowest"]["deadline"] is None
+
+
+def test_no_card_while_building_and_life_and_results_once_games_are_on(
+    client: TestClient
+) -> None:
+    night, seats = open_night(client, 3)
+    token = token_of(night["screen_url"])
+    draft_until_done(client, seats)
+    pools = secret_cards(client, seats)
+    building = screen(client, token)
+    assert building.json()["pods"][0]["phase"] == "building"
+    assert building.json()["pods"][0]["decks"] == 0 and building.json()["pods"][0]["people"] == 3
+    assert_shows_none(building.text, pools)
+    pod_id = seats[0].pod_id
+    host = bearer(night["host_token"])
+    split = client.post(f"/api/pods/{pod_id}/tables", headers=host, json={"without_decks": True})
+    assert split.status_code == 200, split.text
+    table = screen(client, token).json()["pods"][0]["tables"][0]
+    assert {p["name"] for p in table["players"]} == {s.name for s in seats}
+    assert {p["life"] for p in table["players"]} == {40} and table["result"] is None
+    game = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()
+    target = game["players"][1]
+    tapped = client.post(f"/api/pods/{pod_id}/games/1", headers=seats[0].auth,
+                         json={"kind": "life", "target": target["player_id"], "delta": -7})
+    assert tapped.status_code == 200, tapped.text
+    table = screen(client, token).json()["pods"][0]["tables"][0]
+    assert {p["name"]: p["life"] for p in table["players"]}[target["name"]] == 33
+    won = client.post(f"/api/pods/{pod_id}/games/1/winner", headers=host,
+                      json={"player_id": target["player_id"]})
+    assert won.status_code == 200, won.text
+    view = screen(client, token)
+    table = view.json()["pods"][0]["tables"][0]
+    assert table["result"]["placings"][0] == {"name": target["name"], "place": 1}
+    standings = view.json()["standings"]
+    assert standings[0]["name"] == target["name"] and standings[0]["wins"] == 1
+    assert (standings[0]["rank"], standings[0]["points"], standings[0]["games"]) == (1, 5, 1)
+    assert sorted(line["name"] for line in standings) == sorted(s.name for s in seats)
+    assert all(line["points"] == 0 for line in standings[1:])
+    assert_shows_none(view.text, pools)
+    # Nobody submitted a deck: their commanders are placeholders, which the screen omits.
+    assert [p["commanders"] for p in json.loads(view.text)["pods"][0]["tables"][0]["players"]] \
+        == [[], [], []]
+
+
+def test_the_standings_score_by_the_nights_season(client: TestClient) -> None:
+    night, seats = open_night(client, 3, season={"name": "Fridays", "scoring": "placement"})
+    draft_until_done(client, seats)
+    pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+    assert client.post(f"/api/pods/{pod_id}/tables", headers=host,
+                       json={"without_decks": True}).status_code == 200
+    winner = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()["players"][0]
+    assert client.post(f"/api/pods/{pod_id}/games/1/winner", headers=host,
+                       json={"player_id": winner["player_id"]}).status_code == 200
+    standings = screen(client, token_of(night["screen_url"])).json()["standings"]
+    # Placement 4/3/2/1: the winner is first, the others share second.
+    assert (standings[0]["name"], standings[0]["points"]) == (winner["name"], 4)
+    assert {line["points"] for line in standings[1:]} == {3}
+
+
+def test_the_screen_link_outlives_a_restart(
+    make_settings: Callable[..., Settings],
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+) -> None:
+    settings = make_settings()
+    with app_client(settings) as client:
+        night, seats = open_night(client)
+        assert take_first(client, seats[0]).status_code == 200
+        before = screen(client, token_of(night["screen_url"])).json()
+    with app_client(settings) as client:
+        after = screen(client, token_of(night["screen_url"]))
+    assert after.status_code == 200 and after.json() == before

@@ -1,0 +1,31 @@
+"""The store's screen token: derived from the host token, so the host can be given the
+same link at any time while only its hash is stored."""
+
+from __future__ import annotations
+
+import re
+
+from server.core.security import hash_token, new_token
+from server.services.screen_tokens import screen_hash, screen_token, screen_url
+
+
+def test_the_same_host_token_always_gives_the_same_screen_token() -> None:
+    host = new_token()
+    assert screen_token(host) == screen_token(host)
+    assert screen_hash(host) == hash_token(screen_token(host))
+
+
+def test_screen_tokens_are_url_safe_256_bit_and_unlike_their_host_token() -> None:
+    hosts = [new_token() for _ in range(50)]
+    tokens = [screen_token(host) for host in hosts]
+    assert len(set(tokens)) == len(hosts)
+    for host, token in zip(hosts, tokens, strict=True):
+        assert re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
+        assert token != host and host not in token
+        assert screen_hash(host) != hash_token(host)  # the host's hash opens no screen
+
+
+def test_the_link_carries_the_token_in_its_fragment() -> None:
+    host = new_token()
+    url = screen_url("http://192.168.1.20:8000", host)
+    assert url == f"http://192.168.1.20:8000/screen#screen_token={screen_token(host)}"
