@@ -23,6 +23,7 @@ from server.protocol.bodies import (
 from server.protocol.season_shapes import NightStandings
 from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
+from server.routes.games import SUMMARY_RESPONSES
 from server.routes.pages import qr_data_uri
 from server.runtime import Runtime
 from server.services import events, lifecycle, rounds, screens, seasons, standings, summary
@@ -150,7 +151,7 @@ async def next_round(body: EventRoundCreate, night: HostNight, rt: RuntimeDep,
     return await _refreshed(rt, night, token)
 
 
-@router.get("/{event_id}/summary", response_model=None)
+@router.get("/{event_id}/summary", response_model=None, responses=SUMMARY_RESPONSES)
 async def night_summary(night: HostNight, rt: RuntimeDep, language: LanguageDep,
                         format: Literal["json", "text"] = "json") -> Response | NightSummary:
     pods = [await summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]

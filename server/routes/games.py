@@ -61,7 +61,14 @@ async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> Mapping
     return game_view(await games.next_game(rt, pod, table))
 
 
-@router.get("/{pod_id}/summary", response_model=None)
+SUMMARY_RESPONSES: dict[int | str, dict[str, Any]] = {200: {
+    "description": "The night's summary: JSON, or plain text with `format=text`",
+    "content": {"application/json": {"schema": {}},
+                "text/plain": {"schema": {"type": "string"}}}}}
+"""Both shapes of a summary in the schema, so clients (and the fuzzer) expect the text."""
+
+
+@router.get("/{pod_id}/summary", response_model=None, responses=SUMMARY_RESPONSES)
 async def night_summary(pod: HostPod, rt: RuntimeDep, language: LanguageDep,
                         format: Literal["json", "text"] = "json") -> Response | Mapping[str, Any]:
     data = await summary.pod_summary(rt, pod)
