@@ -141,6 +141,8 @@ class Ending:
     """Placings and draw, without awards (`awards` adds them)."""
     result_seq: int = 0
     """The seq of the entry that last changed `result`; a confirmation names it."""
+    by_host: bool = False
+    """The result is the host's word (a correction or a recorded winner)."""
     confirmed: frozenset[str] = frozenset()
     claims: tuple[Claimed, ...] = ()
 
@@ -191,16 +193,22 @@ def table_result(players: Sequence[str], ending: Ending) -> GameResult | None:
     return None
 
 
+def winner_first(players: Sequence[str], ending: Ending, winner: str) -> GameResult:
+    """The winner first; the other players still in share the next place, and the players
+    out follow in the order they went out (last out first)."""
+    first = frozenset({winner})
+    rest = [p for p in players if p not in ending.out_at and p not in first]
+    return ranking(g for g in ([winner], rest, *_out_groups(players, ending.out_at, first))
+                   if g)
+
+
 def corrected_result(players: Sequence[str], ending: Ending) -> GameResult | None:
     """The host's word on the result, or None when the host has not spoken (or cleared it)."""
     correction = ending.correction
     if isinstance(correction, SetWinner):
         if correction.winner is None:
             return None
-        winner = frozenset({correction.winner})
-        rest = [p for p in players if p not in ending.out_at and p not in winner]
-        return ranking(g for g in ([correction.winner], rest,
-                                   *_out_groups(players, ending.out_at, winner)) if g)
+        return winner_first(players, ending, correction.winner)
     if isinstance(correction, Correct) and correction.placings:
         given = dict(correction.placings)
         values = sorted(set(given.values()))
@@ -220,10 +228,12 @@ def settle(players: Sequence[str], ending: Ending, out_now: Iterable[str], seq: 
     out_at = {p: ending.out_at.get(p, seq) for p in players if p in out}
     draw_votes = {p: s for p, s in ending.draw_votes.items() if p not in out}
     settled = replace(ending, out_at=out_at, draw_votes=draw_votes)
-    result = result_of(players, settled)
+    by_host = corrected_result(players, settled)
+    result = by_host or table_result(players, settled)
+    settled = replace(settled, result=result, by_host=by_host is not None)
     if result == ending.result:
-        return replace(settled, result=result)
-    return replace(settled, result=result, result_seq=seq, confirmed=frozenset())
+        return settled
+    return replace(settled, result_seq=seq, confirmed=frozenset())
 
 
 def check_placings(players: Sequence[str], placings: Mapping[str, int], draw: bool) -> None:

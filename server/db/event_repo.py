@@ -47,3 +47,7 @@ def count_open_events(session: Session) -> int:
     """Events still taking players (their pods not formed yet)."""
     query = select(func.count()).select_from(EventRow).where(EventRow.phase == "open")
     return int(session.exec(query).one())
+
+
+def set_event_achievements(session: Session, event_id: str, achievements_json: str) -> None:
+    session.get_one(EventRow, event_id).achievements_json = achievements_json

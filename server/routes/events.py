@@ -13,6 +13,7 @@ from server.core.errors import BadTokenError, WrongRoleError
 from server.core.security import token_matches
 from server.i18n.choice import LanguageDep
 from server.protocol.bodies import (
+    AchievementsBody,
     EventCreate,
     EventCreated,
     EventJoined,
@@ -22,7 +23,7 @@ from server.protocol.bodies import (
 from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.runtime import Runtime
-from server.services import events, lifecycle, summary
+from server.services import achievements, events, lifecycle, summary
 from server.services.events import Night
 
 router = APIRouter(prefix="/api/events", tags=["events"])
@@ -100,6 +101,15 @@ async def host(night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
 @router.post("/{event_id}/pods")
 async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep) -> Mapping[str, Any]:
     await events.form_pods(rt, night.row.id, PodPolicy(body.policy))
+    return await _refreshed(rt, night)
+
+
+@router.put("/{event_id}/achievements")
+async def set_achievements(body: AchievementsBody, night: HostNight,
+                           rt: RuntimeDep) -> Mapping[str, Any]:
+    """The night's achievements, copied to every pod of the night (now and when formed)."""
+    chosen = achievements.parse(item.model_dump() for item in body.achievements)
+    await achievements.set_event_achievements(rt, night.row.id, chosen)
     return await _refreshed(rt, night)
 
 

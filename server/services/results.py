@@ -8,17 +8,25 @@ so they agree on what a game was worth.
 
 from __future__ import annotations
 
-from pods.results import GameResult, Placing
+from dataclasses import replace
+
+from pods.game_end import winner_first
+from pods.results import GameResult
 from pods.tracker import Game
 
 
 def result_of(game: Game, winner: str | None) -> GameResult | None:
-    """The finished game's result, or None while it has none.
+    """The finished game's result with its confirmed awards, or None while it has none.
 
-    A game with only a recorded winner places the winner first and every other player
-    second, together: nobody recorded the order they went out in.
+    The game's log decides (`pods.game_end`: the order players went out, concessions,
+    a draw, the host's corrections and recorded winner). A game whose log holds no
+    result but which has a recorded `winner` (stored before the log kept results) places
+    the winner first and the rest by the order they went out, else sharing second.
     """
-    if winner is None:
+    result = game.end.full_result()
+    if result is not None or winner is None:
+        return result
+    if winner not in {p.id for p in game.players}:
         return None
-    return GameResult(tuple(
-        Placing(player.id, 1 if player.id == winner else 2) for player in game.players))
+    ids = tuple(p.id for p in game.players)
+    return replace(winner_first(ids, game.end, winner), awards=game.end.awards)
