@@ -298,13 +298,16 @@ async def claim(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int
     """A player claims one of the pod's achievements for themselves in this game."""
     if player is None:
         raise WrongRoleError("players claim achievements on their own phone", "players_only")
-    achievement = find(pod.night.achievements, body.achievement)
-    if achievement is None:
-        raise InvalidError(f"{body.achievement!r} is not one of tonight's achievements",
-                           "unknown_achievement")
-    return await _append(rt, pod, player, table, body.ref, body.game,
-                         lambda seq, author: Claim(seq, author, achievement.name,
-                                                   achievement.points))
+
+    def claimed(seq: int, author: str) -> Claim:
+        # Looked up under the pod's lock, after the table check: the list may change.
+        achievement = find(pod.night.achievements, body.achievement)
+        if achievement is None:
+            raise InvalidError(f"{body.achievement!r} is not one of tonight's achievements",
+                               "unknown_achievement")
+        return Claim(seq, author, achievement.name, achievement.points)
+
+    return await _append(rt, pod, player, table, body.ref, body.game, claimed)
 
 
 async def confirm_claim(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
