@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { endPanel } from "./game_end.js";
 import { detailsButton } from "./zoom.js";
 
 const STEPS = [-5, -1, 1, 5];
@@ -50,15 +51,18 @@ export class GameBoard {
   /**
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
-   *          undo: (table, body) => Promise<object>, host?: object}} options
+   *          undo: (table, body) => Promise<object>, call: (path, body) => Promise<object>,
+   *          host?: object}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
-   *   `host` adds the host's controls: `{winner(table, playerId), next(table)}`.
+   *   `call` sends an end-of-game move (`"1/concede"`, `"1/confirm"`, …);
+   *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`.
    */
-  constructor(root, { me = null, adjust, undo, host = null }) {
+  constructor(root, { me = null, adjust, undo, call, host = null }) {
     this.root = root;
     this.me = me;
     this.adjust = adjust;
     this.undo = undo;
+    this.call = call;
     this.host = host;
     this.game = null;
     this.open = new Set(); // <details> the person opened, kept across re-renders
@@ -84,9 +88,17 @@ export class GameBoard {
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
+      ...endPanel(this, game),
       this.recent(game, names, commanderName),
       ...(this.host ? [this.hostControls(game)] : []),
     );
+  }
+
+  /** An end-of-game move (`"concede"`, `"draw"`, `"confirm"`, `"undo"`…) at this table, resent like a tap. */
+  act(path, body) {
+    const game = this.game;
+    const sent = { ...body, ref: newRef(), game: game.number };
+    return sendOnce(() => this.call(`${game.table}/${path}`, sent)).then((next) => this.render(next));
   }
 
   tap(body) {
