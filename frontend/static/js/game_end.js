@@ -36,7 +36,7 @@ function placingsList(game, names) {
     dataset: { player: p.player_id },
   }, el("strong", { class: "place", text: t("{n}.", { n: p.place }) }),
   el("span", { class: "placing-name", text: names[p.player_id] ?? "?" }),
-  p.place === 1 ? el("span", { class: "badge win", text: result.draw ? t("draw") : t("winner") }) : null)));
+  p.place === 1 ? el("span", { class: "badge first", text: result.draw ? t("draw") : t("winner") }) : null)));
 }
 
 function resultPanel(board, game, names) {
@@ -92,7 +92,7 @@ function achievementControls(board, game, names) {
     const who = names[claim.player_id] ?? "?";
     const item = el("li", { class: claim.confirmed_by ? "confirmed" : "" },
       el("span", { text: t("{name}: {achievement} (+{points})", { name: who, achievement: claim.achievement, points: claim.points }) }),
-      el("span", { class: `badge${claim.confirmed_by ? " win" : ""}`, text: claim.confirmed_by ? t("confirmed") : t("waiting") }));
+      el("span", { class: `badge${claim.confirmed_by ? " first" : ""}`, text: claim.confirmed_by ? t("confirmed") : t("waiting") }));
     if (!claim.confirmed_by && claim.player_id !== me) {
       item.append(button(t("Confirm"), () => board.act(`claims/${claim.seq}/confirm`, {}), { class: "btn small" }));
     }
