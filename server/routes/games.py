@@ -8,8 +8,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Path
 from fastapi.responses import PlainTextResponse, Response
 
-from server.i18n.choice import LanguageDep
 from pods.achievements import as_json
+from server.i18n.choice import LanguageDep
 from server.protocol.bodies import (
     AchievementsBody,
     GameAct,
@@ -22,8 +22,8 @@ from server.protocol.bodies import (
     GameWinner,
 )
 from server.protocol.shapes import AppliedView
-from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
 from server.realtime.live import LiveGame, LivePod
+from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
 from server.services import achievements, games, summary
 from server.views.game import game_view
 

@@ -68,7 +68,8 @@ def test_conceding_and_confirming_the_result_on_phones(server: str, browser: Bro
 
     ann.get_by_role("button", name=_("Confirm"), exact=True).click()
     expect(ann.get_by_text(_("You confirmed this result."))).to_be_visible()
-    expect(cid.locator(".confirmations")).to_have_text(_("Confirmed by {names}").format(names="Ann"))
+    confirmed = _("Confirmed by {names}").format(names="Ann")
+    expect(cid.locator(".confirmations")).to_have_text(confirmed)
 
     # An achievement: Ann claims it on her phone, Cid confirms it, it counts for Ann.
     ann.locator("summary", has_text=_("Achievements")).click()
