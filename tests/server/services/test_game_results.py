@@ -148,6 +148,10 @@ def test_the_winner_route_counts_as_the_result_with_the_out_order(
     assert placings(won.json()) == {"Cid": 1, "Ann": 2, "Bob": 3}
     cleared = client.post(pod.url("/games/1/winner"), headers=pod.host, json={"player_id": None})
     assert cleared.json()["result"] is None and cleared.json()["winner"] is None
+    before = game_of(client, seats["Ann"])
+    refused(client.post(pod.url("/games/1/winner"), headers=pod.host,
+                        json={"player_id": "nobody"}), 422, "unknown_player")
+    assert game_of(client, seats["Ann"]) == before
 
 
 def test_bad_moves_are_refused_with_a_clear_error_and_change_nothing(
