@@ -82,3 +82,29 @@ def test_conceding_and_confirming_the_result_on_phones(server: str, browser: Bro
     screenshot(cid, f"game-result-{lang}-{width}", full_page=True)
     for page in (ann, cid):
         page.context.close()
+
+
+def test_the_host_calls_time_and_corrects_the_result(server: str, browser: Browser) -> None:
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=22)
+    phone = mobile_context(browser, width=360).new_page()
+    phone.goto(f"{server}/pods/{pod.pod_id}/seat#seat_token={seats['Bob'].token}")
+    expect(phone.locator("#game-board .life-card")).to_have_count(3)
+    host = mobile_context(browser, width=390).new_page()
+    host.goto(f"{server}/pods/{pod.pod_id}/host#host_token={pod.host_token}")
+    host.get_by_role("button", name="Call time (a draw)").click()
+    expect(phone.locator(".game-result strong").first).to_have_text("Result: a draw")
+    expect(phone.locator(".game-result .placings .place")).to_have_text(["1.", "1.", "1."])
+
+    host.locator("summary", has_text="Correct the result").click()
+    host.get_by_label("Place of Ann").select_option("2")
+    host.get_by_label("Place of Bob").select_option("1")
+    host.get_by_label("Place of Cid").select_option("3")
+    host.get_by_role("button", name="Save the result").click()
+    expect(phone.locator(".game-result .placings li").first).to_contain_text("Bob")
+    expect(phone.get_by_text("set by the host")).to_be_visible()
+    expect(phone.locator(".badge.win")).to_have_text("Winner: Bob")
+    fits(phone)
+    assert page_overflow(host) == 0
+    for page in (phone, host):
+        page.context.close()

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { endPanel } from "./game_end.js";
+import { endPanel, resultOf } from "./game_end.js";
 import { detailsButton } from "./zoom.js";
 
 const STEPS = [-5, -1, 1, 5];
@@ -74,6 +74,12 @@ export class GameBoard {
     const shown = this.game;
     if (shown && shown.game_id === game.game_id && game.seq < shown.seq) return;
     this.game = game;
+    // A <details> opened or closed just now may not have fired its toggle event yet: read
+    // the page itself, so a re-render in between (a socket update) keeps what was tapped.
+    for (const node of this.root.querySelectorAll("details[data-key]")) {
+      if (node.open) this.open.add(node.dataset.key);
+      else this.open.delete(node.dataset.key);
+    }
     const names = Object.fromEntries(game.players.map((p) => [p.player_id, p.name]));
     const commanderName = (owner, index) => {
       const player = game.players.find((p) => p.player_id === owner);
@@ -86,6 +92,7 @@ export class GameBoard {
       el("div", { class: "game-head" },
         el("strong", { text: t("Game {n}", { n: game.number }) }),
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
+      ...resultOf(this, game),
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
       ...endPanel(this, game),
@@ -165,7 +172,7 @@ export class GameBoard {
   }
 
   details(key, title, rows) {
-    const node = el("details", { class: "game-more", open: this.open.has(key) },
+    const node = el("details", { class: "game-more", open: this.open.has(key), dataset: { key } },
       el("summary", { text: title }), rows);
     node.addEventListener("toggle", () => {
       if (node.open) this.open.add(key);

@@ -118,25 +118,32 @@ function hostResult(board, game) {
       game.players.map((_, index) => el("option", { value: String(index + 1), text: String(index + 1), selected: current === index + 1 })));
     return el("label", { class: "row place-pick" }, el("span", { text: p.name }), select);
   });
-  const draw = el("input", { type: "checkbox", checked: Boolean(game.result?.draw) });
-  const save = button(t("Save the result"), () => board.host.correct(game.table, {
-    placings: places.map((label) => {
+  // Two or more first places are a draw, one is a win: the places say it, no extra box.
+  const save = button(t("Save the result"), () => {
+    const placings = places.map((label) => {
       const select = label.querySelector("select");
       return { player_id: select.dataset.player, place: Number(select.value) };
-    }),
-    draw: draw.checked,
-  }));
+    });
+    const best = Math.min(...placings.map((p) => p.place));
+    const draw = placings.filter((p) => p.place === best).length > 1;
+    return board.host.correct(game.table, { placings, draw });
+  });
   const clear = button(t("Back to the table's result"), () => board.host.correct(game.table, { placings: null }));
-  const nodes = [...places, el("label", { class: "row" }, draw, el("span", { text: t("A draw (first places share it)") })),
+  const nodes = [...places, el("p", { class: "muted", text: t("Players sharing the first place draw.") }),
     el("div", { class: "row wrap" }, save, clear)];
   return board.details(`correct:${game.table}`, t("Correct the result"), nodes);
 }
 
-/** The end-of-game nodes under the board for this phone (or the host). */
+/** The result, drawn above the life totals: once a game ends it is what the table reads. */
+export function resultOf(board, game) {
+  const names = Object.fromEntries(game.players.map((p) => [p.player_id, p.name]));
+  return game.result ? [resultPanel(board, game, names)] : [];
+}
+
+/** The end-of-game moves under the board for this phone (or the host). */
 export function endPanel(board, game) {
   const names = Object.fromEntries(game.players.map((p) => [p.player_id, p.name]));
   const nodes = [];
-  if (game.result) nodes.push(resultPanel(board, game, names));
   const me = game.players.find((p) => p.player_id === board.me);
   if (!game.result) {
     const moves = drawControls(board, game, names);
