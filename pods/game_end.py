@@ -301,6 +301,8 @@ def _concede(ids: frozenset[str], ending: Ending, entry: Concede) -> Ending:
         raise EndError("players concede only for themselves", "not_yours")
     if entry.player in ending.conceded:
         raise EndError("that player already conceded", "already_conceded")
+    if ending.result is not None:
+        raise EndError("this game already has a result", "game_ended")
     if entry.player in ending.out_at:
         raise EndError("that player is already out", "already_out")
     return replace(ending, conceded={**ending.conceded, entry.player: entry.seq})

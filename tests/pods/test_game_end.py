@@ -105,6 +105,12 @@ def test_conceding_twice_or_for_someone_else_is_refused() -> None:
     refused(game, Concede(2, "zed", "zed"), "unknown_player")
 
 
+def test_nobody_concedes_once_the_game_has_a_result() -> None:
+    won = play(kill(1, "bob"), kill(2, "cid"), kill(3, "dee"))
+    refused(won, Concede(4, "ann", "ann"), "game_ended")
+    refused(play(SetWinner(1, "host", "bob")), Concede(2, "ann", "ann"), "game_ended")
+
+
 def test_the_host_concedes_for_a_player_who_left() -> None:
     game = play(Concede(1, "host", "dee"))
     assert game.out("dee")
@@ -285,3 +291,19 @@ def test_placings_follow_the_out_order_and_replay_gives_the_same_result(
                 assert result.place_of(a) < result.place_of(b)
             if a not in out_at and b in out_at:
                 assert result.place_of(a) < result.place_of(b)
+
+
+@settings(max_examples=100, deadline=None)
+@given(steps, st.sampled_from(IDS))
+def test_a_concession_taken_back_leaves_the_result_as_it_was(
+        moves: list[tuple[str, str]], player: str) -> None:
+    game = _random_game(moves)
+    seq = (game.log[-1].seq + 1) if game.log else 1
+    try:
+        conceded = apply(game, Concede(seq, player, player))
+    except TrackerError:
+        return
+    back = apply(conceded, Undo(seq + 1, player, seq))
+    assert back.end.result == game.end.result
+    assert back.end.out_at == game.end.out_at
+    assert back.end.conceded == game.end.conceded
