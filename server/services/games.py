@@ -1,4 +1,5 @@
-"""The games at the tables: start them at the split, adjust and undo, record the winner.
+"""The games at the tables: start them at the split, adjust and undo, and end them
+(concede, draw, time, the host's correction or winner, confirmations, achievement claims).
 
 Why under the pod's lock and committed before the swap: two phones tapping at once are
 serialized, each tap becomes one numbered log entry (`pods.tracker` folds increments, so
