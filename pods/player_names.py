@@ -64,14 +64,15 @@ def _visible_text(name: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKC", name) if not _ignorable(ch))
 
 
-def clean_name(raw: str) -> str:
-    """The name as stored and shown, or `BadNameError` saying what is wrong."""
+def clean_name(raw: str, max_length: int = NAME_MAX) -> str:
+    """The name as stored and shown, or `BadNameError` saying what is wrong (also used
+    for other short names people type, like an achievement's, with their own length)."""
     name = " ".join(_visible_text(raw).split())
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name
                if ch not in _INVISIBLE_SYMBOLS):
         raise BadNameError("a name needs at least one letter or digit people can see")
-    if len(name) > NAME_MAX:
-        raise BadNameError(f"a name has at most {NAME_MAX} characters")
+    if len(name) > max_length:
+        raise BadNameError(f"a name has at most {max_length} characters")
     run = 0
     for ch in unicodedata.normalize("NFD", name):
         run = run + 1 if unicodedata.combining(ch) else 0

@@ -7,13 +7,17 @@ the totals are a fold over the log, so a restart or an undo simply refolds it.
 Rules (Commander, as played after a Commander Draft): 40 starting life; a player dealt 21
 or more combat damage by the same commander loses (partners and Piper pairs count
 separately); each cast from the command zone adds {2} to that commander's next cast.
+How the game ends (concessions, draws, the host's word, placings) is `pods.game_end`;
+this module says who is out after each entry and lets it settle the result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import Enum
+
+from pods.game_end import UNDOABLE, EndEntry, EndError, Ending, apply_end, settle, undo_end
 
 STARTING_LIFE = 40
 LETHAL_COMMANDER_DAMAGE = 21
@@ -48,6 +52,14 @@ class UndoError(TrackerError):
     """Only the person who made an adjustment can undo it, and only once."""
 
     code = "undo_refused"
+
+
+class GameEndError(TrackerError):
+    """A concession, draw, correction, confirmation or claim the game refuses."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class Kind(Enum):
@@ -103,7 +115,7 @@ class Undo:
     undoes: int
 
 
-Entry = Adjustment | Undo
+Entry = Adjustment | Undo | EndEntry
 
 
 @dataclass(frozen=True)
@@ -116,6 +128,7 @@ class Game:
     casts: Mapping[str, int]
     undone: frozenset[int] = field(default_factory=frozenset)
     log: tuple[Entry, ...] = ()
+    end: Ending = field(default_factory=Ending)
 
     def tax(self, commander: CommanderRef) -> int:
         """Extra generic mana the commander costs now: {2} per previous cast."""
@@ -125,8 +138,8 @@ class Game:
         return self.commander_damage.get((victim, commander.key), 0)
 
     def out(self, player: str) -> bool:
-        """Out of the game: life at or below 0, or 21+ damage from one commander."""
-        if self.life[player] <= 0:
+        """Out of the game: conceded, life at or below 0, or 21+ damage from one commander."""
+        if player in self.end.conceded or self.life[player] <= 0:
             return True
         return any(
             total >= LETHAL_COMMANDER_DAMAGE
@@ -156,9 +169,29 @@ def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE) -> G
 def apply(game: Game, entry: Entry) -> Game:
     """The game after one more log entry, or a `TrackerError` and the game unchanged."""
     if isinstance(entry, Undo):
-        return _undo(game, entry)
-    _check(game, entry)
-    return _fold(game, entry, sign=1, log=(*game.log, entry), undone=game.undone)
+        after = _undo(game, entry)
+    elif isinstance(entry, Adjustment):
+        _check(game, entry)
+        after = _fold(game, entry, sign=1, log=(*game.log, entry), undone=game.undone)
+    else:
+        after = replace(game, end=_end(game, lambda ids: apply_end(ids, game.end, entry)),
+                        log=(*game.log, entry))
+    return _settle(after, entry.seq)
+
+
+def _end(game: Game, change: Callable[[tuple[str, ...]], Ending]) -> Ending:
+    """`change` applied to the game's ending, an `EndError` raised as a `TrackerError`."""
+    try:
+        return change(tuple(p.id for p in game.players))
+    except EndError as error:
+        raise GameEndError(str(error), error.code) from error
+
+
+def _settle(game: Game, seq: int) -> Game:
+    """Who is out now, since when, and the result that follows (`pods.game_end.settle`)."""
+    ids = tuple(p.id for p in game.players)
+    out = [p for p in ids if game.out(p)]
+    return replace(game, end=settle(ids, game.end, out, seq))
 
 
 def replay_game(
@@ -214,7 +247,7 @@ def _fold(
         casts[adjustment.source.key] = _not_below_zero(
             casts.get(adjustment.source.key, 0) + delta, "commander casts"
         )
-    return Game(game.players, life, damage, casts, undone, log)
+    return Game(game.players, life, damage, casts, undone, log, game.end)
 
 
 def _not_below_zero(total: int, what: str) -> int:
@@ -225,15 +258,16 @@ def _not_below_zero(total: int, what: str) -> int:
 
 
 def _undo(game: Game, undo: Undo) -> Game:
-    target = next(
-        (e for e in game.log if isinstance(e, Adjustment) and e.seq == undo.undoes), None
-    )
+    target = next((e for e in game.log if isinstance(e, (Adjustment, *UNDOABLE))
+                   and e.seq == undo.undoes), None)
     if target is None:
-        raise UndoError(f"there is no adjustment {undo.undoes} to undo")
+        raise UndoError(f"there is no change {undo.undoes} to undo")
     if target.author != undo.author:
         raise UndoError("only the person who made a change can undo it")
     if undo.undoes in game.undone:
         raise UndoError("that change was already undone")
-    return _fold(
-        game, target, sign=-1, log=(*game.log, undo), undone=game.undone | {undo.undoes}
-    )
+    undone = game.undone | {undo.undoes}
+    if isinstance(target, Adjustment):
+        return _fold(game, target, sign=-1, log=(*game.log, undo), undone=undone)
+    end = _end(game, lambda _ids: undo_end(game.end, target))
+    return replace(game, end=end, log=(*game.log, undo), undone=undone)

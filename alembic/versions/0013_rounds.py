@@ -1,7 +1,7 @@
 """game.round: which round of the night a game belongs to
 
 Revision ID: 0013_rounds
-Revises: 0011_timers
+Revises: 0012_game_results
 Create Date: 2026-12-01
 
 Round 1 is each pod's own table split; "Next round" re-seats the whole night (every pod of
@@ -18,7 +18,7 @@ from alembic import op
 
 
 revision: str = '0013_rounds'
-down_revision: str | None = '0011_timers'
+down_revision: str | None = '0012_game_results'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 from dataclasses import dataclass
 
 from draft import engine
+from pods import achievements
 from server.db import Session, cluster_repo, repo
 from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod
@@ -182,6 +184,8 @@ def _apply_picks(pod: LivePod, news: Picks) -> None:
     pod.night.paused, pod.night.paused_at = row.paused, repo.as_utc(row.paused_at)
     pod.night.locked, pod.night.join_code = row.locked, row.join_code
     pod.night.replay_visibility = row.replay_visibility
+    pod.night.achievements = achievements.from_json(
+        json.loads(row.achievements_json) if row.achievements_json else None)
     _merge_players(pod, [live_player(p) for p in news.players])
     seat_players(pod)
     pod.night.revision = row.revision

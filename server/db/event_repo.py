@@ -61,3 +61,7 @@ def set_screen_hash(session: Session, event_id: str, screen_token_hash: str) -> 
     row = session.get_one(EventRow, event_id)
     if row.screen_token_hash is None:
         row.screen_token_hash = screen_token_hash
+
+
+def set_event_achievements(session: Session, event_id: str, achievements_json: str) -> None:
+    session.get_one(EventRow, event_id).achievements_json = achievements_json

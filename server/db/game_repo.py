@@ -13,10 +13,26 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from pods.game_end import (
+    CallTime,
+    Claim,
+    Concede,
+    Confirm,
+    ConfirmClaim,
+    Correct,
+    DrawVote,
+    EndEntry,
+    SetWinner,
+)
 from pods.tracker import Adjustment, CommanderRef, Entry, Kind, Player, Undo
 from server.db.tables import GameEntryRow, GameRow, utcnow
 
 UNDO = "undo"
+END_KINDS: dict[type, str] = {
+    Concede: "concede", DrawVote: "draw", CallTime: "time", SetWinner: "winner",
+    Correct: "correct", Confirm: "confirm", Claim: "claim", ConfirmClaim: "confirm_claim",
+}
+"""How each end-of-game entry (`pods.game_end`) is spelled in `game_entry.kind`."""
 
 
 def players_json(players: Iterable[Player]) -> str:
@@ -87,6 +103,8 @@ def entry_values(game_id: str, entry: Entry, ref: str | None = None) -> dict[str
                               "ref": ref, "created_at": utcnow()}
     if isinstance(entry, Undo):
         return {**values, "kind": UNDO, "undoes": entry.undoes, "delta": 0}
+    if not isinstance(entry, Adjustment):
+        return {**values, "kind": END_KINDS[type(entry)], **_end_values(entry)}
     source = entry.source
     return {**values, "kind": entry.kind.value, "target": entry.target, "delta": entry.delta,
             "source_owner": source.owner if source else None,
@@ -127,7 +145,54 @@ def load_entries(session: Session, game_ids: Iterable[str]) -> dict[str, list[En
     return logs
 
 
+def _end_values(entry: EndEntry) -> dict[str, Any]:
+    """The columns of an end-of-game entry: a player in `target`, points in `delta`,
+    the rest as JSON in `detail`."""
+    if isinstance(entry, Concede):
+        return {"target": entry.player, "delta": 0}
+    if isinstance(entry, SetWinner):
+        return {"target": entry.winner, "delta": 0}
+    if isinstance(entry, Correct):
+        return {"delta": int(entry.draw),
+                "detail": json.dumps([list(p) for p in entry.placings], ensure_ascii=False)}
+    if isinstance(entry, Confirm):
+        return {"delta": 0, "detail": json.dumps({"result_seq": entry.result_seq})}
+    if isinstance(entry, Claim):
+        return {"delta": entry.points,
+                "detail": json.dumps({"achievement": entry.achievement}, ensure_ascii=False)}
+    if isinstance(entry, ConfirmClaim):
+        return {"delta": 0, "detail": json.dumps({"claim": entry.claim})}
+    return {"delta": 0}  # a draw vote or time called: the author and seq say it all
+
+
+def _end_entry(row: GameEntryRow) -> EndEntry:
+    detail: Any = json.loads(row.detail) if row.detail else {}
+    seq, author = row.seq, row.author
+    match row.kind:
+        case "concede":
+            assert row.target is not None
+            return Concede(seq, author, row.target)
+        case "draw":
+            return DrawVote(seq, author)
+        case "time":
+            return CallTime(seq, author)
+        case "winner":
+            return SetWinner(seq, author, row.target)
+        case "correct":
+            return Correct(seq, author, tuple((p, int(n)) for p, n in detail),
+                           bool(row.delta))
+        case "confirm":
+            return Confirm(seq, author, int(detail["result_seq"]))
+        case "claim":
+            return Claim(seq, author, str(detail["achievement"]), row.delta)
+        case "confirm_claim":
+            return ConfirmClaim(seq, author, int(detail["claim"]))
+    raise ValueError(f"unknown game entry kind {row.kind!r}")
+
+
 def _entry(row: GameEntryRow) -> Entry:
+    if row.kind in END_KINDS.values():
+        return _end_entry(row)
     if row.kind == UNDO:
         assert row.undoes is not None
         return Undo(row.seq, row.author, row.undoes)

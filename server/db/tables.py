@@ -56,6 +56,9 @@ class PodRow(PodBase, table=True):
     database (`server.cluster`): a process writes only at the revision its memory holds."""
     tables_json: str | None = None
     """The host's table split (playing phase), as JSON: `[{"number", "players"}]`."""
+    achievements_json: str | None = None
+    """The achievements players may claim in this pod's games, as JSON:
+    `[{"name", "points"}]` (`pods.achievements`); an event's pods get the event's list."""
     bots_between_people: bool = Field(default=False,
                                       sa_column_kwargs={"server_default": sa.false()})
     """The people were seated between the bots (`draft.engine.seat_players`); a pod stored
@@ -176,6 +179,9 @@ class GameEntryRow(SQLModel, table=True):
     source_index: int | None = None
     undoes: int | None = None
     ref: str | None = Field(default=None, max_length=64)
+    detail: str | None = None
+    """What an end-of-game entry carries beyond the tap columns, as JSON (the host's
+    placings, the achievement claimed, the entry confirmed): `server.db.game_repo`."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 
@@ -204,6 +210,8 @@ class EventRow(SQLModel, table=True):
     screen_token_hash: str | None = Field(default=None, max_length=64, index=True, unique=True)
     """The store's screen link's token, hashed (`server.services.screen_tokens`); `None`
     for a night stored before the screen existed, until its host next opens the night."""
+    achievements_json: str | None = None
+    """The achievements of the night (`pods.achievements`), copied to its pods."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 

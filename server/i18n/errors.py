@@ -106,6 +106,24 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "cannot_seat": _("This many players cannot sit at tables of four and three."),
         "round_tables_open": _("This pod holds the round's mixed tables; end the night's "
                                "other pods first."),
+        "host_only": _("Only the host can do that."),
+        "players_only": _("Only the players at the table can do that."),
+        "not_yours": _("Players concede only for themselves."),
+        "own_claim": _("Another player or the host confirms your claim."),
+        "unknown_claim": _("There is no such claim in this game."),
+        "bad_placings": _("Give every player of this game one place; one winner, or a draw "
+                          "of two or more."),
+        "game_ended": _("This game already has a result."),
+        "already_out": _("That player is already out of the game."),
+        "already_agreed": _("You already agreed to a draw."),
+        "already_conceded": _("That player already conceded."),
+        "already_confirmed": _("That is already confirmed."),
+        "already_claimed": _("You already claimed that achievement in this game."),
+        "no_result": _("This game has no result to confirm yet."),
+        "result_changed": _("The result changed; look at it again."),
+        "unknown_achievement": _("That is not one of tonight's achievements."),
+        "bad_achievements": _("Each achievement needs a readable name of at most 40 "
+                              "characters and 1 to 100 points; at most 20, no name twice."),
     }
 
 

@@ -169,6 +169,49 @@ class GameWinner(Body):
     player_id: PlayerId | None = None
 
 
+class GameAct(Body):
+    """A move at the table with nothing more to say (a draw offer, time called)."""
+
+    ref: TapRef | None = None
+    game: GameNumber | None = None
+
+
+class GameConcede(GameAct):
+    player_id: PlayerId | None = None
+    """Who concedes: the phone's own player (may be left out), or the host names one."""
+
+
+class GameConfirm(GameAct):
+    result_seq: int = Field(ge=0, le=1_000_000)
+    """The result being confirmed, by the seq it last changed at (the board's
+    `result.result_seq`): a result that changed meanwhile is not confirmed (409)."""
+
+
+class GamePlacing(Body):
+    player_id: PlayerId
+    place: int = Field(ge=1, le=16)
+
+
+class GameCorrect(Body):
+    placings: list[GamePlacing] | None = Field(None, max_length=16)
+    """Every player's place (shared places allowed); `null` or empty clears the host's word."""
+    draw: bool = False
+    game: GameNumber | None = None
+
+
+class GameClaim(GameAct):
+    achievement: str = Field(min_length=1, max_length=80)
+
+
+class AchievementItem(Body):
+    name: str = Field(max_length=200)
+    points: int
+
+
+class AchievementsBody(Body):
+    achievements: list[AchievementItem] = Field(max_length=20)
+
+
 class WsAdjust(GameAdjust):
     type: Literal["adjust"]
     table: int | None = Field(None, ge=1, le=16)

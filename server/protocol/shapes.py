@@ -164,6 +164,8 @@ class GamePlayer(TypedDict):
     name: str
     life: int
     out: bool
+    conceded: int | None
+    """The seq of the player's concession (their phone may undo it), or None."""
     commanders: list[CommanderLine]
     damage: list[DamageLine]
 
@@ -183,6 +185,47 @@ class LogLine(TypedDict):
     source: CommanderSource | None
 
 
+class PlacingLine(TypedDict):
+    player_id: str
+    place: int
+
+
+class AwardLine(TypedDict):
+    player_id: str
+    achievement: str
+    points: int
+
+
+class ResultView(TypedDict):
+    """A game's result (`pods.game_end`): the placings best first, a draw, who confirmed
+    it, and whether the host's word made it (`by_host`)."""
+
+    placings: list[PlacingLine]
+    draw: bool
+    by_host: bool
+    result_seq: int
+    confirmed: list[str]
+    awards: list[AwardLine]
+
+
+class DrawVoteLine(TypedDict):
+    player_id: str
+    seq: int
+
+
+class ClaimLine(TypedDict):
+    seq: int
+    player_id: str
+    achievement: str
+    points: int
+    confirmed_by: str | None
+
+
+class AchievementLine(TypedDict):
+    name: str
+    points: int
+
+
 class GameView(TypedDict):
     """The board every phone at a table and the host screen draw."""
 
@@ -195,6 +238,11 @@ class GameView(TypedDict):
     winner: str | None
     players: list[GamePlayer]
     log: list[LogLine]
+    result: ResultView | None
+    draw_votes: list[DrawVoteLine]
+    time_called: bool
+    claims: list[ClaimLine]
+    achievements: list[AchievementLine]
 
 
 class AppliedView(GameView):
@@ -338,6 +386,7 @@ class HostView(LineUp):
     waiting_on: list[int]
     tables: list[Table] | None
     games: list[GameView]
+    achievements: list[AchievementLine]
     without_legal_deck: list[str]
     games_in_play: list[GameNumber]
     event_id: str | None
@@ -466,6 +515,7 @@ class EventHostView(TypedDict):
     phase: str
     seed: int
     replay_visibility: str
+    achievements: list[AchievementLine]
     timer_seconds: int | None
     join_url: str
     players: list[EventPlayer]

@@ -29,6 +29,7 @@ from draft.cube import Cube
 from draft.packs import PackSource
 from draft.state import DraftConfig, DraftState
 from pods import reveal
+from pods.achievements import Achievement
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.tracker import STARTING_LIFE, Game
@@ -209,6 +210,9 @@ class StoredNight:
     replay_visibility: str = reveal.DEFAULT
     """Who may replay whose draft, and from when (`pods.reveal`): the host's choice, open
     to change in the lobby."""
+    achievements: tuple[Achievement, ...] = ()
+    """What players may claim in this pod's games (`pods.achievements`); the host's list,
+    or the event's."""
     revision: int = 0
     """The stored `pod.revision` this memory reflects (several processes: `server.cluster`)."""
 

@@ -13,6 +13,7 @@ from server.core.errors import BadTokenError, WrongRoleError
 from server.core.security import bearer_token, token_matches
 from server.i18n.choice import LanguageDep
 from server.protocol.bodies import (
+    AchievementsBody,
     EventCreate,
     EventCreated,
     EventJoined,
@@ -26,7 +27,16 @@ from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.routes.games import SUMMARY_RESPONSES
 from server.routes.pages import qr_data_uri
 from server.runtime import Runtime
-from server.services import events, lifecycle, rounds, screens, seasons, standings, summary
+from server.services import (
+    achievements,
+    events,
+    lifecycle,
+    rounds,
+    screens,
+    seasons,
+    standings,
+    summary,
+)
 from server.services.events import Night
 from server.views.standings import standing_lines
 
@@ -135,6 +145,15 @@ async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep,
                     token: HostToken) -> Mapping[str, Any]:
     await events.form_pods(rt, night.row.id, PodPolicy(body.policy))
     return await _refreshed(rt, night, token)
+
+
+@router.put("/{event_id}/achievements")
+async def set_achievements(body: AchievementsBody, night: HostNight,
+                           rt: RuntimeDep) -> Mapping[str, Any]:
+    """The night's achievements, copied to every pod of the night (now and when formed)."""
+    chosen = achievements.parse(item.model_dump() for item in body.achievements)
+    await achievements.set_event_achievements(rt, night.row.id, chosen)
+    return await _refreshed(rt, night)
 
 
 @router.post("/{event_id}/start")

@@ -8,11 +8,23 @@ from typing import Any, Literal
 from fastapi import APIRouter, Path
 from fastapi.responses import PlainTextResponse, Response
 
+from pods.achievements import as_json
 from server.i18n.choice import LanguageDep
-from server.protocol.bodies import GameAdjust, GameUndo, GameWinner
+from server.protocol.bodies import (
+    AchievementsBody,
+    GameAct,
+    GameAdjust,
+    GameClaim,
+    GameConcede,
+    GameConfirm,
+    GameCorrect,
+    GameUndo,
+    GameWinner,
+)
 from server.protocol.shapes import AppliedView
+from server.realtime.live import LiveGame, LivePod
 from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
-from server.services import games, round_links, rounds, summary
+from server.services import achievements, games, round_links, rounds, summary
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
@@ -20,45 +32,108 @@ router = APIRouter(prefix="/api/pods", tags=["games"])
 Table = Path(ge=1, le=16)
 
 
-def applied_view(applied: games.Applied) -> AppliedView:
+Seq = Path(ge=1, le=1_000_000)
+
+
+def board(pod: LivePod, live: LiveGame) -> Mapping[str, Any]:
+    return game_view(live, pod.night.achievements)
+
+
+def applied_view(pod: LivePod, applied: games.Applied) -> AppliedView:
     """The board after a tap, and `applied`: the seq of the log entry holding that tap."""
-    return {**game_view(applied.live), "applied": applied.seq}
+    return {**game_view(applied.live, pod.night.achievements), "applied": applied.seq}
 
 
 @router.get("/{pod_id}/games/{table}")
 async def get_game(who: SeatOrHost, table: int = Table) -> Mapping[str, Any]:
     pod, player = who
     games.check_may_act(pod, player, table)
-    return game_view(games.game_at(pod, table))
+    return board(pod, games.game_at(pod, table))
 
 
 @router.post("/{pod_id}/games/{table}")
 async def adjust(body: GameAdjust, who: SeatOrHost, rt: RuntimeDep,
                  table: int = Table) -> Mapping[str, Any]:
     pod, player = who
-    return applied_view(await games.adjust(rt, pod, player, table, body))
+    return applied_view(pod, await games.adjust(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/undo")
 async def undo(body: GameUndo, who: SeatOrHost, rt: RuntimeDep,
                table: int = Table) -> Mapping[str, Any]:
     pod, player = who
-    return applied_view(await games.undo(rt, pod, player, table, body))
+    return applied_view(pod, await games.undo(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/winner")
 async def winner(body: GameWinner, pod: HostPod, rt: RuntimeDep,
                  table: int = Table) -> Mapping[str, Any]:
-    return game_view(await games.set_winner(rt, pod, table, body.player_id))
+    return board(pod, await games.set_winner(rt, pod, table, body.player_id))
 
 
 @router.post("/{pod_id}/games/{table}/next")
 async def next_game(pod: HostPod, rt: RuntimeDep, table: int = Table) -> Mapping[str, Any]:
     live = pod.night.games.get(table)
     if live is not None and live.round > 1:  # a later round's table: same players again
-        return game_view(await rounds.next_game_at(rt, round_links.holder(rt, pod, table),
-                                                   table))
-    return game_view(await games.next_game(rt, pod, table))
+        return board(pod, await rounds.next_game_at(rt, round_links.holder(rt, pod, table),
+                                                    table))
+    return board(pod, await games.next_game(rt, pod, table))
+
+
+@router.post("/{pod_id}/games/{table}/concede")
+async def concede(body: GameConcede, who: SeatOrHost, rt: RuntimeDep,
+                  table: int = Table) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await games.concede(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/draw")
+async def offer_draw(body: GameAct, who: SeatOrHost, rt: RuntimeDep,
+                     table: int = Table) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await games.offer_draw(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/time")
+async def call_time(body: GameAct, pod: HostPod, rt: RuntimeDep,
+                    table: int = Table) -> Mapping[str, Any]:
+    return applied_view(pod, await games.call_time(rt, pod, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/confirm")
+async def confirm(body: GameConfirm, who: SeatOrHost, rt: RuntimeDep,
+                  table: int = Table) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await games.confirm(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/result")
+async def correct(body: GameCorrect, pod: HostPod, rt: RuntimeDep,
+                  table: int = Table) -> Mapping[str, Any]:
+    return applied_view(pod, await games.correct(rt, pod, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/claims")
+async def claim(body: GameClaim, who: SeatOrHost, rt: RuntimeDep,
+                table: int = Table) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await games.claim(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/claims/{seq}/confirm")
+async def confirm_claim(body: GameAct, who: SeatOrHost, rt: RuntimeDep,
+                        table: int = Table, seq: int = Seq) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await games.confirm_claim(rt, pod, player, table, seq, body))
+
+
+@router.put("/{pod_id}/achievements")
+async def set_achievements(body: AchievementsBody, pod: HostPod,
+                           rt: RuntimeDep) -> Mapping[str, Any]:
+    """The achievements players may claim in this pod's games."""
+    chosen = achievements.parse(item.model_dump() for item in body.achievements)
+    await achievements.set_pod_achievements(rt, pod, chosen)
+    return {"achievements": as_json(pod.night.achievements)}
 
 
 SUMMARY_RESPONSES: dict[int | str, dict[str, Any]] = {200: {

@@ -8,6 +8,7 @@ every pod's host page without a second secret.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from datetime import timedelta
 
 from draft.cards import load_set
 from draft.state import DraftConfig
+from pods import achievements
 from pods.forming import FormingError, PodPolicy, plan_pods
 from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError, UnknownPodError
@@ -154,7 +156,9 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                 packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
                 starting_life=night.row.starting_life,
                 deck_size_rule=night.row.deck_size_rule, bots_between_people=True),
-                night=StoredNight(replay_visibility=night.row.replay_visibility),
+                night=StoredNight(replay_visibility=night.row.replay_visibility,
+                                  achievements=achievements.from_json(
+                                      json.loads(night.row.achievements_json or "[]"))),
                 cards=rt.cards)
             for index, player_id in enumerate(plan.players):
                 person = by_id[player_id]
@@ -171,6 +175,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                packs=night.row.packs, starting_life=pod.setup.starting_life,
                                deck_size_rule=pod.setup.deck_size_rule, bots_between_people=True,
                                replay_visibility=pod.night.replay_visibility,
+                               achievements_json=night.row.achievements_json,
                                created_at=now + timedelta(microseconds=plan.number)))
         players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
                              token_hash=p.token_hash) for pod in created for p in pod.night.players]
@@ -239,6 +244,7 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
         "phase": night.row.phase, "seed": night.row.seed,
         "replay_visibility": night.row.replay_visibility,
+        "achievements": json.loads(night.row.achievements_json or "[]"),
         "timer_seconds": night.row.pick_timer_seconds,
         "join_url": rt.event_join_url(night.row.id),
         "players": [{"player_id": p.id, "name": p.name,

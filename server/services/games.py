@@ -1,4 +1,5 @@
-"""The games at the tables: start them at the split, adjust and undo, record the winner.
+"""The games at the tables: start them at the split, adjust and undo, and end them
+(concede, draw, time, the host's correction or winner, confirmations, achievement claims).
 
 Why under the pod's lock and committed before the swap: two phones tapping at once are
 serialized, each tap becomes one numbered log entry (`pods.tracker` folds increments, so
@@ -15,10 +16,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pods.achievements import find
+from pods.game_end import (
+    CallTime,
+    Claim,
+    Concede,
+    Confirm,
+    ConfirmClaim,
+    Correct,
+    DrawVote,
+    SetWinner,
+)
 from pods.tracker import (
     Adjustment,
     CommanderRef,
     Entry,
+    Game,
     Kind,
     Player,
     TrackerError,
@@ -27,11 +40,25 @@ from pods.tracker import (
     replay_game,
 )
 from pods.tracker import apply as apply_entry
-from server.core.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
+from server.core.errors import (
+    ConflictError,
+    InvalidError,
+    PodError,
+    UnknownPodError,
+    WrongRoleError,
+)
 from server.core.security import new_id
 from server.db import Session, game_repo
 from server.db.tables import GameRow
-from server.protocol.bodies import GameAdjust, GameUndo
+from server.protocol.bodies import (
+    GameAct,
+    GameAdjust,
+    GameClaim,
+    GameConcede,
+    GameConfirm,
+    GameCorrect,
+    GameUndo,
+)
 from server.protocol.shapes import Table
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
@@ -140,16 +167,22 @@ def _already_stored(live: LiveGame, author: str, ref: str | None, entry: Entry) 
 
 
 async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
-                  body: GameAdjust | GameUndo, make: Callable[[int, str], Entry]) -> Applied:
-    ref = body.ref
+                  ref: str | None, number: int | None, make: Callable[[int, str], Entry],
+                  phases: tuple[str, ...] = ("playing",)) -> Applied:
+    """Append the entry `make(seq, author)` to the table's log under the pod's lock.
+
+    Why the winner column moves with the log: other readers of a game (the night's
+    summary) read `game.winner_id`; it is rewritten, in the same commit, whenever an
+    entry changes who won, and always by the host's word (a game recorded before the
+    log kept results has a winner the log does not know)."""
     pod = round_links.holder(rt, pod, table)  # a later round's table: the pod storing it
     async with pod.lock:
-        if pod.night.phase != "playing":
+        if pod.night.phase not in phases:
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         check_may_act(pod, player, table)
         live = game_at(pod, table)
-        if body.game is not None and body.game != live.number:
-            raise ConflictError(f"game {body.game} at table {table} is over; "
+        if number is not None and number != live.number:
+            raise ConflictError(f"game {number} at table {table} is over; "
                                 f"game {live.number} is being played", "game_over")
         author = player.id if player else HOST
         entry: Entry = make(live.next_seq, author)
@@ -161,53 +194,139 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         try:
             game = apply_entry(live.game, entry)
         except TrackerError as error:
-            refusal = ConflictError if isinstance(entry, Undo) else InvalidError
-            raise refusal(str(error), error.code) from error
+            raise _refusal(entry, error) from error
+
+        winner = sole_winner(game)
+        rewrite = isinstance(entry, SetWinner | Correct) or winner != sole_winner(live.game)
 
         def tapped() -> Applied:
             live.game, live.next_seq = game, live.next_seq + 1
+            if rewrite:
+                live.winner = winner
             if ref is not None:
                 live.refs[(author, ref)] = entry.seq
             _publish(rt, pod, live)
             return Applied(live, entry.seq)
 
-        return await commit(
-            rt, lambda session: game_repo.append_entry(session, live.id, entry, ref), tapped,
-            pod=pod)
+        def stage(session: Session) -> None:
+            game_repo.append_entry(session, live.id, entry, ref)
+            if rewrite:
+                game_repo.set_winner(session, live.id, winner)
+
+        return await commit(rt, stage, tapped, pod=pod)
+
+
+WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim"})
+BAD_INPUT = frozenset({"unknown_player", "unknown_claim", "bad_placings"})
+
+
+def _refusal(entry: Entry, error: TrackerError) -> PodError:
+    """A refused entry as the error the phone gets: whose move it is not (403), input
+    that names nothing in the game (422), or a move the game's state refuses (409)."""
+    if isinstance(entry, Adjustment):
+        return InvalidError(str(error), error.code)
+    if error.code in WHOSE:
+        return WrongRoleError(str(error), error.code)
+    if error.code in BAD_INPUT:
+        return InvalidError(str(error), error.code)
+    return ConflictError(str(error), error.code)
+
+
+def sole_winner(game: Game) -> str | None:
+    """The one player placed first, or None (no result, or a draw): the `winner` column
+    other readers of a game (the night's summary) show."""
+    result = game.end.result
+    if result is None or result.draw:
+        return None
+    return next(p.player for p in result.placings if p.place == 1)
 
 
 async def adjust(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                  body: GameAdjust) -> Applied:
     """Add one increment (life, commander damage or a commander cast) to the table's log."""
-    return await _append(rt, pod, player, table, body,
+    return await _append(rt, pod, player, table, body.ref, body.game,
                          lambda seq, author: _adjustment(seq, author, body))
 
 
 async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                body: GameUndo) -> Applied:
-    """Take back one's own adjustment `body.seq` (the tracker refuses anyone else's)."""
-    return await _append(rt, pod, player, table, body,
+    """Take back one's own adjustment, concession, draw vote, time call or claim
+    `body.seq` (the tracker refuses anyone else's)."""
+    return await _append(rt, pod, player, table, body.ref, body.game,
                          lambda next_seq, author: Undo(next_seq, author, body.seq))
 
 
+async def concede(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                  body: GameConcede) -> Applied:
+    """A player concedes (or the host, naming the player who left the table)."""
+    if player is None and body.player_id is None:
+        raise InvalidError("name the player who concedes", "unknown_player")
+    who = body.player_id or (player.id if player else "")
+    return await _append(rt, pod, player, table, body.ref, body.game,
+                         lambda seq, author: Concede(seq, author, who))
+
+
+async def offer_draw(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                     body: GameAct) -> Applied:
+    """A player still in offers (or agrees to) a draw; everyone still in agreeing ends it."""
+    return await _append(rt, pod, player, table, body.ref, body.game,
+                         lambda seq, author: DrawVote(seq, author))
+
+
+async def call_time(rt: Runtime, pod: LivePod, table: int, body: GameAct) -> Applied:
+    """The host calls time: the players still in draw."""
+    return await _append(rt, pod, None, table, body.ref, body.game,
+                         lambda seq, author: CallTime(seq, author))
+
+
+async def confirm(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                  body: GameConfirm) -> Applied:
+    """A player confirms the result they see (named by the seq it last changed at)."""
+    return await _append(rt, pod, player, table, body.ref, body.game,
+                         lambda seq, author: Confirm(seq, author, body.result_seq))
+
+
+async def correct(rt: Runtime, pod: LivePod, table: int, body: GameCorrect) -> Applied:
+    """The host sets the placings (or a draw), or clears the host's word on the result."""
+    placings = tuple((p.player_id, p.place) for p in body.placings or [])
+    if len({player for player, _ in placings}) != len(placings):
+        raise InvalidError("each player has one place", "bad_placings")
+    return await _append(rt, pod, None, table, None, body.game,
+                         lambda seq, author: Correct(seq, author, placings, body.draw),
+                         phases=("playing", "done"))
+
+
+async def claim(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                body: GameClaim) -> Applied:
+    """A player claims one of the pod's achievements for themselves in this game."""
+    if player is None:
+        raise WrongRoleError("players claim achievements on their own phone", "players_only")
+
+    def claimed(seq: int, author: str) -> Claim:
+        # Looked up under the pod's lock, after the table check: the list may change.
+        achievement = find(pod.night.achievements, body.achievement)
+        if achievement is None:
+            raise InvalidError(f"{body.achievement!r} is not one of tonight's achievements",
+                               "unknown_achievement")
+        return Claim(seq, author, achievement.name, achievement.points)
+
+    return await _append(rt, pod, player, table, body.ref, body.game, claimed)
+
+
+async def confirm_claim(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                        claim_seq: int, body: GameAct) -> Applied:
+    """Another player at the table, or the host, confirms a claim: it becomes an award."""
+    return await _append(rt, pod, player, table, body.ref, body.game,
+                         lambda seq, author: ConfirmClaim(seq, author, claim_seq))
+
+
 async def set_winner(rt: Runtime, pod: LivePod, table: int, winner: str | None) -> LiveGame:
-    """The host records (or clears) who won the table's current game."""
-    pod = round_links.holder(rt, pod, table)
-    async with pod.lock:
-        if pod.night.phase not in ("playing", "done"):
-            raise ConflictError("winners are recorded after the split", "wrong_phase")
-        live = game_at(pod, table)
-        if winner is not None and winner not in {p.id for p in live.game.players}:
-            raise InvalidError(f"{winner!r} does not play at table {table}", "unknown_player")
-
-        def recorded() -> LiveGame:
-            live.winner = winner
-            _publish(rt, pod, live)
-            return live
-
-        return await commit(
-            rt, lambda session: game_repo.set_winner(session, live.id, winner), recorded,
-            pod=pod)
+    """The host records (or clears) who won the table's current game: it is the game's
+    result (`pods.game_end.SetWinner`), kept in the log and on the game's row."""
+    applied = await _append(rt, pod, None, table, None, None,
+                            lambda seq, author: SetWinner(seq, author, winner),
+                            phases=("playing", "done"))
+    return applied.live
 
 
 async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:

@@ -17,6 +17,7 @@ import logging
 
 from draft.cube import Cube
 from draft.replay import replay
+from pods import achievements
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.protocol.shapes import as_phase
@@ -56,6 +57,8 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         tables=json.loads(row.tables_json) if row.tables_json else None,
         locked=row.locked, join_code=row.join_code, revision=row.revision,
         replay_visibility=row.replay_visibility,
+        achievements=achievements.from_json(
+            json.loads(row.achievements_json) if row.achievements_json else None),
     )
     # Each stored pick batch bumped the version at least once: this stays ahead.
     pod = LivePod(setup=setup, night=night, cards=rt.cards,

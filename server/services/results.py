@@ -1,24 +1,33 @@
 """A game's result as seasons and rounds count it, from what the tracker stored.
 
-Why here and not in the tracker: the tracker folds taps; the result also depends on what
-the host recorded (`POST …/games/{table}/winner`), which lives on the game's row. Every
-reader of results (standings, rounds, the store's screen) goes through this one function,
-so they agree on what a game was worth.
+Why an adapter here: the rules of a game's end live in `pods.game_end` (folded from the
+game's log: the order players went out, concessions, draws, the host's word, confirmed
+achievements); a game stored before the log kept results has only the winner the host
+recorded on its row. Every reader of results (standings, rounds, the store's screen)
+goes through this one function, so they agree on what a game was worth.
 """
 
 from __future__ import annotations
 
-from pods.results import GameResult, Placing
+from dataclasses import replace
+
+from pods.game_end import winner_first
+from pods.results import GameResult
 from pods.tracker import Game
 
 
 def result_of(game: Game, winner: str | None) -> GameResult | None:
-    """The finished game's result, or None while it has none.
+    """The finished game's result with its confirmed awards, or None while it has none.
 
-    A game with only a recorded winner places the winner first and every other player
-    second, together: nobody recorded the order they went out in.
+    The game's log decides (`pods.game_end`: the order players went out, concessions,
+    a draw, the host's corrections and recorded winner). A game whose log holds no
+    result but which has a recorded `winner` (stored before the log kept results) places
+    the winner first and the rest by the order they went out, else sharing second.
     """
-    if winner is None:
+    result = game.end.full_result()
+    if result is not None or winner is None:
+        return result
+    if winner not in {p.id for p in game.players}:
         return None
-    return GameResult(tuple(
-        Placing(player.id, 1 if player.id == winner else 2) for player in game.players))
+    ids = tuple(p.id for p in game.players)
+    return replace(winner_first(ids, game.end, winner), awards=game.end.awards)

@@ -6,15 +6,28 @@ log carries authors so each phone can offer "undo" for its own taps only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from pods.achievements import Achievement, as_json
+from pods.game_end import Ending
 from pods.tracker import Adjustment, CommanderRef
-from server.protocol.shapes import CommanderLine, DamageLine, GamePlayer, GameView, LogLine
+from server.protocol.shapes import (
+    AchievementLine,
+    CommanderLine,
+    DamageLine,
+    GamePlayer,
+    GameView,
+    LogLine,
+    ResultView,
+)
 from server.realtime.live import PLACEHOLDER, LiveGame
 
 RECENT = 12
 """How many of the latest adjustments the view carries (enough to undo a slip)."""
 
 
-def game_view(live: LiveGame) -> GameView:
+def game_view(live: LiveGame, achievements: Iterable[Achievement] = ()) -> GameView:
+    """The board; `achievements` are what the pod's players may claim in it."""
     game = live.game
     players: list[GamePlayer] = []
     for player in game.players:
@@ -31,6 +44,7 @@ def game_view(live: LiveGame) -> GameView:
                                "casts": game.casts.get(ref.key, 0), "tax": game.tax(ref)})
         players.append({"player_id": player.id, "name": player.name,
                         "life": game.life[player.id], "out": game.out(player.id),
+                        "conceded": game.end.conceded.get(player.id),
                         "commanders": commanders, "damage": damage})
     recent = [entry for entry in game.log if isinstance(entry, Adjustment)][-RECENT:]
     return {
@@ -42,6 +56,30 @@ def game_view(live: LiveGame) -> GameView:
         "winner": live.winner,
         "players": players,
         "log": [_entry(entry, entry.seq in game.undone) for entry in reversed(recent)],
+        "result": _result(game.end),
+        "draw_votes": [{"player_id": p.id, "seq": game.end.draw_votes[p.id]}
+                       for p in game.players if p.id in game.end.draw_votes],
+        "time_called": game.end.time_called is not None,
+        "claims": [{"seq": c.seq, "player_id": c.player, "achievement": c.achievement,
+                    "points": c.points, "confirmed_by": c.confirmed_by}
+                   for c in game.end.claims],
+        "achievements": [AchievementLine(name=a["name"], points=a["points"])
+                         for a in as_json(achievements)],
+    }
+
+
+def _result(end: Ending) -> ResultView | None:
+    result = end.full_result()
+    if result is None:
+        return None
+    return {
+        "placings": [{"player_id": p.player, "place": p.place} for p in result.placings],
+        "draw": result.draw,
+        "by_host": end.by_host,
+        "result_seq": end.result_seq,
+        "confirmed": sorted(end.confirmed),
+        "awards": [{"player_id": a.player, "achievement": a.achievement, "points": a.points}
+                   for a in result.awards],
     }
 
 

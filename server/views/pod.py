@@ -241,7 +241,7 @@ def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
 def _game_of(pod: LivePod, player: LivePlayer) -> GameView | None:
     """The game at the player's table: only its players see it (and the host)."""
     live = pod.night.games.get(player.table) if player.table is not None else None
-    return game_view(live) if live is not None else None
+    return game_view(live, pod.night.achievements) if live is not None else None
 
 
 def host_dashboard(rt: Runtime, pod: LivePod) -> HostView:
@@ -288,7 +288,9 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "players": players,
         "waiting_on": seats_to_act(state) if state is not None else [],
         "tables": pod.night.tables,
-        "games": [game_view(pod.night.games[n]) for n in sorted(pod.night.games)],
+        "games": [game_view(pod.night.games[n], pod.night.achievements)
+                  for n in sorted(pod.night.games)],
+        "achievements": [{"name": a.name, "points": a.points} for a in pod.night.achievements],
         # What a split would leave behind, for the host to confirm by name.
         "without_legal_deck": without_legal_deck(pod) if pod.night.phase in SPLIT_PHASES else [],
         "games_in_play": [{"table": g.table, "number": g.number} for g in games_in_play(pod)],

@@ -5,6 +5,7 @@ import { api, downloadResponse } from "./api.js";
 import { $, button, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
+import { achievementsEditor } from "./achievements_editor.js";
 
 const event = document.body.dataset.eventId;
 const base = `/api/events/${encodeURIComponent(event)}`;
@@ -13,6 +14,11 @@ const POLL_MS = 2000;
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
 let view = null;
 let policy = "balanced";
+const showAchievements = achievementsEditor($("#event-achievements"), (items) =>
+  api("PUT", `${base}/achievements`, { token, body: { achievements: items } }).then(render).catch((problem) => {
+    toast(problem.message);
+    throw problem;
+  }));
 
 if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the night."));
@@ -70,6 +76,7 @@ function render(next) {
   $("#phase").textContent = open ? t("Players are joining") : t("Pods formed");
   $("#player-count").textContent = tn("{n} player has joined", "{n} players have joined", view.players.length);
   renderControls(open);
+  showAchievements(view.achievements);
   $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
     el("span", { text: player.name }),
     player.pod ? el("span", { class: "badge", text: t("Pod {n}", { n: player.pod }) }) : null)));

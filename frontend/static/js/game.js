@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { endPanel, resultOf } from "./game_end.js";
 import { detailsButton } from "./zoom.js";
 
 const STEPS = [-5, -1, 1, 5];
@@ -50,15 +51,18 @@ export class GameBoard {
   /**
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
-   *          undo: (table, body) => Promise<object>, host?: object}} options
+   *          undo: (table, body) => Promise<object>, call: (path, body) => Promise<object>,
+   *          host?: object}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
-   *   `host` adds the host's controls: `{winner(table, playerId), next(table)}`.
+   *   `call` sends an end-of-game move (`"1/concede"`, `"1/confirm"`, …);
+   *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`.
    */
-  constructor(root, { me = null, adjust, undo, host = null }) {
+  constructor(root, { me = null, adjust, undo, call, host = null }) {
     this.root = root;
     this.me = me;
     this.adjust = adjust;
     this.undo = undo;
+    this.call = call;
     this.host = host;
     this.game = null;
     this.open = new Set(); // <details> the person opened, kept across re-renders
@@ -70,6 +74,12 @@ export class GameBoard {
     const shown = this.game;
     if (shown && shown.game_id === game.game_id && game.seq < shown.seq) return;
     this.game = game;
+    // A <details> opened or closed just now may not have fired its toggle event yet: read
+    // the page itself, so a re-render in between (a socket update) keeps what was tapped.
+    for (const node of this.root.querySelectorAll("details[data-key]")) {
+      if (node.open) this.open.add(node.dataset.key);
+      else this.open.delete(node.dataset.key);
+    }
     const names = Object.fromEntries(game.players.map((p) => [p.player_id, p.name]));
     const commanderName = (owner, index) => {
       const player = game.players.find((p) => p.player_id === owner);
@@ -82,11 +92,20 @@ export class GameBoard {
       el("div", { class: "game-head" },
         el("strong", { text: t("Game {n}", { n: game.number }) }),
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
+      ...resultOf(this, game),
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
+      ...endPanel(this, game),
       this.recent(game, names, commanderName),
       ...(this.host ? [this.hostControls(game)] : []),
     );
+  }
+
+  /** An end-of-game move (`"concede"`, `"draw"`, `"confirm"`, `"undo"`…) at this table, resent like a tap. */
+  act(path, body) {
+    const game = this.game;
+    const sent = { ...body, ref: newRef(), game: game.number };
+    return sendOnce(() => this.call(`${game.table}/${path}`, sent)).then((next) => this.render(next));
   }
 
   tap(body) {
@@ -153,7 +172,7 @@ export class GameBoard {
   }
 
   details(key, title, rows) {
-    const node = el("details", { class: "game-more", open: this.open.has(key) },
+    const node = el("details", { class: "game-more", open: this.open.has(key), dataset: { key } },
       el("summary", { text: title }), rows);
     node.addEventListener("toggle", () => {
       if (node.open) this.open.add(key);

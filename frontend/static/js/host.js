@@ -9,6 +9,7 @@ import { GameBoard, gameCaller } from "./game.js";
 import { tablesOf } from "./tables.js";
 import { houseRulesText, lineUpText, revealText, roundSetText } from "./line_up.js";
 import { takeTokenFromFragment } from "./tokens.js";
+import { achievementsEditor } from "./achievements_editor.js";
 
 const pod = podId();
 const token = takeTokenFromFragment("host", pod);
@@ -24,6 +25,11 @@ let splitPolicy = "random";
 const seenHuman = new Set();
 const pill = statusPill(t);
 const boards = new Map(); // table number → {root, board, gameId}
+const showAchievements = achievementsEditor($("#host-achievements"), (items) =>
+  api("PUT", `${base}/achievements`, { token, body: { achievements: items } }).catch((problem) => {
+    toast(problem.message);
+    throw problem;
+  }));
 
 if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the pod."));
@@ -70,7 +76,9 @@ function boardFor(number) {
       me: null,
       adjust: (table, body) => gameCall(String(table), body),
       undo: (table, body) => gameCall(`${table}/undo`, body),
+      call: (path, body) => gameCall(path, body),
       host: {
+        correct: (table, body) => gameCall(`${table}/result`, body).then((game) => board.render(game)).catch(() => {}),
         winner: (table, playerId) => gameCall(`${table}/winner`, { player_id: playerId }).then((game) => board.render(game)).catch(() => {}),
         next: (table) => gameCall(`${table}/next`).then((game) => board.render(game)).catch(() => {}),
       },
@@ -142,6 +150,7 @@ function render(next) {
   // The recap and the zip show every deck: the server says when the reveal rule opens them.
   $("#recap-offer").hidden = !view.every_seat_open;
   $("#show-qr").hidden = view.phase === "lobby";
+  showAchievements(view.achievements);
   renderControls();
   renderWaiting();
   renderDeckWarning();

@@ -180,6 +180,7 @@ function renderGame(view) {
       me: view.me?.player_id ?? null,
       adjust: (table, body) => gameCall(String(table), body),
       undo: (table, body) => gameCall(`${table}/undo`, body),
+      call: (path, body) => gameCall(path, body),
     });
   }
   board.render(view.game);

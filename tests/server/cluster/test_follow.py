@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, datetime
 
+from pods.achievements import Achievement
 from server.cluster.follow import _absorb
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 
@@ -26,7 +27,8 @@ def test_a_followed_pod_takes_every_stored_field_and_keeps_its_objects() -> None
     fresh = LivePod(SETUP, night=StoredNight(
         phase="playing", paused=True, paused_at=datetime(2026, 12, 1, tzinfo=UTC),
         players=[fresh_ann], next_seq=40, tables=[{"number": 1, "players": ["Ann"]}],
-        locked=True, join_code="1234", replay_visibility="after_draft", revision=9))
+        locked=True, join_code="1234", replay_visibility="after_draft", revision=9,
+        achievements=(Achievement("First blood", 2),)))
     fresh.live.version = 50
     untouched = StoredNight()
     changed = [spec.name for spec in dataclasses.fields(StoredNight)

@@ -15,5 +15,5 @@ def test_a_game_without_a_result_counts_for_nothing_yet() -> None:
 def test_a_recorded_winner_places_first_and_the_others_share_second() -> None:
     result = result_of(GAME, "bo")
     assert result is not None
-    assert [(p.player, p.place) for p in result.placings] == [("ann", 2), ("bo", 1), ("cy", 2)]
+    assert [(p.player, p.place) for p in result.placings] == [("bo", 1), ("ann", 2), ("cy", 2)]
     assert result.outcome("bo") == "win" and result.outcome("ann") == "loss"
