@@ -93,7 +93,6 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "unknown_season": _("This season does not exist."),
         "not_season_host": _("Only the season's host can do that; use the season's host link."),
         "bad_scoring": _("That scoring scheme cannot be used; check its points."),
-        "bad_achievement": _("An achievement needs a name and whole points from 0 to 100."),
         "unknown_season_player": _("Nobody with that name has played in this season."),
         "played_together": _("These two played in the same game, so they are two people."),
         "same_player": _("These names already mean the same player."),

@@ -21,7 +21,7 @@ from server.protocol.bodies import (
     EventRoundCreate,
     SeatCreate,
 )
-from server.protocol.season_shapes import NightStandings
+from server.protocol.season_shapes import AchievementJson, NightStandings
 from server.protocol.shapes import NightSummary
 from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.routes.games import SUMMARY_RESPONSES
@@ -91,11 +91,13 @@ async def create_event(body: EventCreate, rt: RuntimeDep,
                        authorization: Annotated[str | None, Header()] = None) -> EventCreated:
     options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
                                    "set_code" in body.model_fields_set, body.replay_visibility)
+    offered: list[AchievementJson] = []
     if body.season_id is not None:  # a night for a season: its host's token, or nothing
-        token_hash = token_hash_of(authorization)
-        seasons.check_host(await seasons.load_season(rt, body.season_id), token_hash)
+        season = await seasons.load_season(rt, body.season_id)
+        seasons.check_host(season, token_hash_of(authorization))
+        offered = seasons.achievements_of(season)
     row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
-                                           options, body.season_id)
+                                           options, body.season_id, offered)
     return EventCreated(event_id=row.id, host_token=token,
                         host_url=rt.event_host_url(row.id, token),
                         join_url=rt.event_join_url(row.id))
@@ -148,12 +150,12 @@ async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep,
 
 
 @router.put("/{event_id}/achievements")
-async def set_achievements(body: AchievementsBody, night: HostNight,
-                           rt: RuntimeDep) -> Mapping[str, Any]:
+async def set_achievements(body: AchievementsBody, night: HostNight, rt: RuntimeDep,
+                           token: HostToken) -> Mapping[str, Any]:
     """The night's achievements, copied to every pod of the night (now and when formed)."""
     chosen = achievements.parse(item.model_dump() for item in body.achievements)
     await achievements.set_event_achievements(rt, night.row.id, chosen)
-    return await _refreshed(rt, night)
+    return await _refreshed(rt, night, token)
 
 
 @router.post("/{event_id}/start")

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from draft.cards import load_set
 from draft.state import DraftConfig
@@ -58,9 +60,11 @@ class Night:
 
 async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
                        options: lifecycle.PodOptions | None = None,
-                       season_id: str | None = None) -> tuple[EventRow, str]:
+                       season_id: str | None = None,
+                       offered: Sequence[Mapping[str, Any]] = ()) -> tuple[EventRow, str]:
     """A night whose pods all draft `set_code`, or the line-up and house rules of `options`;
-    it counts for `season_id` (whose host the caller checked) when given."""
+    it counts for `season_id` (whose host the caller checked) when given, and offers the
+    season's achievements (`offered`, already checked) until its host changes them."""
     options = options or lifecycle.PodOptions()
     set_code = set_code.upper()
     packs: tuple[str, ...] = ()
@@ -81,7 +85,9 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
                    host_token_hash=hash_token(token), packs=",".join(packs) or None,
                    starting_life=options.starting_life, deck_size_rule=options.deck_size_rule,
                    replay_visibility=options.replay_visibility, season_id=season_id,
-                   screen_token_hash=screen_hash(token))
+                   screen_token_hash=screen_hash(token),
+                   achievements_json=json.dumps(list(offered), ensure_ascii=False)
+                   if offered else None)
     return await commit(rt, lambda session: event_repo.add_event(session, row),
                         lambda: (row, token))
 

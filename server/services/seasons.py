@@ -10,41 +10,23 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from pods.player_names import same_name
-from pods.season.scoring import MAX_POINTS, Scheme, SchemeError
+from pods.season.scoring import Scheme, SchemeError
 from server.core.errors import InvalidError, UnknownPodError, WrongRoleError
 from server.core.security import hash_token, new_id, new_token, token_matches
 from server.db import Session, season_repo
 from server.db.tables import SeasonRow
 from server.protocol.season_shapes import AchievementJson
 from server.runtime import Runtime
+from server.services import achievements
 from server.services.commit import commit
 
 SEASON_NAME_MAX = 64
-ACHIEVEMENT_NAME_MAX = 48
-MAX_ACHIEVEMENTS = 20
-"""A store's list fits one screen; more is a pasted spreadsheet, not a season's rules."""
 
 
 def parse_achievements(raw: Sequence[Mapping[str, object]] | None) -> list[AchievementJson]:
-    """The host's achievements, checked: named, worth 0–MAX_POINTS, no name twice."""
-    chosen: list[AchievementJson] = []
-    for item in raw or ():
-        name, points = item.get("name"), item.get("points")
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= ACHIEVEMENT_NAME_MAX:
-            raise InvalidError(f"an achievement's name is 1–{ACHIEVEMENT_NAME_MAX} characters",
-                               "bad_achievement")
-        if type(points) is not int or not 0 <= points <= MAX_POINTS:
-            raise InvalidError(f"an achievement is worth a whole number 0–{MAX_POINTS}",
-                               "bad_achievement")
-        if any(same_name(name, other["name"]) for other in chosen):
-            raise InvalidError(f"the achievement {name.strip()!r} is listed twice",
-                               "bad_achievement")
-        chosen.append({"name": name.strip(), "points": points})
-    if len(chosen) > MAX_ACHIEVEMENTS:
-        raise InvalidError(f"a season has at most {MAX_ACHIEVEMENTS} achievements",
-                           "bad_achievement")
-    return chosen
+    """The host's achievements, by the rules of a night's list (`pods.achievements`):
+    a season's list becomes each of its nights' lists, so what one accepts the other must."""
+    return [{"name": a.name, "points": a.points} for a in achievements.parse(raw or ())]
 
 
 def parse_scheme(scoring: str, points: Mapping[str, object] | None) -> Scheme:

@@ -63,3 +63,27 @@ def test_the_lists_survive_a_restart(
         host = client.get(f"/api/events/{night['event_id']}/host",
                           headers=bearer(night["host_token"])).json()
         assert host["achievements"] == SECOND
+
+
+def test_a_seasons_night_offers_the_seasons_achievements(client: TestClient) -> None:
+    season = client.post("/api/seasons", json={"name": "Fridays", "achievements": SECOND})
+    assert season.status_code == 201, season.text
+    created = client.post("/api/events", json={"set": "CMR", "seed": 5,
+                                               "season_id": season.json()["season_id"]},
+                          headers=bearer(season.json()["host_token"]))
+    assert created.status_code == 201, created.text
+    night = created.json()
+    for i in range(6):
+        assert client.post(f"/api/events/{night['event_id']}/players",
+                           json={"name": f"Player {i + 1}"}).status_code == 201
+    assert form(client, night).status_code == 200
+    assert pod_lists(client, night) == [SECOND]
+
+
+def test_a_seasons_achievements_follow_a_nights_rules(client: TestClient) -> None:
+    """A season's list becomes every night's list, so it is checked by the same rules."""
+    for bad in ([{"name": "Pacifist", "points": 0}], [{"name": "x" * 41, "points": 1}],
+                [{"name": "Ramp", "points": 1}, {"name": "RAMP", "points": 2}]):
+        refused = client.post("/api/seasons", json={"name": "Fridays", "achievements": bad})
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"]["code"] == "bad_achievements"
