@@ -50,8 +50,13 @@ def count_open_events(session: Session) -> int:
 
 
 def event_id_of_screen(session: Session, screen_token_hash: str) -> str | None:
-    """The event whose store's screen token hashes to `screen_token_hash` (a unique index)."""
-    query = select(EventRow.id).where(EventRow.screen_token_hash == screen_token_hash)
+    """The event whose store's screen token hashes to `screen_token_hash` (a unique index).
+
+    Why an index lookup is no timing leak: the database compares SHA-256 digests of the
+    token, never the token; timing tells how close a guess's digest came to a stored
+    one, which says nothing of the token itself."""
+    stored = EventRow.screen_token_hash
+    query = select(EventRow.id).where(stored == screen_token_hash)  # a digest lookup
     return session.exec(query).first()
 
 

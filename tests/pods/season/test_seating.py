@@ -34,15 +34,19 @@ def nights(draw: st.DrawFn, smallest: int = 3, largest: int = 24) -> tuple[
 
 
 def _partitions(players: list[str], sizes: tuple[int, ...]) -> list[list[tuple[str, ...]]]:
-    """Every way to cut `players` into tables of `sizes` (tables of one size unordered)."""
+    """Every way to cut `players` into tables of `sizes` (tables of one size unordered):
+    the first player sits at a table of each size in turn, the rest are cut likewise."""
     if not sizes:
         return [[]]
     first, rest = players[0], players[1:]
     found = []
-    for others in combinations(rest, sizes[0] - 1):
-        left = [p for p in rest if p not in others]
-        for tail in _partitions(left, sizes[1:]):
-            found.append([(first, *others), *tail])
+    for size in sorted(set(sizes)):
+        left_sizes = list(sizes)
+        left_sizes.remove(size)
+        for others in combinations(rest, size - 1):
+            left = [p for p in rest if p not in others]
+            for tail in _partitions(left, tuple(left_sizes)):
+                found.append([(first, *others), *tail])
     return found
 
 
@@ -119,3 +123,13 @@ def test_without_earlier_opponents_tables_follow_the_standings(night: tuple) -> 
     seating = seat(names, points, set(), seed)
     ranked = [points[name] for table in seating.tables for name in table]
     assert ranked == sorted(ranked, reverse=True)
+
+
+def test_the_brute_force_tries_the_first_player_at_every_table_size() -> None:
+    """Found by the property above: a brute force that sat the first player only at a
+    table of 4 missed the seating that puts them, at a table of 3, with nobody they met."""
+    names = [f"p{i}" for i in range(7)]
+    assert len(_partitions(names, (4, 3))) == 35  # 7 choose 4
+    met = {pair("p0", other) for other in ("p1", "p2", "p3", "p4")}
+    fewest = min(count_rematches(tables, met) for tables in _partitions(names, (4, 3)))
+    assert fewest == 0 == seat(names, dict.fromkeys(names, 0), met, 0).rematches

@@ -3,7 +3,10 @@ what `tests/server/cli/test_foreign_platforms.py` runs `prismatic serve` and eve
 
 Python imports `sitecustomize` at start from the path, so this folder on `PYTHONPATH` is
 enough. What it changes, as on those systems:
-- `resource`, `fcntl` and `uvloop` cannot be imported (a `None` in `sys.modules`);
+- Windows: `resource` and `fcntl` cannot be imported (a `None` in `sys.modules`), and
+  `msvcrt` (Windows' file locking, for the server's lock on its database) stands in with
+  a Linux lock of the same meaning; on both, `uvloop` cannot be imported (macOS has
+  `resource` and `fcntl`, so they stay);
 - `sys.platform` and `platform.system()` read as the other system;
 - the network interfaces are that system's (psutil's answers, faked; the addresses are
   never contacted);
@@ -54,7 +57,10 @@ def play(system: str) -> None:
     for name in LINUX_FIRST:
         importlib.import_module(name)
     sysconfig.get_config_vars()  # read once, from Linux's build data
-    for name in ("resource", "fcntl", "uvloop"):
+    if system == "Windows":
+        sys.modules["msvcrt"] = windows_file_locking()
+    missing = ("resource", "fcntl", "uvloop") if system == "Windows" else ("uvloop",)
+    for name in missing:
         sys.modules[name] = None  # type: ignore[assignment]
     sys.platform = "win32" if system == "Windows" else "darwin"
     platform.system = lambda: system
@@ -68,6 +74,22 @@ def play(system: str) -> None:
         del socket.SO_REUSEPORT
         signal.SIGBREAK = signal.SIGUSR2  # type: ignore[attr-defined]  # uvicorn's Ctrl+Break
         asyncio.ProactorEventLoop = asyncio.SelectorEventLoop  # type: ignore[attr-defined,misc]
+
+
+def windows_file_locking() -> object:
+    """`msvcrt.locking` as the server uses it (a non-blocking lock of bytes from the
+    file's position), made of Linux's `lockf` on the same bytes."""
+    import fcntl
+    import os
+    from types import SimpleNamespace
+
+    def locking(descriptor: int, mode: int, length: int) -> None:
+        start = os.lseek(descriptor, 0, os.SEEK_CUR)
+        operation = fcntl.LOCK_UN if mode == UNLOCK else fcntl.LOCK_EX | fcntl.LOCK_NB
+        fcntl.lockf(descriptor, operation, length, start)
+
+    NONBLOCKING, UNLOCK = 2, 0  # msvcrt.LK_NBLCK, msvcrt.LK_UNLCK
+    return SimpleNamespace(locking=locking, LK_NBLCK=NONBLOCKING, LK_UNLCK=UNLOCK)
 
 
 if SYSTEM in INTERFACES:

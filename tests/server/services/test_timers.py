@@ -64,12 +64,22 @@ def test_paused_timer_does_not_fire(client: TestClient) -> None:
 def test_deadline_survives_a_restart(
     make_settings: Callable[..., Settings], app_client: Any
 ) -> None:
+    """A seat gets back the time it had left: the 4 s the server was down count for
+    nothing. Bounds, not a tolerance, so a loaded machine cannot fail it: deadlines are
+    shown to the second (each reading is up to 1 s short), and only the time the test saw
+    the servers run (closing the first, starting the second, answering) may be used up."""
     settings = make_settings()
     with app_client(settings) as client:
-        pod = new_pod(client, seats=2, pick_timer_seconds=4)
+        pod = new_pod(client, seats=2, pick_timer_seconds=10)
         ann = join(client, pod, "Ann")
         start(client, pod)
         left = seconds_left(me(client, ann)["deadline"])
-    with app_client(settings) as client:  # a seat gets back the time it had left
-        assert abs(seconds_left(me(client, ann)["deadline"]) - left) <= 1.5
-        assert wait_for(lambda: me(client, ann)["pick"] > 1, timeout=10)
+        read = time.monotonic()
+    closed = time.monotonic()
+    time.sleep(4)  # the laptop is off
+    opened = time.monotonic()
+    with app_client(settings) as client:
+        left_now = seconds_left(me(client, ann)["deadline"])
+        running = (closed - read) + (time.monotonic() - opened)
+        assert left - running - 1.05 < left_now < left + 1.05
+        assert wait_for(lambda: me(client, ann)["pick"] > 1, timeout=20)
