@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from loadgen.drop import Drop, retry_delay
 from loadgen.http1 import Http1Connection
+from loadgen.tail import PickSample
 
 
 @dataclass
@@ -30,6 +31,9 @@ class RunStats:
     """Everything the phones observed during one run."""
 
     latencies: list[float] = field(default_factory=list)
+    samples: list[PickSample] = field(default_factory=list)
+    """Each latency with when its pick was sent and whether it opened a round
+    (`loadgen.tail`)."""
     picks_sent: int = 0
     acks: int = 0
     views: int = 0
@@ -47,6 +51,7 @@ class Seat:
     token: str
     sent_pick: int = 0
     sent_at: float = 0.0
+    sent_wall: float = 0.0
     picks_sent: int = 0
     acks: int = 0
     done: bool = False
@@ -65,11 +70,21 @@ class Seat:
         """A view arrived: if it has moved past the pick in flight, that pick's latency."""
         if self.sent_pick and view["pick"] > self.sent_pick and self.sent_at:
             stats.latencies.append(at - self.sent_at)
+            new_round = view.get("phase") == "drafting" and view.get("pick_in_round") == 1
+            stats.samples.append(PickSample(self.sent_wall, at - self.sent_at, new_round))
             self.sent_at = 0.0
 
 
 async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> list[Seat]:
     """A pod with `seats` simulated players joined and the draft started."""
+    host, pod = await open_pod(client, seats, set_code)
+    await start_pod(client, pod[0].pod_id, host)
+    return pod
+
+
+async def open_pod(client: httpx.AsyncClient, seats: int,
+                   set_code: str) -> tuple[str, list[Seat]]:
+    """(host token, seats): a pod with `seats` simulated players joined, not started."""
     created = (await client.post("/api/pods", json={"set": set_code, "seats": seats})).json()
     pod_id, host = created["pod_id"], created["host_token"]
     tokens = []
@@ -77,11 +92,14 @@ async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> li
         joined = await client.post(f"/api/pods/{pod_id}/seats", json={"name": f"Phone {i + 1}"})
         joined.raise_for_status()
         tokens.append(joined.json()["seat_token"])
+    return host, [Seat(pod_id, token) for token in tokens]
+
+
+async def start_pod(client: httpx.AsyncClient, pod_id: str, host: str) -> None:
     started = await client.post(
         f"/api/pods/{pod_id}/start", headers={"Authorization": f"Bearer {host}"}
     )
     started.raise_for_status()
-    return [Seat(pod_id, token) for token in tokens]
 
 
 def ws_url(base_url: str, path: str) -> str:
@@ -262,7 +280,7 @@ async def _think_and_pick(
         await asyncio.sleep(rng.uniform(low, high))
     body = {"pick": view["pick"], "cards": [card["id"] for card in pack[: view["picks_needed"]]]}
     seat.sent_pick = view["pick"]
-    seat.sent_at = time.perf_counter()
+    seat.sent_at, seat.sent_wall = time.perf_counter(), time.time()
     seat.picks_sent += 1
     stats.picks_sent += 1
     if http is None:

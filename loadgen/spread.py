@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,11 +27,13 @@ from loadgen.stats import summary_ms
 
 
 @contextmanager
-def spawned_cluster(db_url: str, processes: int) -> Iterator[list[tuple[str, int]]]:
-    """`processes` fresh `prismatic serve --cluster` over `db_url`; yields (URL, pid)s."""
+def spawned_cluster(db_url: str, processes: int,
+                    checkout: Path | None = None) -> Iterator[list[tuple[str, int]]]:
+    """`processes` fresh `prismatic serve --cluster` over `db_url` (of `checkout`, see
+    `spawned_server`); yields (URL, pid)s."""
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="prismatic-spread-") as tmp:
         yield [stack.enter_context(spawned_server(db_url, env={"PRISMATIC_CLUSTER": "1"},
-                                                  data_dir=f"{tmp}/{i}"))
+                                                  data_dir=f"{tmp}/{i}", checkout=checkout))
                for i in range(processes)]
 
 
@@ -105,6 +108,6 @@ def spread(config: BenchConfig, urls: list[str], processes: int,
                                       by_pod))
     if not config.db_url or not config.db_url.startswith("postgresql"):
         raise RuntimeError("several spawned servers need --db postgresql+psycopg://...")
-    with spawned_cluster(config.db_url, processes) as servers:
+    with spawned_cluster(config.db_url, processes, config.server_checkout) as servers:
         progress("spawned " + ", ".join(f"pid {pid} at {base}" for base, pid in servers))
         return asyncio.run(run_spread(config, servers, progress, by_pod))
