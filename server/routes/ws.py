@@ -29,9 +29,10 @@ async def pod_socket(websocket: WebSocket, pod_id: str) -> None:
     token = websocket.query_params.get("token", "")
     rt: Runtime = websocket.app.state.runtime
     await websocket.accept()
-    pod = rt.registry.find(pod_id)
-    if pod is None and rt.cluster is not None:
-        pod = await rt.cluster.load(pod_id)  # created by another process a moment ago?
+    if rt.cluster is not None:  # created elsewhere a moment ago, or not followed here
+        pod = await rt.cluster.touch(pod_id)
+    else:
+        pod = rt.registry.find(pod_id)
     if pod is None:
         await websocket.close(CLOSE_UNKNOWN_POD, CLOSE_REASONS[CLOSE_UNKNOWN_POD])
         return
