@@ -3,8 +3,10 @@
 Why a separate run from `loadgen.run`: there is no single server to compare with an echo
 baseline; what matters is the throughput of the cluster and the CPU each process spends
 per pick (the processes share the pick work of a pod: its picker's process computes and
-commits the pick, the others catch up from the database). Pods are created on the first
-server; a seat's phone talks to server `i % n`, like a balancer that does not pin clients.
+commits the pick, the others catch up from the database when they follow the pod). Pods
+are created on the first server and a seat's phone talks to server `i % n`, like a
+balancer that does not pin clients; or, with pod affinity (`by_pod`), pod `k` is created
+on server `k % n` and all its phones talk to that one.
 """
 
 from __future__ import annotations
@@ -55,11 +57,21 @@ async def run_spread(config: BenchConfig, servers: Sequence[tuple[str, int | Non
     affinity) instead of seat `i`'s to server `i % n`."""
     bases = [base.rstrip("/") for base, _pid in servers]
     rng = random.Random(config.seed)
-    async with httpx.AsyncClient(base_url=bases[0], timeout=config.timeout) as client:
-        progress(f"creating {config.pods} pods of {config.seats} on {bases[0]}")
-        pods = [await create_pod(client, config.seats, config.set_code)
-                for _ in range(config.pods)]
-    await _known_everywhere(bases, pods, config.timeout)
+    pods = []
+    # With pod affinity a pod is made, joined and started on the server its phones use
+    # (a balancer hashing on the pod id sends every request of it there), and only that
+    # server is asked for it: a request makes a process follow the pod for a while.
+    homes = [bases[k % len(bases)] if by_pod else bases[0] for k in range(config.pods)]
+    progress(f"creating {config.pods} pods of {config.seats} on "
+             + (f"{len(bases)} servers" if by_pod else bases[0]))
+    for home in homes:
+        async with httpx.AsyncClient(base_url=home, timeout=config.timeout) as client:
+            pods.append(await create_pod(client, config.seats, config.set_code))
+    if by_pod:
+        for home, pod in zip(homes, pods, strict=True):
+            await _known_everywhere([home], [pod], config.timeout)
+    else:
+        await _known_everywhere(bases, pods, config.timeout)
     stats = RunStats()
     seats = [seat for pod in pods for seat in pod]
     where = [k if by_pod else i for i, (k, _seat) in enumerate(
