@@ -126,8 +126,12 @@ def run_once(goal: Goal, db: str | None, checkout: Path | None = None) -> dict[s
                           cwd=Path(__file__).resolve().parent.parent)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
-        raise SystemExit(f"{goal.name}: prismatic bench failed ({done.returncode}):\n"
-                         f"{done.stderr[-2000:]}")
+        # One failed run (a server that could not keep up with 2,000 handshakes on a
+        # saturated machine) must not lose the others: it is reported with its reason.
+        reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        print(f"{goal.name}: prismatic bench failed ({done.returncode}):\n"
+              f"{done.stderr[-2000:]}", file=sys.stderr, flush=True)
+        return {"failed": reason[:300], "load_avg_1m": round(os.getloadavg()[0], 2)}
     result: dict[str, Any] = json.loads(lines[-1])
     return result
 
@@ -173,11 +177,15 @@ def table(goals: list[Goal], runs: dict[str, list[dict[str, Any]]]) -> str:
             lines.append(f"{goal.name}  (goal: {goal.target}): not run, no PostgreSQL "
                          "(--cluster-db, --db or PRISMATIC_TEST_POSTGRES_URL)")
             continue
+        failed = [r["failed"] for r in results if "failed" in r]
+        loads = spread([r["load_avg_1m"] for r in results])
+        results = [r for r in results if "failed" not in r]
         errors = sum(r["errors"] for r in results)
         pools = all(r["pools_ok"] for r in results)
         lines.append(f"{goal.name}  (goal: {goal.target}; n={len(results)}, "
-                     f"errors {errors}, pools ok {pools}, "
-                     f"load {spread([r['load_avg_1m'] for r in results])})")
+                     f"errors {errors}, pools ok {pools}, load {loads})")
+        if failed:
+            lines.append(f"  FAILED runs: {len(failed)} (last: {failed[-1]})")
         for label, pick in FIGURES:
             values = [v for v in (pick(r) for r in results) if v is not None]
             if values:

@@ -60,3 +60,12 @@ def test_a_cluster_run_shows_what_every_process_spent_per_pick_summed() -> None:
 def test_a_goal_without_its_database_says_it_was_not_run() -> None:
     goal = next(goal for goal in GOALS if goal.name == "cluster-1")
     assert "not run, no PostgreSQL" in table([goal], {goal.name: []})
+
+
+def test_a_failed_run_is_reported_with_its_reason_beside_the_others() -> None:
+    goal = GOALS[1]
+    failed = {"failed": "the server did not become healthy within 120 s", "load_avg_1m": 9.0}
+    text = table([goal], {goal.name: [result(1500, 10), failed]})
+    assert "n=1, errors 0, pools ok True" in text
+    assert "FAILED runs: 1 (last: the server did not become healthy within 120 s)" in text
+    assert "picks/s         1,500" in text

@@ -93,7 +93,7 @@ def test_staggered_pods_draft_whole_and_the_slow_picks_are_split_by_cause() -> N
     """`--stagger-s` starts the pods spread over that many seconds; `--trace` splits the
     slow picks by cause, with the spawned server's own trace beside them."""
     figures = bench_one_pod("--pods", "2", "--stagger-s", "0.5", "--trace",
-                            "--slow-ms", "0.01")
+                            "--slow-ms", "0.1")
     assert figures["pools_ok"] is True and figures["errors"] == 0 and figures["picks"] == 480
     tail = figures["tail"]
     assert tail["server_traced"] is True and tail["server_batches"] > 0
