@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -102,6 +103,25 @@ async def start_pod(client: httpx.AsyncClient, pod_id: str, host: str) -> None:
     started.raise_for_status()
 
 
+HANDSHAKES_AT_ONCE = 64
+"""Sockets the bench opens at once, at most. Why: 2,000 simulated phones opening their
+sockets in the same instant on a busy 2-core machine left the server more than its 10 s
+header timeout (`server.edge.connection_limits`) to read some handshakes, and it refused
+them (408). Real phones open theirs over minutes; the draft's own bursts are unaffected
+(every socket is open before its pod's first pick)."""
+_GATES: WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = WeakKeyDictionary()
+
+
+async def open_socket(url: str, timeout: float, max_size: int | None = 2**20) -> ClientConnection:
+    """A WebSocket to `url`, opened with at most `HANDSHAKES_AT_ONCE` others at a time."""
+    loop = asyncio.get_running_loop()
+    gate = _GATES.get(loop)
+    if gate is None:
+        gate = _GATES[loop] = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+    async with gate:
+        return await connect(url, max_size=max_size, open_timeout=timeout)
+
+
 def ws_url(base_url: str, path: str) -> str:
     return base_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + path
 
@@ -176,7 +196,7 @@ async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.R
     attempt = 0
     while True:
         try:
-            ws = await connect(url, max_size=2**22, open_timeout=timeout)
+            ws = await open_socket(url, timeout, max_size=2**22)
         except (OSError, InvalidHandshake, TimeoutError):
             if drop is None or drop.cut_at is None:
                 raise
@@ -310,7 +330,7 @@ async def echo_socket(
     """The baseline: the same socket stack, a round trip that does no draft work at all.
     With `connected`, every echo socket connects before any round trip starts (the
     server's CPU for the round trips is then measured without the handshakes)."""
-    async with connect(ws_url(base_url, "/ws/echo"), open_timeout=timeout) as ws:
+    async with await open_socket(ws_url(base_url, "/ws/echo"), timeout) as ws:
         if connected is not None:
             await connected.wait()
         payload = json.dumps({"type": "pick", "pick": 1, "cards": [1, 2], "ref": "x"})
@@ -329,7 +349,7 @@ async def hold_idle_seats(base_url: str, seats: list[Seat], ready: asyncio.Event
     """Keep every seat's socket open and idle (after its snapshot) until released."""
     async def one(seat: Seat, opened: list[int]) -> None:
         url = ws_url(base_url, f"/ws/pods/{seat.pod_id}?token={seat.token}")
-        async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
+        async with await open_socket(url, timeout, max_size=2**22) as ws:
             await asyncio.wait_for(ws.recv(), timeout)
             opened.append(1)
             if len(opened) == len(seats):
