@@ -209,7 +209,6 @@ def timers_paused(pod: LivePod) -> TimersPausedNote | None:
     return {"seconds": note.seconds, "at": iso(note.at) or ""}
 
 
-
 def _seat_view(pod: LivePod, player: LivePlayer,
                views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
     """The seat view without its pack and pool, and those as card instances (the callers
