@@ -189,7 +189,7 @@ def table(split_figures: dict[str, Any]) -> str:
     """The split as a Markdown table (docs/performance.md takes it as is)."""
     labels = (("picks", "picks"), ("opened a round, %", "new_round_pct"),
               ("writer batch writes p50 / max", ("batch_writes_p50", "batch_writes_max")),
-              ("writes queued behind p50 / max", ("queued_p50", "queued_max")),
+              ("writes queued meanwhile p50 / max", ("queued_p50", "queued_max")),
               ("batch overlap ms p50", "batch_ms_p50"),
               ("collector ran, % / max ms", ("gc_pct", "gc_ms_max")),
               ("server loop lag ms p50 / max", ("server_lag_ms_p50", "server_lag_ms_max")),

@@ -54,7 +54,7 @@ PodPicks = tuple[str, Sequence[repo.PickRecord]]
 """(pod id, picks): a write's entries for one pod's pick log."""
 
 BatchObserver = Callable[[float, float, int, int], None]
-"""(wall-clock start, seconds, writes, writes still queued) of each committed batch."""
+"""(wall-clock start, seconds, writes, writes queued meanwhile) of each committed batch."""
 
 REFUSALS = (PodError, DraftError, PodsError)
 """The domain's refusals: raised by a refusable stage, they fail only its own write."""
@@ -102,7 +102,7 @@ class GroupWriter:
                  disk_full: Callable[[bool], None] = lambda _full: None,
                  observe: BatchObserver | None = None) -> None:
         # Told of every transaction: when it started (wall clock), its seconds, its
-        # writes and what still queued behind it (`server.realtime.trace`).
+        # writes and the writes queued meanwhile (`server.realtime.trace`).
         self._observe = observe
         # Told after every transaction whether the disk was full (the host's banner).
         self._disk_full = disk_full

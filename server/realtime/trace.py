@@ -14,7 +14,7 @@ Every line is `[kind, wall-clock start (s), duration (s), *details]`:
 - `["lag", start, duration]`: the loop woke this late from a `LAG_TICK_S` sleep (only
   when later than `LAG_FLOOR_S`): time its callbacks waited behind others or the collector;
 - `["batch", start, duration, writes, queued]`: one group commit, its writes and how many
-  writes were still queued behind it when it started.
+  writes queued while it committed (what the next transaction will carry).
 """
 
 from __future__ import annotations
