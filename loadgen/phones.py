@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -23,6 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from loadgen.drop import Drop, retry_delay
 from loadgen.http1 import Http1Connection
+from loadgen.tail import PickSample
 
 
 @dataclass
@@ -30,6 +32,9 @@ class RunStats:
     """Everything the phones observed during one run."""
 
     latencies: list[float] = field(default_factory=list)
+    samples: list[PickSample] = field(default_factory=list)
+    """Each latency with when its pick was sent and whether it opened a round
+    (`loadgen.tail`)."""
     picks_sent: int = 0
     acks: int = 0
     views: int = 0
@@ -47,6 +52,7 @@ class Seat:
     token: str
     sent_pick: int = 0
     sent_at: float = 0.0
+    sent_wall: float = 0.0
     picks_sent: int = 0
     acks: int = 0
     done: bool = False
@@ -65,11 +71,21 @@ class Seat:
         """A view arrived: if it has moved past the pick in flight, that pick's latency."""
         if self.sent_pick and view["pick"] > self.sent_pick and self.sent_at:
             stats.latencies.append(at - self.sent_at)
+            new_round = view.get("phase") == "drafting" and view.get("pick_in_round") == 1
+            stats.samples.append(PickSample(self.sent_wall, at - self.sent_at, new_round))
             self.sent_at = 0.0
 
 
 async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> list[Seat]:
     """A pod with `seats` simulated players joined and the draft started."""
+    host, pod = await open_pod(client, seats, set_code)
+    await start_pod(client, pod[0].pod_id, host)
+    return pod
+
+
+async def open_pod(client: httpx.AsyncClient, seats: int,
+                   set_code: str) -> tuple[str, list[Seat]]:
+    """(host token, seats): a pod with `seats` simulated players joined, not started."""
     created = (await client.post("/api/pods", json={"set": set_code, "seats": seats})).json()
     pod_id, host = created["pod_id"], created["host_token"]
     tokens = []
@@ -77,11 +93,33 @@ async def create_pod(client: httpx.AsyncClient, seats: int, set_code: str) -> li
         joined = await client.post(f"/api/pods/{pod_id}/seats", json={"name": f"Phone {i + 1}"})
         joined.raise_for_status()
         tokens.append(joined.json()["seat_token"])
+    return host, [Seat(pod_id, token) for token in tokens]
+
+
+async def start_pod(client: httpx.AsyncClient, pod_id: str, host: str) -> None:
     started = await client.post(
         f"/api/pods/{pod_id}/start", headers={"Authorization": f"Bearer {host}"}
     )
     started.raise_for_status()
-    return [Seat(pod_id, token) for token in tokens]
+
+
+HANDSHAKES_AT_ONCE = 64
+"""Sockets the bench opens at once, at most. Why: 2,000 simulated phones opening their
+sockets in the same instant on a busy 2-core machine left the server more than its 10 s
+header timeout (`server.edge.connection_limits`) to read some handshakes, and it refused
+them (408). Real phones open theirs over minutes; the draft's own bursts are unaffected
+(every socket is open before its pod's first pick)."""
+_GATES: WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = WeakKeyDictionary()
+
+
+async def open_socket(url: str, timeout: float, max_size: int | None = 2**20) -> ClientConnection:
+    """A WebSocket to `url`, opened with at most `HANDSHAKES_AT_ONCE` others at a time."""
+    loop = asyncio.get_running_loop()
+    gate = _GATES.get(loop)
+    if gate is None:
+        gate = _GATES[loop] = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+    async with gate:
+        return await connect(url, max_size=max_size, open_timeout=timeout)
 
 
 def ws_url(base_url: str, path: str) -> str:
@@ -158,7 +196,7 @@ async def _draft(url: str, seat: Seat, think: tuple[float, float], rng: random.R
     attempt = 0
     while True:
         try:
-            ws = await connect(url, max_size=2**22, open_timeout=timeout)
+            ws = await open_socket(url, timeout, max_size=2**22)
         except (OSError, InvalidHandshake, TimeoutError):
             if drop is None or drop.cut_at is None:
                 raise
@@ -262,7 +300,7 @@ async def _think_and_pick(
         await asyncio.sleep(rng.uniform(low, high))
     body = {"pick": view["pick"], "cards": [card["id"] for card in pack[: view["picks_needed"]]]}
     seat.sent_pick = view["pick"]
-    seat.sent_at = time.perf_counter()
+    seat.sent_at, seat.sent_wall = time.perf_counter(), time.time()
     seat.picks_sent += 1
     stats.picks_sent += 1
     if http is None:
@@ -292,7 +330,7 @@ async def echo_socket(
     """The baseline: the same socket stack, a round trip that does no draft work at all.
     With `connected`, every echo socket connects before any round trip starts (the
     server's CPU for the round trips is then measured without the handshakes)."""
-    async with connect(ws_url(base_url, "/ws/echo"), open_timeout=timeout) as ws:
+    async with await open_socket(ws_url(base_url, "/ws/echo"), timeout) as ws:
         if connected is not None:
             await connected.wait()
         payload = json.dumps({"type": "pick", "pick": 1, "cards": [1, 2], "ref": "x"})
@@ -311,7 +349,7 @@ async def hold_idle_seats(base_url: str, seats: list[Seat], ready: asyncio.Event
     """Keep every seat's socket open and idle (after its snapshot) until released."""
     async def one(seat: Seat, opened: list[int]) -> None:
         url = ws_url(base_url, f"/ws/pods/{seat.pod_id}?token={seat.token}")
-        async with connect(url, max_size=2**22, open_timeout=timeout) as ws:
+        async with await open_socket(url, timeout, max_size=2**22) as ws:
             await asyncio.wait_for(ws.recv(), timeout)
             opened.append(1)
             if len(opened) == len(seats):

@@ -29,12 +29,16 @@ from websockets.exceptions import InvalidStatus
 from loadgen.drop import Drop
 from loadgen.phones import (
     RunStats,
+    Seat,
     create_pod,
     draft_seat,
     echo_socket,
     hold_idle_seats,
+    open_pod,
+    start_pod,
 )
 from loadgen.stats import summary_ms
+from loadgen.tail import LagSampler, read_trace, split
 
 POOL_SIZE = 60
 
@@ -56,6 +60,10 @@ class BenchConfig:
     picks_over: str = "socket"  # or "http", as the phone UI picks
     server_pid: int | None = None  # with `url`: a local server's pid, for its CPU figures
     drop_all_at: float | None = None  # seconds into the draft: cut every phone's socket
+    stagger_s: float = 0.0  # pods start spread over this many seconds (0: all at once)
+    trace: bool = False  # split slow picks by cause (`loadgen.tail`)
+    slow_ms: float = 50.0  # what a slow pick is, for that split
+    server_checkout: Path | None = None  # spawn the server of this checkout (its .venv)
 
 
 def free_port() -> int:
@@ -66,28 +74,35 @@ def free_port() -> int:
 
 @contextmanager
 def spawned_server(db_url: str | None, env: dict[str, str] | None = None,
-                   data_dir: str | None = None) -> Iterator[tuple[str, int]]:
-    """A fresh `prismatic serve` on a free loopback port; yields (base URL, pid)."""
+                   data_dir: str | None = None,
+                   checkout: Path | None = None) -> Iterator[tuple[str, int]]:
+    """A fresh `prismatic serve` on a free loopback port; yields (base URL, pid).
+
+    With `checkout` (a directory with its own `.venv`) the server is that checkout's, so
+    that one bench client measures two versions of the server alike."""
     with contextlib.ExitStack() as stack:
         if data_dir is None:
             data_dir = stack.enter_context(
                 tempfile.TemporaryDirectory(prefix="prismatic-bench-"))
         Path(data_dir).mkdir(parents=True, exist_ok=True)
-        yield stack.enter_context(_serve(db_url, env or {}, data_dir))
+        yield stack.enter_context(_serve(db_url, env or {}, data_dir, checkout))
 
 
 @contextmanager
-def _serve(db_url: str | None, env: dict[str, str], data_dir: str) -> Iterator[tuple[str, int]]:
+def _serve(db_url: str | None, env: dict[str, str], data_dir: str,
+           checkout: Path | None) -> Iterator[tuple[str, int]]:
     port = free_port()
+    python = str(checkout / ".venv" / "bin" / "python") if checkout else sys.executable
     command = [
-        sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
+        python, "-m", "server", "serve", "--host", "127.0.0.1",
         "--port", str(port), "--data-dir", data_dir,
     ]
     if db_url:
         command += ["--db", db_url]
     log = Path(data_dir) / "server.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+        # `python -m` imports from the working directory first: run in the checkout.
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=checkout,
                                    env={**os.environ, "PRISMATIC_BENCH_ECHO": "1", **env})
         base = f"http://127.0.0.1:{port}"
         try:
@@ -101,8 +116,13 @@ def _serve(db_url: str | None, env: dict[str, str], data_dir: str) -> Iterator[t
                 process.kill()
 
 
+START_SECONDS = 120
+"""How long a spawned server may take to answer: on a shared, saturated machine a cluster
+member's start (imports, migrations, the listener's first sweep) took over 30 s."""
+
+
 def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the server exited at start:\n{log.read_text()[-2000:]}")
@@ -112,7 +132,7 @@ def _wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> Non
         except httpx.HTTPError:
             pass
         time.sleep(0.1)
-    raise RuntimeError("the server did not become healthy within 30 s")
+    raise RuntimeError(f"the server did not become healthy within {START_SECONDS} s")
 
 
 def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
@@ -187,9 +207,12 @@ async def _echo_round_trips_cpu(pid: int | None, connected: asyncio.Barrier,
 
 
 async def run_bench(
-    config: BenchConfig, base: str, pid: int | None, progress: Callable[[str], None]
+    config: BenchConfig, base: str, pid: int | None, progress: Callable[[str], None],
+    trace_path: Path | None = None,
 ) -> dict[str, Any]:
-    """Baseline, then the draft, then (optionally) idle memory; returns the figures."""
+    """Baseline, then the draft, then (optionally) idle memory; returns the figures.
+    With `config.trace`, the slow picks split by cause (with the server's own trace from
+    `trace_path` when it writes one: a server spawned by this bench)."""
     rng = random.Random(config.seed)
     sockets = config.pods * config.seats
     rounds = 3 * 10  # a seat's picks in a Commander Draft
@@ -207,11 +230,19 @@ async def run_bench(
                            "with PRISMATIC_BENCH_ECHO=1 to bench it") from None
     async with httpx.AsyncClient(base_url=base, timeout=config.timeout) as client:
         progress(f"creating {config.pods} pods of {config.seats}")
-        pods = [await create_pod(client, config.seats, config.set_code)
-                for _ in range(config.pods)]
+        opened = [await open_pod(client, config.seats, config.set_code)
+                  for _ in range(config.pods)]
+        if not config.stagger_s:
+            for host, pod in opened:
+                await start_pod(client, pod[0].pod_id, host)
     stats = RunStats()
+    pods = [pod for _host, pod in opened]
     seats = [seat for pod in pods for seat in pod]
-    progress(f"drafting: {len(seats)} phones")
+    progress(f"drafting: {len(seats)} phones"
+             + (f", pods starting over {config.stagger_s:g} s" if config.stagger_s else ""))
+    lag = LagSampler() if config.trace else None
+    if lag is not None:
+        lag.start()
     started = time.perf_counter()
     client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
     loop_cpu = cpu_seconds(pid, thread=pid)
@@ -219,11 +250,18 @@ async def run_bench(
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
     drop = Drop(config.drop_all_at) if config.drop_all_at is not None else None
     cutter = asyncio.create_task(drop.run()) if drop is not None else None
-    results = await asyncio.gather(
-        *(draft_seat(base, seat, config.think, random.Random(rng.random()), stats,
-                     config.timeout, config.picks_over == "http", drop) for seat in seats),
-        return_exceptions=True,
-    )
+    rngs = [random.Random(rng.random()) for _ in seats]
+
+    async def draft(seat: Seat, seat_rng: random.Random) -> None:
+        await draft_seat(base, seat, config.think, seat_rng, stats, config.timeout,
+                         config.picks_over == "http", drop)
+
+    if config.stagger_s:
+        results = await _staggered(config, base, opened, rngs, draft)
+    else:
+        results = await asyncio.gather(*(draft(seat, r) for seat, r in zip(seats, rngs,
+                                                                            strict=True)),
+                                       return_exceptions=True)
     if cutter is not None:
         cutter.cancel()
     elapsed = time.perf_counter() - started
@@ -278,6 +316,12 @@ async def run_bench(
     figures["error_samples"] = sorted(set(stats.errors))[:5]
     if drop is not None:
         figures["drop"] = drop.figures()
+    if lag is not None:
+        await lag.stop()
+        await asyncio.sleep(1.0)  # the server writes its trace every half second
+        events = read_trace(trace_path)
+        figures["tail"] = split(stats.samples, events, lag.spans, config.slow_ms / 1000)
+        figures["tail"]["server_traced"] = bool(events["batch"] or events["lag"])
     if config.idle_pods:
         figures["idle_kb_per_pod"] = await idle_memory(config, base, pid, progress)
     return figures
@@ -314,11 +358,40 @@ async def _report_progress(stats: RunStats, total: int, progress: Callable[[str]
         progress(f"  {stats.picks_sent}/{total} picks sent, {len(stats.errors)} errors")
 
 
+async def _staggered(config: BenchConfig, base: str, opened: list[tuple[str, list[Seat]]],
+                     rngs: list[random.Random],
+                     draft: Callable[[Seat, random.Random], Any]) -> list[Any]:
+    """Pod `k` starts (and its phones draft) `k * stagger_s / pods` seconds in, as the
+    tables of a real night sit down over some minutes: their pack changes spread out."""
+    async with httpx.AsyncClient(base_url=base, timeout=config.timeout) as client:
+
+        async def pod_night(k: int, host: str, pod: list[Seat]) -> list[Any]:
+            await asyncio.sleep(k * config.stagger_s / len(opened))
+            await start_pod(client, pod[0].pod_id, host)
+            first = k * config.seats
+            return await asyncio.gather(
+                *(draft(seat, rngs[first + i]) for i, seat in enumerate(pod)),
+                return_exceptions=True)
+
+        nights = await asyncio.gather(*(pod_night(k, host, pod)
+                                        for k, (host, pod) in enumerate(opened)),
+                                      return_exceptions=True)
+    results: list[Any] = []
+    for night in nights:
+        results.extend(night if isinstance(night, list) else [night])
+    return results
+
+
 def bench(config: BenchConfig, progress: Callable[[str], None]) -> dict[str, Any]:
     """Run against `config.url`, or against a freshly spawned server."""
     if config.url:
         return asyncio.run(run_bench(config, config.url.rstrip("/"), config.server_pid,
                                      progress))
-    with spawned_server(config.db_url) as (base, pid):
-        progress(f"spawned server pid {pid} at {base} (db: {config.db_url or 'SQLite, temp'})")
-        return asyncio.run(run_bench(config, base, pid, progress))
+    with tempfile.TemporaryDirectory(prefix="prismatic-bench-") as data_dir:
+        trace = Path(data_dir) / "trace.jsonl" if config.trace else None
+        env = {"PRISMATIC_TRACE_PATH": str(trace)} if trace is not None else {}
+        with spawned_server(config.db_url, env, data_dir, config.server_checkout) as (base,
+                                                                                      pid):
+            progress(f"spawned server pid {pid} at {base} "
+                     f"(db: {config.db_url or 'SQLite, temp'})")
+            return asyncio.run(run_bench(config, base, pid, progress, trace))

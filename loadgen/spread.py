@@ -3,8 +3,10 @@
 Why a separate run from `loadgen.run`: there is no single server to compare with an echo
 baseline; what matters is the throughput of the cluster and the CPU each process spends
 per pick (the processes share the pick work of a pod: its picker's process computes and
-commits the pick, the others catch up from the database). Pods are created on the first
-server; a seat's phone talks to server `i % n`, like a balancer that does not pin clients.
+commits the pick, the others catch up from the database when they follow the pod). Pods
+are created on the first server and a seat's phone talks to server `i % n`, like a
+balancer that does not pin clients; or, with pod affinity (`by_pod`), pod `k` is created
+on server `k % n` and all its phones talk to that one.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,11 +29,13 @@ from loadgen.stats import summary_ms
 
 
 @contextmanager
-def spawned_cluster(db_url: str, processes: int) -> Iterator[list[tuple[str, int]]]:
-    """`processes` fresh `prismatic serve --cluster` over `db_url`; yields (URL, pid)s."""
+def spawned_cluster(db_url: str, processes: int,
+                    checkout: Path | None = None) -> Iterator[list[tuple[str, int]]]:
+    """`processes` fresh `prismatic serve --cluster` over `db_url` (of `checkout`, see
+    `spawned_server`); yields (URL, pid)s."""
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="prismatic-spread-") as tmp:
         yield [stack.enter_context(spawned_server(db_url, env={"PRISMATIC_CLUSTER": "1"},
-                                                  data_dir=f"{tmp}/{i}"))
+                                                  data_dir=f"{tmp}/{i}", checkout=checkout))
                for i in range(processes)]
 
 
@@ -52,11 +57,21 @@ async def run_spread(config: BenchConfig, servers: Sequence[tuple[str, int | Non
     affinity) instead of seat `i`'s to server `i % n`."""
     bases = [base.rstrip("/") for base, _pid in servers]
     rng = random.Random(config.seed)
-    async with httpx.AsyncClient(base_url=bases[0], timeout=config.timeout) as client:
-        progress(f"creating {config.pods} pods of {config.seats} on {bases[0]}")
-        pods = [await create_pod(client, config.seats, config.set_code)
-                for _ in range(config.pods)]
-    await _known_everywhere(bases, pods, config.timeout)
+    pods = []
+    # With pod affinity a pod is made, joined and started on the server its phones use
+    # (a balancer hashing on the pod id sends every request of it there), and only that
+    # server is asked for it: a request makes a process follow the pod for a while.
+    homes = [bases[k % len(bases)] if by_pod else bases[0] for k in range(config.pods)]
+    progress(f"creating {config.pods} pods of {config.seats} on "
+             + (f"{len(bases)} servers" if by_pod else bases[0]))
+    for home in homes:
+        async with httpx.AsyncClient(base_url=home, timeout=config.timeout) as client:
+            pods.append(await create_pod(client, config.seats, config.set_code))
+    if by_pod:
+        for home, pod in zip(homes, pods, strict=True):
+            await _known_everywhere([home], [pod], config.timeout)
+    else:
+        await _known_everywhere(bases, pods, config.timeout)
     stats = RunStats()
     seats = [seat for pod in pods for seat in pod]
     where = [k if by_pod else i for i, (k, _seat) in enumerate(
@@ -105,6 +120,6 @@ def spread(config: BenchConfig, urls: list[str], processes: int,
                                       by_pod))
     if not config.db_url or not config.db_url.startswith("postgresql"):
         raise RuntimeError("several spawned servers need --db postgresql+psycopg://...")
-    with spawned_cluster(config.db_url, processes) as servers:
+    with spawned_cluster(config.db_url, processes, config.server_checkout) as servers:
         progress("spawned " + ", ".join(f"pid {pid} at {base}" for base, pid in servers))
         return asyncio.run(run_spread(config, servers, progress, by_pod))

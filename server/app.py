@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 from fastapi import FastAPI
+from starlette.types import ASGIApp
 
 from server.cluster.mode import claim_database
 from server.cluster.node import Cluster
@@ -29,8 +31,10 @@ from server.edge.hosts import HostGuard
 from server.edge.lan import lan_ip
 from server.edge.log_redaction import install_token_redaction
 from server.edge.security_headers import SecurityHeaders
+from server.edge.socket_dispatch import SocketDispatch
 from server.protocol.bodies import ERROR_RESPONSES
 from server.realtime.hub import Hub
+from server.realtime.trace import Trace
 from server.routes import (
     arrivals,
     building,
@@ -73,6 +77,20 @@ def build_runtime(settings: Settings) -> Runtime:
     return rt
 
 
+class PrismaticApp(FastAPI):
+    """FastAPI with the socket routes (`server.routes.ws.SOCKET_ROUTES`) served as plain
+    ASGI in front of the middleware stack (`server.edge.socket_dispatch`): the HTTP
+    middleware added below never sees a socket frame."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        self.settings = settings  # the socket routes' Host and Origin checks read it
+        super().__init__(**options)
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SocketDispatch(super().build_middleware_stack(), ws.SOCKET_ROUTES,
+                              self.settings)
+
+
 def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     """A Prismatic app. `runtime` may be prebuilt (the CLI does, to report errors early)."""
 
@@ -88,6 +106,9 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if not rt.restored:
             restore_pods(rt)
         app.state.runtime = rt
+        if settings.trace_path is not None:
+            rt.trace = Trace(settings.trace_path)
+            rt.trace.start()
         if rt.cluster is not None:
             await rt.cluster.start()
         timer = asyncio.create_task(run_timer_loop(rt))
@@ -103,6 +124,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 with contextlib.suppress(Exception):
                     await save_timers(rt)
             await rt.close_writer()
+            if rt.trace is not None:
+                await rt.trace.stop()
             if rt.cluster is not None:
                 await rt.cluster.stop()
             if rt.claim is not None:
@@ -111,8 +134,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
 
     # No /docs or /redoc: both load their scripts from a CDN (the CSP forbids it, and the
     # table often has no Internet); /openapi.json stays for tools.
-    app = FastAPI(title="Prismatic", lifespan=lifespan, responses=ERROR_RESPONSES,
-                  docs_url=None, redoc_url=None)
+    app = PrismaticApp(settings, title="Prismatic", lifespan=lifespan,
+                       responses=ERROR_RESPONSES, docs_url=None, redoc_url=None)
     app.add_middleware(BodyLimit)
     app.add_middleware(HostGuard, settings=settings)  # before any route runs
     app.add_middleware(SecurityHeaders)  # on every answer
@@ -127,8 +150,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(events.router)
     app.include_router(seasons.router)
     app.include_router(arrivals.router)
-    app.include_router(ws.router)
-    app.include_router(screen.router)  # the store's screen: its page, view and socket
+    app.include_router(screen.router)  # the store's screen: its view (its socket: SOCKET_ROUTES)
     app.include_router(images.router)
     app.include_router(cards.router)
     app.include_router(pages.router)  # the web UI's pages and static files

@@ -26,6 +26,7 @@ from server.realtime.arrivals import JoinPageVisits
 from server.realtime.clock import SteadyClock
 from server.realtime.hub import Hub
 from server.realtime.live import Registry
+from server.realtime.trace import Trace
 
 T = TypeVar("T")
 
@@ -78,6 +79,9 @@ class Runtime:
     time_left_stored: bool = False
     """Whether the deadlines restored at start (each seat's time left from now) are
     stored; until then `timers_saved_at` must not move (`server.services.timer_gaps`)."""
+    trace: Trace | None = None
+    """What the server did while picks were slow (`PRISMATIC_TRACE_PATH`, the bench's
+    `--trace`): the app's lifespan starts it; the writer reports its batches to it."""
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
 
@@ -102,8 +106,9 @@ class Runtime:
         if self._writer is None:
             batch = MAX_BATCH if self.settings.group_commit else 1
             lock_rows = self.cluster.lock_rows if self.cluster is not None else None
+            observe = self.trace.batch if self.trace is not None else None
             self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows,
-                                       disk_full=self.note_disk_full)
+                                       disk_full=self.note_disk_full, observe=observe)
         return self._writer
 
     def note_disk_full(self, full: bool) -> None:

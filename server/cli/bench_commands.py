@@ -7,6 +7,7 @@ same tool we use to publish figures in docs/performance.md.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import click
@@ -52,11 +53,24 @@ from server.cli.i18n import _
               help=_("Seconds into the draft: cut every phone's socket at once, as a "
                      "rebooting router does, and report how long until every phone has its "
                      "current view again."))
+@click.option("--stagger-s", type=click.FloatRange(0, 3600), default=0.0, show_default=True,
+              help=_("Start the pods spread over this many seconds, as the tables of a real "
+                     "night sit down one after another (0: all at once)."))
+@click.option("--trace", is_flag=True,
+              help=_("Split the slow picks by cause: the server's collector pauses, loop "
+                     "lag and writer batches beside each slow pick."))
+@click.option("--slow-ms", type=click.FloatRange(0.1, 60000), default=50.0, show_default=True,
+              help=_("With --trace: a pick this slow or slower counts as slow."))
+@click.option("--server-checkout", type=click.Path(exists=True, file_okay=False,
+                                                   path_type=Path), default=None,
+              help=_("Spawn the server of another checkout (a directory with its own .venv), "
+                     "measured by this bench client."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the figures as JSON."))
 def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pods: int, seats: int,
                   think_text: str, db_url: str | None, idle_pods: int, timeout: float,
                   picks_over: str, spread_by: str, server_pid: int | None,
-                  drop_all_at: float | None, as_json: bool) -> None:
+                  drop_all_at: float | None, stagger_s: float, trace: bool, slow_ms: float,
+                  server_checkout: Path | None, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
 
     url = urls[0] if len(urls) == 1 else None
@@ -67,6 +81,8 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
         raise click.UsageError("--db only applies to a spawned server")
     if server_pid is not None and url is None:
         raise click.UsageError("--server-pid needs exactly one --url")
+    if server_checkout is not None and urls:
+        raise click.UsageError("--server-checkout spawns its server: give no --url")
     try:
         think = parse_think(think_text)
     except ValueError as error:
@@ -74,7 +90,8 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
     config = BenchConfig(pods=pods, seats=seats, think=think, think_text=think_text,
                          url=url, db_url=db_url, idle_pods=idle_pods, timeout=timeout,
                          picks_over=picks_over, server_pid=server_pid,
-                         drop_all_at=drop_all_at)
+                         drop_all_at=drop_all_at, stagger_s=stagger_s, trace=trace,
+                         slow_ms=slow_ms, server_checkout=server_checkout)
 
     def progress(line: str) -> None:
         click.echo(line, err=True)
@@ -119,6 +136,14 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
                    f"p50 {back['p50']:.0f}  p99 {back['p99']:.0f}  max {back['max']:.0f}; "
                    f"picks in flight {drop['picks_in_flight']}, acknowledged picks lost "
                    f"{drop['picks_lost']}")
+    if "tail" in figures:
+        from loadgen.tail import table
+
+        tail = figures["tail"]
+        click.echo(f"  slow picks (>= {tail['slow_ms']:g} ms) against all picks"
+                   + ("" if tail["server_traced"] else " (no server trace: the client's "
+                      "side only)") + ":")
+        click.echo(table(tail))
     if "idle_kb_per_pod" in figures:
         click.echo(f"  idle pod with {seats} connected seats: {figures['idle_kb_per_pod']} KiB")
 

@@ -9,6 +9,15 @@ code, which rebuilds it exactly as a restart would.
 Why in place: sockets and handlers hold the `LivePod` and `LivePlayer` objects, so their
 fields are updated, never the objects replaced. The catch-up runs under the pod's exclusive
 lock: no change of this process interleaves, and no pick of it is in flight.
+
+Why only the pods this process serves (issue #33): when every process followed every pod,
+each pick cost a catch-up (reads and the engine's replay) on every other process, the main
+cost as processes were added (docs/scaling.md). A process follows a pod while it has a
+socket of it, for `FOLLOW_SECONDS` after a request or socket of it touched it, and, while it
+holds the timer lease, every pod whose pick timers it may fire. A notice of any other pod is
+only noted; the first touch (`touch`: a socket opening, a request) catches the pod up before
+it is served. A write of this process that finds a pod stale still catches it up at once
+(the revision rule, `behind`), so an unfollowed pod is never written from old memory.
 """
 
 from __future__ import annotations
@@ -17,6 +26,8 @@ import asyncio
 import dataclasses
 import json
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from draft import engine
@@ -30,6 +41,12 @@ from server.services.games import restore_games
 from server.services.restore import live_player, load_pod, seat_players
 
 log = logging.getLogger(__name__)
+
+FOLLOW_SECONDS = 60.0
+"""A pod a request touched is followed this long after (a phone between two requests)."""
+TIMED_PHASES = ("lobby", "drafting")
+"""Phases in which a pod may have pick timers running (the lobby: it may have started
+on another process meanwhile)."""
 
 
 @dataclass(eq=False)
@@ -52,19 +69,55 @@ class Reload:
 class Follower:
     """Keeps this process's pods at the stored revision."""
 
-    def __init__(self, rt: Runtime) -> None:
+    def __init__(self, rt: Runtime, leading: Callable[[], bool] = lambda: False) -> None:
         self.rt = rt
+        self._leading = leading  # whether this process holds the timer lease
         self._wanted: dict[str, int] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._touched: dict[str, float] = {}
+        self._deferred: dict[str, int] = {}
         self.catch_ups = 0
         """How many catch-ups changed a pod (for tests and the bench)."""
+        self.notices_deferred = 0
+        """Notices of pods this process did not follow when they came (tests, the bench)."""
+
+    def follows(self, pod: LivePod) -> bool:
+        """Whether this process keeps `pod` at the stored revision as notices come."""
+        if pod.live.connected:
+            return True
+        touched = self._touched.get(pod.id)
+        if touched is not None and time.monotonic() - touched < FOLLOW_SECONDS:
+            return True
+        return self._leading() and times_picks(pod)
+
+    async def touch(self, pod_id: str) -> None:
+        """A socket or a request of the pod: follow it from now on, and first catch up
+        what was committed elsewhere while it was not followed."""
+        self._touched[pod_id] = time.monotonic()
+        if self._deferred.pop(pod_id, None) is not None:
+            await self.catch_up(pod_id)
+
+    async def follow_timed(self) -> None:
+        """This process fires the pick timers now: catch up every pod with timers whose
+        notices were only noted (call from the timer loop while holding the lease)."""
+        for pod_id in list(self._deferred):
+            pod = self.rt.registry.find(pod_id)
+            if pod is None or times_picks(pod):
+                self._deferred.pop(pod_id, None)
+                await self.catch_up(pod_id)
 
     def notice(self, pod_id: str, revision: int) -> None:
         """Another process committed `revision` of the pod (or a write found it stale:
-        `revision` -1 means "look"). Call on the loop; the catch-up runs as a task."""
+        `revision` -1 means "look"). Call on the loop; the catch-up runs as a task, or
+        waits for the pod's next touch when this process does not follow it."""
         pod = self.rt.registry.find(pod_id)
         if pod is not None and 0 <= revision <= pod.night.revision:
             return
+        if pod is not None and revision >= 0 and not self.follows(pod):
+            self._deferred[pod_id] = max(revision, self._deferred.get(pod_id, -1))
+            self.notices_deferred += 1
+            return
+        self._deferred.pop(pod_id, None)
         self._wanted[pod_id] = max(revision, self._wanted.get(pod_id, -1))
         if pod_id not in self._tasks:
             task = asyncio.get_running_loop().create_task(self._follow(pod_id))
@@ -164,6 +217,11 @@ class Follower:
         fresh = load_pod(self.rt, row, players, repo.load_pick_log(session, row.id))
         fresh.live.version += restore_games(session, fresh)
         return fresh
+
+
+def times_picks(pod: LivePod) -> bool:
+    """Whether the timer lease's holder may have to fire pick timers of this pod."""
+    return pod.setup.timer_seconds is not None and pod.night.phase in TIMED_PHASES
 
 
 def _same_people(pod: LivePod, players: list[PlayerRow]) -> bool:

@@ -40,9 +40,9 @@ class Cluster:
     def __init__(self, rt: Runtime) -> None:
         self.rt = rt
         dsn = conninfo(rt.engine)
-        self.follower = Follower(rt)
-        self.revisions = Revisions(behind=self.follower.behind)
         self.lease = TimerLease(dsn)
+        self.follower = Follower(rt, leading=lambda: self.lease.holding)
+        self.revisions = Revisions(behind=self.follower.behind)
         self.connected = asyncio.Event()
         self._dsn = dsn
         self._task: asyncio.Task[None] | None = None
@@ -66,6 +66,22 @@ class Cluster:
             return None
         await self.follower.catch_up(pod_id)
         return self.rt.registry.find(pod_id)
+
+    async def touch(self, pod_id: str) -> LivePod | None:
+        """The pod a socket or a request of this process is about to serve, caught up
+        with what other processes committed while this process did not follow it (and
+        followed from now on); loaded when this process has not heard of it yet."""
+        if self.rt.registry.find(pod_id) is None:
+            pod = await self.load(pod_id)
+            if pod is not None:
+                await self.follower.touch(pod_id)
+            return pod
+        await self.follower.touch(pod_id)
+        return self.rt.registry.find(pod_id)
+
+    async def follow_timed(self) -> None:
+        """Holding the timer lease: catch up the pods whose timers this process fires."""
+        await self.follower.follow_timed()
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -77,6 +77,9 @@ class Settings(BaseSettings):
     """Open connections (sockets included) one client address may hold; the exempt
     addresses (`rate_limit_exempt`, the host's laptop) are not counted."""
     bench_echo: bool = False
+    trace_path: Path | None = None
+    """Append collector pauses, loop lag and writer batches to this JSON-lines file
+    (`server.realtime.trace`; `prismatic bench --trace` sets it for its server)."""
     """Serve `/ws/echo`, the bench's baseline socket (`prismatic bench --spawn` sets it)."""
     cluster: bool = False
     """Run as one of several processes over one PostgreSQL (`serve --cluster` or

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -51,6 +52,9 @@ MAX_BATCH = 1024
 
 PodPicks = tuple[str, Sequence[repo.PickRecord]]
 """(pod id, picks): a write's entries for one pod's pick log."""
+
+BatchObserver = Callable[[float, float, int, int], None]
+"""(wall-clock start, seconds, writes, writes queued meanwhile) of each committed batch."""
 
 REFUSALS = (PodError, DraftError, PodsError)
 """The domain's refusals: raised by a refusable stage, they fail only its own write."""
@@ -95,7 +99,11 @@ class GroupWriter:
 
     def __init__(self, session_factory: Callable[[], Session], max_batch: int = MAX_BATCH,
                  lock_rows: RowLocker | None = None,
-                 disk_full: Callable[[bool], None] = lambda _full: None) -> None:
+                 disk_full: Callable[[bool], None] = lambda _full: None,
+                 observe: BatchObserver | None = None) -> None:
+        # Told of every transaction: when it started (wall clock), its seconds, its
+        # writes and the writes queued meanwhile (`server.realtime.trace`).
+        self._observe = observe
         # Told after every transaction whether the disk was full (the host's banner).
         self._disk_full = disk_full
         self._session_factory = session_factory
@@ -154,6 +162,7 @@ class GroupWriter:
         if not live:
             return
         loop = asyncio.get_running_loop()
+        started = time.time()
         try:
             refused = await loop.run_in_executor(self._thread, self._commit, live)
         except Exception as error:  # any failure: the whole transaction rolled back
@@ -164,6 +173,8 @@ class GroupWriter:
                 _fail(write, answer)
             return
         self._disk_full(False)
+        if self._observe is not None:
+            self._observe(started, time.time() - started, len(live), len(self._queue))
         self.batches += 1
         self.writes += len(live) - len(refused)
         for write in live:

@@ -29,8 +29,8 @@ RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 
 
 async def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
-    if rt.cluster is not None and rt.registry.find(pod_id) is None:
-        await rt.cluster.load(pod_id)  # created by another process a moment ago?
+    if rt.cluster is not None:  # created elsewhere a moment ago, or not followed here
+        await rt.cluster.touch(pod_id)
     return rt.registry.get(pod_id)
 
 

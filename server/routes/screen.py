@@ -46,11 +46,12 @@ async def get_screen(rt: RuntimeDep,
     return await night_screen(rt, await screen_night(rt, bearer_token(authorization)))
 
 
-@router.websocket("/ws/screen")
-async def screen_socket(websocket: WebSocket, token: str = "") -> None:
+async def screen_socket(websocket: WebSocket) -> None:
+    """`WS /ws/screen?token=…`, served in front of the middleware stack like a phone's
+    socket (`server.routes.ws.SOCKET_ROUTES`, `server.edge.socket_dispatch`)."""
     rt: Runtime = websocket.app.state.runtime
     await websocket.accept()
-    night = await screens.night_of_screen(rt, token)
+    night = await screens.night_of_screen(rt, websocket.query_params.get("token", ""))
     if night is None:
         await websocket.close(CLOSE_UNKNOWN_SCREEN, "unknown screen")
         return

@@ -1,10 +1,16 @@
-"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.realtime.sockets`."""
+"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.realtime.sockets`.
+
+Why not FastAPI routes: these endpoints run as plain ASGI in front of the HTTP middleware
+stack (`server.edge.socket_dispatch`, which says how to add another socket route), so no
+frame pays for HTTP middleware. The app serves every route of `SOCKET_ROUTES` that way.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocket
 
 from server.core.security import hash_token
+from server.edge.socket_dispatch import SocketRoute
 from server.i18n.choice import request_language
 from server.realtime.sockets import (
     CLOSE_BAD_TOKEN,
@@ -13,19 +19,21 @@ from server.realtime.sockets import (
     CLOSE_UNKNOWN_POD,
     Connection,
 )
+from server.routes.screen import screen_socket
 from server.runtime import Runtime
 
-router = APIRouter(tags=["websocket"])
 CLOSE_POLICY = 1008
 
 
-@router.websocket("/ws/pods/{pod_id}")
-async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None:
+async def pod_socket(websocket: WebSocket, pod_id: str) -> None:
+    """A phone's or the host's socket: the token (query `token`) says whose."""
+    token = websocket.query_params.get("token", "")
     rt: Runtime = websocket.app.state.runtime
     await websocket.accept()
-    pod = rt.registry.find(pod_id)
-    if pod is None and rt.cluster is not None:
-        pod = await rt.cluster.load(pod_id)  # created by another process a moment ago?
+    if rt.cluster is not None:  # created elsewhere a moment ago, or not followed here
+        pod = await rt.cluster.touch(pod_id)
+    else:
+        pod = rt.registry.find(pod_id)
     if pod is None:
         await websocket.close(CLOSE_UNKNOWN_POD, CLOSE_REASONS[CLOSE_UNKNOWN_POD])
         return
@@ -39,7 +47,6 @@ async def pod_socket(websocket: WebSocket, pod_id: str, token: str = "") -> None
     await Connection(rt, websocket, pod, player, request_language(websocket)).run()
 
 
-@router.websocket("/ws/echo")
 async def echo_socket(websocket: WebSocket) -> None:
     """The benchmark's baseline: the same socket stack, each message sent straight back.
 
@@ -61,3 +68,11 @@ async def echo_socket(websocket: WebSocket) -> None:
             await websocket.close(CLOSE_TOO_LARGE, CLOSE_REASONS[CLOSE_TOO_LARGE])
             return
         await websocket.send_text(text)
+
+
+SOCKET_ROUTES = (
+    SocketRoute("/ws/pods/{pod_id}", pod_socket),
+    SocketRoute("/ws/echo", echo_socket),
+    SocketRoute("/ws/screen", screen_socket),
+)
+"""Every socket route, served in front of the middleware stack (`server.app`)."""

@@ -97,6 +97,9 @@ async def load_night(rt: Runtime, event_id: str) -> Night:
     night = await rt.read(lambda session: read_night(session, event_id))
     if night is None:
         raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
+    if rt.cluster is not None:  # its pods as stored, though this process may not follow them
+        for pod_id in night.pod_ids:
+            await rt.cluster.touch(pod_id)
     return night
 
 

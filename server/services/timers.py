@@ -60,6 +60,8 @@ async def run_timer_loop(rt: Runtime) -> None:
             if rt.cluster is not None and not await rt.cluster.lease.held():
                 owed = timedelta(0)  # the holder of the lease gives time back
                 continue  # another process of the cluster fires the timers
+            if rt.cluster is not None:  # pods it did not follow: caught up before firing
+                await rt.cluster.follow_timed()
             if owed:
                 await give_back(rt, owed)
                 owed = timedelta(0)

@@ -9,7 +9,7 @@ the host view carries counts and names but never card contents.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -41,6 +41,7 @@ from server.services.building import games_in_play, without_legal_deck
 from server.views.game import game_view
 
 SPLIT_PHASES = ("building", "playing")
+Cards = Sequence[CardInstance]
 
 if TYPE_CHECKING:
     from server.runtime import Runtime
@@ -71,6 +72,14 @@ def _players(pod: LivePod) -> list[PlayerLine]:
     ]
 
 
+def _shared_players(pod: LivePod, views: PodViews | None) -> list[PlayerLine]:
+    if views is None:
+        return _players(pod)
+    if views.players is None:
+        views.players = _players(pod)
+    return views.players
+
+
 def seat_view(pod: LivePod, player: LivePlayer) -> SeatView:
     """The seat view of protocol.md for `player` (lobby, drafting and after)."""
     view, pack, pool = _seat_view(pod, player)
@@ -99,17 +108,64 @@ class PoolSent:
         self.last_id = pool[-1].id if pool else None
 
 
+@dataclass(frozen=True)
+class SeatText:
+    """One seat's view at one version, encoded: its head and pack as JSON text, its pool
+    as card instances (each socket sends the part of it that socket has not sent)."""
+
+    version: int
+    head: str  # the view without its pack and pool, and without the closing brace
+    pack: str
+    pool: Cards
+
+
+@dataclass
+class PodViews:
+    """What the views of one pod version share, built once for that version: the player
+    lines every seat shows, and each seat's encoded view (a phone's socket, a second tab
+    of it, and the HTTP answer to its pick all reuse it). Every change a phone may see
+    bumps `pod.live.version` (`LivePod.bump`), so a version's views never go stale."""
+
+    version: int
+    players: list[PlayerLine] | None = None
+    seats: dict[str, SeatText] = field(default_factory=dict)
+
+
+_VIEWS: WeakKeyDictionary[LivePod, PodViews] = WeakKeyDictionary()
+
+
+def pod_views(pod: LivePod) -> PodViews:
+    """This pod's shared views at its current version (an older version's are dropped)."""
+    views = _VIEWS.get(pod)
+    if views is None or views.version != pod.live.version:
+        views = _VIEWS[pod] = PodViews(pod.live.version)
+    return views
+
+
+def seat_text(pod: LivePod, player: LivePlayer) -> SeatText:
+    """The seat's encoded view at the pod's current version (built on first use)."""
+    views = pod_views(pod)
+    text = views.seats.get(player.id)
+    if text is None:
+        view, pack, pool = _seat_view(pod, player, views)
+        pack_text = ("null" if pack is None
+                     else "[" + ",".join(card_text(pod, c) for c in pack) + "]")
+        text = views.seats[player.id] = SeatText(view["version"], dumps(view)[:-1],
+                                                 pack_text, pool)
+    return text
+
+
 def seat_view_text(pod: LivePod, player: LivePlayer,
                    sent: PoolSent | None = None) -> tuple[int, str]:
-    """(version, the seat view as JSON text): cards are spliced in from the text cache,
-    so a 60-card pool is not re-encoded for every update.
+    """(version, the seat view as JSON text): the head and pack come from this version's
+    shared views (`seat_text`), the cards from the card text cache, so neither a 60-card
+    pool nor the head is re-encoded for every socket and update.
 
     With `sent` (a socket's record of the pool it already sent) the view carries only the
     new cards as `pool_added` in place of `pool`, when the pool grew from what was sent;
     `pool_count` is always there, so a phone can tell that its merged pool is whole."""
-    view, pack, pool = _seat_view(pod, player)
-    head = dumps(view)[:-1]
-    pack_text = "null" if pack is None else "[" + ",".join(card_text(pod, c) for c in pack) + "]"
+    text = seat_text(pod, player)
+    head, pack_text, pool = text.head, text.pack, text.pool
     if sent is not None and sent.precedes(pool):
         pool_key, cards = "pool_added", pool[sent.count or 0:]
     else:
@@ -117,7 +173,7 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     if sent is not None:
         sent.record(pool)
     pool_text = ",".join(card_text(pod, c) for c in cards)
-    return view["version"], f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
+    return text.version, f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
 def line_up(pod: LivePod) -> LineUp:
@@ -153,12 +209,10 @@ def timers_paused(pod: LivePod) -> TimersPausedNote | None:
     return {"seconds": note.seconds, "at": iso(note.at) or ""}
 
 
-Cards = Sequence[CardInstance]
-
-
-def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None, Cards]:
+def _seat_view(pod: LivePod, player: LivePlayer,
+               views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
     """The seat view without its pack and pool, and those as card instances (the callers
-    encode them)."""
+    encode them). With `views`, the parts every seat shares come from there."""
     up = line_up(pod)  # spelled out: mypy cannot check a ** beside `commander_choices`
     view: SeatHead = {
         "pod_id": pod.id,
@@ -174,7 +228,7 @@ def _seat_view(pod: LivePod, player: LivePlayer) -> tuple[SeatHead, Cards | None
         "round_set": up["round_set"],
         "replay_visibility": up["replay_visibility"],
         "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
-        "players": _players(pod),
+        "players": _shared_players(pod, views),
         "round": 0,
         "rounds": pod.config.rounds,
         "pick": 1,

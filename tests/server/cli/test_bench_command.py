@@ -87,3 +87,16 @@ def test_a_router_reboot_cuts_every_phone_and_every_phone_comes_back_losing_no_p
     assert drop["phones_back"] == 8 and drop["picks_lost"] == 0
     assert set(drop["back_ms"]) == {"p50", "p95", "p99", "max"}
     assert figures["pools_ok"] is True and figures["errors"] == 0
+
+
+def test_staggered_pods_draft_whole_and_the_slow_picks_are_split_by_cause() -> None:
+    """`--stagger-s` starts the pods spread over that many seconds; `--trace` splits the
+    slow picks by cause, with the spawned server's own trace beside them."""
+    figures = bench_one_pod("--pods", "2", "--stagger-s", "0.5", "--trace",
+                            "--slow-ms", "0.1")
+    assert figures["pools_ok"] is True and figures["errors"] == 0 and figures["picks"] == 480
+    tail = figures["tail"]
+    assert tail["server_traced"] is True and tail["server_batches"] > 0
+    assert tail["all"]["picks"] == 480 and tail["slow"]["picks"] <= 480
+    assert sum(tail["all"]["causes"].values()) == 480
+    assert tail["all"]["batch_writes_max"] >= 1

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from server.db.repo import as_utc
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.views.pod import PoolSent, iso, seat_view, seat_view_text
+from server.views.pod import PoolSent, iso, pod_views, seat_text, seat_view, seat_view_text
 from tests.server.support.builders import SeatHandle, join, me, new_pod, start, take_first
 
 
@@ -80,3 +80,26 @@ def test_packs_a_bot_passed_do_not_count_as_people_waiting(client: TestClient) -
     view = me(client, ann)
     assert view["packs_waiting"] >= 1
     assert view["packs_from_people"] == 0
+
+
+def test_a_seats_view_is_built_once_per_pod_version_and_shared(client: TestClient) -> None:
+    """Two sockets of one seat (and the HTTP answer) at one version share one encoded
+    view; every seat of the pod shares the player lines; a new version builds anew."""
+    live, player, seat = ann_after_one_pick(client)
+    first = seat_text(live, player)
+    assert seat_text(live, player) is first
+    one, two = PoolSent(), PoolSent()
+    assert seat_view_text(live, player, one) == seat_view_text(live, player, two)
+    views = pod_views(live)
+    bot = next(p for p in live.night.players if p.bot and p.seat is not None)
+    seat_text(live, bot)
+    assert set(views.seats) == {player.id, bot.id}
+    assert views.players is not None
+    assert seat_view(live, bot)["players"] == views.players
+
+    assert take_first(client, seat).status_code == 200  # the pod moves on: a new version
+
+    fresh = seat_text(live, player)
+    assert fresh is not first and fresh.version > first.version
+    assert json.loads(seat_view_text(live, player)[1]) == seat_view(live, player)
+    assert pod_views(live) is not views

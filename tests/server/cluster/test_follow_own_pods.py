@@ -1,0 +1,144 @@
+"""A cluster member follows only the pods it serves, and catches a pod up on first touch.
+
+Rules: a notice of a pod this process has no socket of (and that no request touched) is
+only noted, the pod's memory stays where it was; the first touch (a socket opening or a
+request, `Cluster.touch`) brings it to the stored revision before it is served, and from
+then on the pod is followed as notices come. A pod with a socket open is followed.
+
+Two real runtimes in one test process over one PostgreSQL, as in `test_races.py`. They
+share the process's notice origin, so each skips the other's NOTIFY as its own: the test
+hands `b` the notice its listener would (`Follower.notice`, the listener's call).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from server.app import build_runtime
+from server.core.settings import Settings
+from server.db.migrate import upgrade_to_head
+from server.realtime.live import LivePod
+from server.runtime import Runtime
+from server.services import drafting, lifecycle
+from server.views.pod import seat_view
+
+WAIT_S = 10.0  # a bound on waiting for a notice to cross PostgreSQL, not a speed asserted
+
+
+def member(url: str, data_dir: Path) -> Runtime:
+    return build_runtime(Settings(db_url=url, data_dir=data_dir, cluster=True,
+                                  public_url="http://prismatic.test"))
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await asyncio.sleep(0.01)
+
+
+async def pick_once(rt: Runtime, pod: LivePod, name: str) -> None:
+    """`name`'s seat takes the first cards of its pack (a pick of the process `rt`)."""
+    player = next(p for p in pod.night.players if p.name == name)
+    state = pod.night.state
+    assert state is not None and player.seat is not None
+    pack = state.current_pack(player.seat)
+    assert pack is not None
+    cards = list(pack.cards[: state.picks_needed(player.seat)])
+    number = state.seats[player.seat].picks + 1
+    assert await drafting.submit_pick(rt, pod, player, number, cards)
+
+
+def run_members(postgres_url: str, tmp_path: Path,
+                scenario: Callable[[Runtime, Runtime], Awaitable[None]]) -> None:
+    a, b = member(postgres_url, tmp_path / "a"), member(postgres_url, tmp_path / "b")
+    upgrade_to_head(a.engine)
+
+    async def run() -> None:
+        assert a.cluster is not None and b.cluster is not None
+        await a.cluster.start()
+        await b.cluster.start()
+        try:
+            await scenario(a, b)
+        finally:
+            for rt in (a, b):
+                await rt.close_writer()
+                assert rt.cluster is not None
+                await rt.cluster.stop()
+
+    try:
+        asyncio.run(run())
+    finally:
+        for rt in (a, b):
+            rt.engine.dispose()
+            if rt.claim is not None:
+                rt.claim.release()
+
+
+def views(pod: LivePod) -> dict[str, dict[str, object]]:
+    """Every seat's view by name, without the version (each process numbers its own)."""
+    return {player.name: {k: v for k, v in seat_view(pod, player).items() if k != "version"}
+            for player in pod.night.players}
+
+
+async def started_pod(a: Runtime, b: Runtime) -> tuple[LivePod, LivePod]:
+    """A pod of four people and four bots made and started on `a`, known to `b` (loaded,
+    not touched: `b` serves nothing of it)."""
+    created = await lifecycle.create_pod(a, "CMR", 8, 7, None, True)
+    pod_a = created.pod
+    for name in ("Ann", "Bob", "Cid", "Dee"):
+        await lifecycle.join_pod(a, pod_a, name)
+    await lifecycle.start_pod(a, pod_a)
+    assert b.cluster is not None
+    pod_b = await b.cluster.load(pod_a.id)
+    assert pod_b is not None
+    await until(lambda: pod_b.night.revision == pod_a.night.revision, "b loaded the start")
+    return pod_a, pod_b
+
+
+def test_a_pod_nobody_serves_here_waits_for_its_first_touch(postgres_url: str,
+                                                               tmp_path: Path) -> None:
+    async def scenario(a: Runtime, b: Runtime) -> None:
+        assert b.cluster is not None
+        follower = b.cluster.follower  # type: ignore[attr-defined]
+        pod_a, pod_b = await started_pod(a, b)
+        at_start, catch_ups = pod_b.night.revision, follower.catch_ups
+
+        await pick_once(a, pod_a, "Ann")
+        follower.notice(pod_a.id, pod_a.night.revision)
+        await asyncio.sleep(0)  # a catch-up task would start now
+        assert follower.notices_deferred == 1
+        assert pod_b.night.revision == at_start  # noted, not caught up
+        assert follower.catch_ups == catch_ups
+
+        touched = await b.cluster.touch(pod_a.id)  # a phone of the pod reaches b
+
+        assert touched is pod_b
+        assert pod_b.night.revision == pod_a.night.revision
+        assert views(pod_b) == views(pod_a)
+
+        await pick_once(a, pod_a, "Bob")  # touched: followed as notices come
+        follower.notice(pod_a.id, pod_a.night.revision)
+        await until(lambda: pod_b.night.revision == pod_a.night.revision,
+                    "b followed the touched pod")
+
+    run_members(postgres_url, tmp_path, scenario)
+
+
+def test_a_pod_with_a_socket_open_here_is_followed(postgres_url: str, tmp_path: Path) -> None:
+    async def scenario(a: Runtime, b: Runtime) -> None:
+        assert b.cluster is not None
+        pod_a, pod_b = await started_pod(a, b)
+        pod_b.live.connected["host"] += 1  # the host screen's socket on b
+
+        await pick_once(a, pod_a, "Cid")
+        b.cluster.follower.notice(pod_a.id, pod_a.night.revision)  # type: ignore[attr-defined]
+
+        await until(lambda: pod_b.night.revision == pod_a.night.revision,
+                    "b followed the pod it has a socket of")
+        assert views(pod_b) == views(pod_a)
+
+    run_members(postgres_url, tmp_path, scenario)
