@@ -82,20 +82,33 @@ class Follower:
         """Notices of pods this process did not follow when they came (tests, the bench)."""
 
     def follows(self, pod: LivePod) -> bool:
-        """Whether this process keeps `pod` at the stored revision as notices come."""
+        """Whether this process keeps `pod` at the stored revision as notices come: it
+        serves the pod, or another pod of its night (a later round's mixed tables live in
+        the night's first pod and are shown by every pod of the night)."""
+        if self._serves(pod) or (self._leading() and times_picks(pod)):
+            return True
+        return pod.setup.event_id is not None and any(
+            self._serves(other) for other in round_links.night_pods(self.rt, pod.setup.event_id)
+            if other is not pod)
+
+    def _serves(self, pod: LivePod) -> bool:
+        """A socket of the pod is open here, or a request touched it a moment ago."""
         if pod.live.connected:
             return True
         touched = self._touched.get(pod.id)
-        if touched is not None and time.monotonic() - touched < FOLLOW_SECONDS:
-            return True
-        return self._leading() and times_picks(pod)
+        return touched is not None and time.monotonic() - touched < FOLLOW_SECONDS
 
     async def touch(self, pod_id: str) -> None:
-        """A socket or a request of the pod: follow it from now on, and first catch up
-        what was committed elsewhere while it was not followed."""
+        """A socket or a request of the pod: follow it (and its night's other pods) from
+        now on, and first catch up what was committed elsewhere while they were not
+        followed."""
         self._touched[pod_id] = time.monotonic()
-        if self._deferred.pop(pod_id, None) is not None:
-            await self.catch_up(pod_id)
+        pod = self.rt.registry.find(pod_id)
+        night = [] if pod is None else [
+            other.id for other in round_links.night_pods(self.rt, pod.setup.event_id)]
+        for each in (*(other for other in night if other != pod_id), pod_id):
+            if self._deferred.pop(each, None) is not None:
+                await self.catch_up(each)
 
     async def follow_timed(self) -> None:
         """This process fires the pick timers now: catch up every pod with timers whose

@@ -97,10 +97,16 @@ async def load_night(rt: Runtime, event_id: str) -> Night:
     night = await rt.read(lambda session: read_night(session, event_id))
     if night is None:
         raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
-    if rt.cluster is not None:  # its pods as stored, though this process may not follow them
+    await follow_night(rt, night)
+    return night
+
+
+async def follow_night(rt: Runtime, night: Night) -> None:
+    """With several processes: the night's pods as stored, though this process may not
+    have followed them (`server.cluster.follow`), and followed from now on."""
+    if rt.cluster is not None:
         for pod_id in night.pod_ids:
             await rt.cluster.touch(pod_id)
-    return night
 
 
 def read_night(session: Session, event_id: str) -> Night | None:

@@ -22,7 +22,7 @@ from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services import seasons
 from server.services.commit import commit
-from server.services.events import Night, read_night
+from server.services.events import Night, follow_night, read_night
 from server.services.results import result_of
 from server.services.screen_tokens import screen_hash, screen_url
 from server.services.standings import night_standings
@@ -52,7 +52,10 @@ async def night_of_screen(rt: Runtime, token: str) -> Night | None:
         event_id = event_repo.event_id_of_screen(session, token_hash)
         return read_night(session, event_id) if event_id is not None else None
 
-    return await rt.read(read)
+    night = await rt.read(read)
+    if night is not None:
+        await follow_night(rt, night)
+    return night
 
 
 def results_key(pods: Sequence[LivePod]) -> list[object]:

@@ -66,3 +66,29 @@ def test_a_round_two_table_is_shared_by_both_processes(postgres_url: str,
         until(lambda: (g := game_of(b, night, second)) and
               {p["name"]: p["life"] for p in g["players"]}[first] == 35)
 
+
+
+def test_a_process_serving_only_the_second_pod_still_shows_the_mixed_tables_taps(
+        postgres_url: str, tmp_path: Path) -> None:
+    """A process follows only the pods it serves; a later round's game lives in the
+    night's first pod, so serving a player of the second pod must keep that game current
+    on this process too, though nobody of the first pod asks this process anything."""
+    with two_members(postgres_url, tmp_path, pause=0.3) as (a, b):
+        with a.client() as client:
+            night = night_at_tables(client)
+            started = client.post(f"/api/events/{night.event_id}/rounds", headers=night.host,
+                                  json={"round": 2, "force": True})
+            assert started.status_code == 200, started.text
+            tables = started.json()["round_tables"]
+        table = next(t for t in tables if len({night.pod_of[n] for n in t["players"]}) == 2)
+        first = next(n for n in table["players"] if night.pod_of[n] == night.pod_ids[0])
+        second = next(n for n in table["players"] if night.pod_of[n] == night.pod_ids[1])
+        game = until(lambda: (g := game_of(b, night, second)) and g["round"] == 2 and g)
+        target = next(p["player_id"] for p in game["players"] if p["name"] == second)
+        with a.client() as client:
+            tap = client.post(f"/api/pods/{night.pod_of[first]}/games/{table['number']}",
+                              headers=night.seat(first),
+                              json={"kind": "life", "target": target, "delta": -6})
+            assert tap.status_code == 200, tap.text
+        until(lambda: (g := game_of(b, night, second)) and
+              {p["name"]: p["life"] for p in g["players"]}[second] == 34)
