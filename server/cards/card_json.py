@@ -67,11 +67,15 @@ class CardJson:
         self.media = media
         self._data: dict[Key, CardBody] = {}
         self._text: dict[Key, str] = {}
+        self.generation = 0
+        """Bumped by `clear`: what was built from the old bodies (a pod version's shared
+        views, `server.views.pod.PodViews`) is stale when it differs."""
 
     def clear(self) -> None:
         """Forget every body (the media changed)."""
         self._data.clear()
         self._text.clear()
+        self.generation += 1
 
     def __len__(self) -> int:
         return len(self._data)

@@ -124,9 +124,11 @@ class PodViews:
     """What the views of one pod version share, built once for that version: the player
     lines every seat shows, and each seat's encoded view (a phone's socket, a second tab
     of it, and the HTTP answer to its pick all reuse it). Every change a phone may see
-    bumps `pod.live.version` (`LivePod.bump`), so a version's views never go stale."""
+    bumps `pod.live.version` (`LivePod.bump`), so a version's views never go stale; new
+    rules text or images (a card download) change the cards' `generation` instead."""
 
     version: int
+    cards: int
     players: list[PlayerLine] | None = None
     seats: dict[str, SeatText] = field(default_factory=dict)
 
@@ -135,10 +137,12 @@ _VIEWS: WeakKeyDictionary[LivePod, PodViews] = WeakKeyDictionary()
 
 
 def pod_views(pod: LivePod) -> PodViews:
-    """This pod's shared views at its current version (an older version's are dropped)."""
+    """This pod's shared views at its current version and card media (older ones are
+    dropped)."""
     views = _VIEWS.get(pod)
-    if views is None or views.version != pod.live.version:
-        views = _VIEWS[pod] = PodViews(pod.live.version)
+    if views is None or (views.version, views.cards) != (pod.live.version,
+                                                          pod.cards.generation):
+        views = _VIEWS[pod] = PodViews(pod.live.version, pod.cards.generation)
     return views
 
 
