@@ -24,7 +24,7 @@ from server.db import OperationalError
 from server.edge.rate_limits import TokenBucket
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
-from server.realtime.sockets import CLOSE_REASONS, CLOSE_TOO_FAST, CLOSE_TOO_LARGE
+from server.realtime.sockets import CLOSE_REASONS, read_messages
 from server.runtime import Runtime
 from server.services import events
 from server.services.events import Night
@@ -131,24 +131,7 @@ class ScreenConnection:
                 continue
 
     async def read_loop(self) -> None:
-        limit = self.rt.settings.ws_max_message_bytes
-        while True:
-            message = await self.ws.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            text = message.get("text")
-            raw = text.encode() if text is not None else (message.get("bytes") or b"")
-            if len(raw) > limit:
-                await self.close(CLOSE_TOO_LARGE)
-                return
-            if not self.bucket.take():
-                self.refused += 1
-                if self.refused > self.rt.settings.ws_abuse_limit:
-                    await self.close(CLOSE_TOO_FAST)
-                    return
-                await self.error("rate_limited", "Too many messages; slow down.")
-                continue
-            await self.handle(raw)
+        await read_messages(self)
 
     async def handle(self, raw: bytes) -> None:
         try:

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from pydantic import ValidationError
@@ -66,6 +66,45 @@ class AckedInView:
 
 
 ACKED_IN_VIEW = AckedInView()
+
+
+class Reader(Protocol):
+    """What `read_messages` needs of a socket's connection (a phone's, the store's screen)."""
+
+    rt: Runtime
+    ws: WebSocket
+    bucket: TokenBucket
+    refused: int
+
+    async def close(self, code: int) -> None: ...
+
+    async def error(self, code: str, message: str) -> None: ...
+
+    async def handle(self, raw: bytes) -> None: ...
+
+
+async def read_messages(conn: Reader) -> None:
+    """Every message a client sends, until it leaves, through the guards every socket
+    applies: a message over the size limit closes it (4413), one over the rate limit is
+    refused, and a client that keeps flooding is closed (4408)."""
+    limit = conn.rt.settings.ws_max_message_bytes
+    while True:
+        message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        raw = text.encode() if text is not None else (message.get("bytes") or b"")
+        if len(raw) > limit:
+            await conn.close(CLOSE_TOO_LARGE)
+            return
+        if not conn.bucket.take():
+            conn.refused += 1
+            if conn.refused > conn.rt.settings.ws_abuse_limit:
+                await conn.close(CLOSE_TOO_FAST)
+                return
+            await conn.error("rate_limited", "Too many messages; slow down.")
+            continue
+        await conn.handle(raw)
 
 
 class Connection:
@@ -176,24 +215,7 @@ class Connection:
                 await self.send_view("update")
 
     async def read_loop(self) -> None:
-        limit = self.rt.settings.ws_max_message_bytes
-        while True:
-            message = await self.ws.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            text = message.get("text")
-            raw = text.encode() if text is not None else (message.get("bytes") or b"")
-            if len(raw) > limit:
-                await self.close(CLOSE_TOO_LARGE)
-                return
-            if not self.bucket.take():
-                self.refused += 1
-                if self.refused > self.rt.settings.ws_abuse_limit:
-                    await self.close(CLOSE_TOO_FAST)
-                    return
-                await self.error("rate_limited", "Too many messages; slow down.")
-                continue
-            await self.handle(raw)
+        await read_messages(self)
 
     async def error(self, code: str, message: str, ref: str | None = None) -> None:
         """Refuse one message, in the phone's language (chosen like its pages' language)."""
