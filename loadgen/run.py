@@ -27,6 +27,7 @@ import httpx
 from websockets.exceptions import InvalidStatus
 
 from loadgen.drop import Drop
+from loadgen.heap import collector_paused
 from loadgen.phones import (
     RunStats,
     Seat,
@@ -256,12 +257,13 @@ async def run_bench(
         await draft_seat(base, seat, config.think, seat_rng, stats, config.timeout,
                          config.picks_over == "http", drop)
 
-    if config.stagger_s:
-        results = await _staggered(config, base, opened, rngs, draft)
-    else:
-        results = await asyncio.gather(*(draft(seat, r) for seat, r in zip(seats, rngs,
-                                                                            strict=True)),
-                                       return_exceptions=True)
+    with collector_paused():  # the client's collector must not stall every phone at once
+        if config.stagger_s:
+            results = await _staggered(config, base, opened, rngs, draft)
+        else:
+            results = await asyncio.gather(*(draft(seat, r)
+                                             for seat, r in zip(seats, rngs, strict=True)),
+                                           return_exceptions=True)
     if cutter is not None:
         cutter.cancel()
     elapsed = time.perf_counter() - started
