@@ -21,7 +21,9 @@ be unusable). Why opt-in: a savepoint costs two statements, and a pick never ref
 
 Row locks (several processes, `server.cluster`): each write names the rows it needs
 (`Rows`); the batch's first statements lock all of them, pods then events, each sorted by
-id, so two processes' batches always lock in one order and cannot deadlock.
+id, so two processes' batches always lock in one order and cannot deadlock. A batch whose
+writes all need the same one pod row skips that statement: each write's revision bump
+takes the row first, and waiting for one lock while holding none closes no cycle.
 """
 
 from __future__ import annotations
@@ -205,7 +207,7 @@ class GroupWriter:
             if self._lock_rows is not None:
                 pods = sorted({pod for write in batch for pod in write.rows.pods})
                 events = sorted({event for write in batch for event in write.rows.events})
-                if pods or events:
+                if (pods or events) and not _one_row_each_takes_itself(batch):
                     self._lock_rows(session, pods, events)
             for write in batch:
                 if write.stage is None:
@@ -248,6 +250,18 @@ class GroupWriter:
                 bind = session.get_bind()
             self._bind = bind if isinstance(bind, sa.Engine) else bind.engine
         return self._bind
+
+
+def _one_row_each_takes_itself(batch: list[Write]) -> bool:
+    """Whether every write of the batch needs the same single pod row and nothing else
+    (a pod's picks, most batches of a cluster member): each takes that row's lock with
+    its own first statement (the revision bump, `server.cluster.revisions`), and a
+    transaction that holds no lock while it waits for its one lock cannot close a
+    deadlock cycle, so the ordered `SELECT … FOR UPDATE` would be a round trip for
+    nothing (issue #33: 7 % of a two-process cluster's CPU)."""
+    first = batch[0].rows
+    return len(first.pods) == 1 and not first.events and all(
+        write.rows == first for write in batch)
 
 
 def _refusable(session: Session, stage: Callable[[Session], None]) -> None:

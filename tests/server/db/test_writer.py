@@ -315,6 +315,36 @@ def test_the_rows_a_batch_asks_for_are_locked_first_pods_then_events_in_id_order
     assert calls == [(["p1", "p2"], ["e1", "e9"]), "p2", "p1"]
 
 
+def test_a_batch_whose_writes_all_need_one_pod_row_sends_no_lock_statement(
+    engine: sa.Engine,
+) -> None:
+    """Its writes take that one row's lock with their own first statement (the revision
+    bump), and a transaction that waits for one lock while holding none cannot be part
+    of a deadlock: the separate `SELECT … FOR UPDATE` would be a round trip for nothing.
+    A batch that needs a second row (another pod, an event) still locks them in order."""
+    calls: list[tuple[list[str], list[str]]] = []
+
+    def lock_rows(session: Session, pods: list[str], events: list[str]) -> None:
+        calls.append((pods, events))
+
+    def needing(pod_id: str, rows: Rows) -> Write:
+        write = insert_pod(pod_id)
+        write.rows = rows
+        return write
+
+    async def batch(writes: list[Write]) -> None:
+        writer = GroupWriter(lambda: Session(engine), lock_rows=lock_rows)
+        await asyncio.gather(*(writer.submit(w) for w in writes))
+        await writer.close()
+
+    asyncio.run(batch([needing("a", Rows(pods=("p1",))), needing("b", Rows(pods=("p1",)))]))
+    assert calls == []
+    asyncio.run(batch([needing("c", Rows(pods=("p1",))), needing("d", Rows(pods=("p2",)))]))
+    asyncio.run(batch([needing("e", Rows(pods=("p1",), events=("e1",)))]))
+    asyncio.run(batch([needing("f", Rows(pods=("p1",))), insert_pod("g")]))
+    assert calls == [(["p1", "p2"], []), (["p1"], ["e1"]), (["p1"], [])]
+
+
 def test_a_refusable_write_that_passed_is_rolled_back_with_its_failed_batch(
     engine: sa.Engine,
 ) -> None:
