@@ -19,6 +19,7 @@ from server.cards.media import CardMedia
 from server.cluster.member import Claim, Member
 from server.core.settings import Settings
 from server.db import Engine, Session
+from server.db.engine import writer_engine
 from server.db.reads import read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.edge.rate_limits import ClientLimits
@@ -84,9 +85,13 @@ class Runtime:
     `--trace`): the app's lifespan starts it; the writer reports its batches to it."""
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
+    writer_engine: Engine = field(init=False, repr=False)
+    """The engine the writer commits with: `engine` on SQLite, its own on PostgreSQL
+    (`server.db.engine.writer_engine`: no ping before each batch)."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)
+        self.writer_engine = writer_engine(self.engine)
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:
@@ -107,7 +112,9 @@ class Runtime:
             batch = MAX_BATCH if self.settings.group_commit else 1
             lock_rows = self.cluster.lock_rows if self.cluster is not None else None
             observe = self.trace.batch if self.trace is not None else None
-            self._writer = GroupWriter(self.session, max_batch=batch, lock_rows=lock_rows,
+            bind = self.writer_engine
+            self._writer = GroupWriter(lambda: Session(bind, expire_on_commit=False),
+                                       max_batch=batch, lock_rows=lock_rows,
                                        disk_full=self.note_disk_full, observe=observe)
         return self._writer
 
@@ -124,6 +131,8 @@ class Runtime:
         writer, self._writer = self._writer, None
         if writer is not None:
             await writer.close()
+        if self.writer_engine is not self.engine:
+            self.writer_engine.dispose()  # its connections; it reconnects if used again
 
     def now(self) -> datetime:
         return self.clock()

@@ -46,6 +46,23 @@ def create_db_engine(settings: Settings) -> Engine:
         raise DatabaseConfigError(f"cannot use database URL: {error}") from error
 
 
+def writer_engine(engine: Engine) -> Engine:
+    """The group writer's engine (`server.db.writer`): the same database, but on
+    PostgreSQL without a ping before each checkout.
+
+    Why: the pool pings a connection before lending it (`pool_pre_ping`), so that the
+    first read after PostgreSQL restarted does not fail. The writer borrows a connection
+    for every batch, every few milliseconds on a busy night, and the ping was one more
+    round trip per batch (a tenth of the writer thread's time in a cluster run, issue
+    #33). Without it, the first batch after a restart fails whole with "try again" (503
+    `db_busy`: nothing of it stored, the writer's contract), SQLAlchemy drops the dead
+    connections, and the retry gets a fresh one (tests/server/db/test_postgres_restart.py).
+    SQLite has no ping and no server to lose: the same engine."""
+    if engine.url.get_backend_name() != "postgresql":
+        return engine
+    return sa.create_engine(engine.url, pool_pre_ping=False)
+
+
 def _sqlite_engine(url: sa.URL, settings: Settings) -> Engine:
     engine = sa.create_engine(url, connect_args={"check_same_thread": False})
     synchronous = settings.sqlite_synchronous

@@ -112,7 +112,7 @@ def test_a_full_disk_mid_pick_is_503_and_the_pick_all_or_nothing(
     pick row was written, so the transaction must roll back as a whole."""
     pod, ann = started_pod(client)
     before = me(client, ann)
-    engine = client.app.state.runtime.engine  # type: ignore[attr-defined]
+    engine = client.app.state.runtime.writer_engine  # type: ignore[attr-defined]
     with disk_full(engine, failing):
         refused = client.post(pod.url("/picks"), headers=bearer(ann.token),
                               json=pick_body(before))

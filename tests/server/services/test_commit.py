@@ -42,7 +42,7 @@ def host_view(client: TestClient, pod: PodHandle) -> dict[str, Any]:
 
 
 def engine_of(client: TestClient) -> sa.engine.Engine:
-    return client.app.state.runtime.engine  # type: ignore[attr-defined, no-any-return]
+    return client.app.state.runtime.writer_engine  # type: ignore[attr-defined, no-any-return]
 
 
 def refused_then_done(client: TestClient, pod: PodHandle, failing: str,
