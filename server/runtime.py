@@ -85,13 +85,19 @@ class Runtime:
     `--trace`): the app's lifespan starts it; the writer reports its batches to it."""
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
-    writer_engine: Engine = field(init=False, repr=False)
-    """The engine the writer commits with: `engine` on SQLite, its own on PostgreSQL
-    (`server.db.engine.writer_engine`: no ping before each batch)."""
+    _writer_engine: Engine | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)
-        self.writer_engine = writer_engine(self.engine)
+
+    @property
+    def writer_engine(self) -> Engine:
+        """The engine the writer commits with (made on first use): `engine` on SQLite,
+        its own on PostgreSQL (`server.db.engine.writer_engine`: no ping before each
+        batch)."""
+        if self._writer_engine is None:
+            self._writer_engine = writer_engine(self.engine)
+        return self._writer_engine
 
     def client_limits(self) -> ClientLimits:
         if self.limits is None:
@@ -131,8 +137,8 @@ class Runtime:
         writer, self._writer = self._writer, None
         if writer is not None:
             await writer.close()
-        if self.writer_engine is not self.engine:
-            self.writer_engine.dispose()  # its connections; it reconnects if used again
+        if self._writer_engine is not None and self._writer_engine is not self.engine:
+            self._writer_engine.dispose()  # its connections; it reconnects if used again
 
     def now(self) -> datetime:
         return self.clock()
