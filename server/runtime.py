@@ -107,6 +107,10 @@ class Runtime:
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
 
+    def writer_session(self) -> Session:
+        """A session on the writer's engine (the group writer's transactions only)."""
+        return Session(self.writer_engine, expire_on_commit=False)
+
     async def read(self, query: Callable[[Session], T]) -> T:
         """Run a read off the event loop, in a session of its own (`server.db.reads`)."""
         return await read(self.session, query)
@@ -118,9 +122,7 @@ class Runtime:
             batch = MAX_BATCH if self.settings.group_commit else 1
             lock_rows = self.cluster.lock_rows if self.cluster is not None else None
             observe = self.trace.batch if self.trace is not None else None
-            bind = self.writer_engine
-            self._writer = GroupWriter(lambda: Session(bind, expire_on_commit=False),
-                                       max_batch=batch, lock_rows=lock_rows,
+            self._writer = GroupWriter(self.writer_session, max_batch=batch, lock_rows=lock_rows,
                                        disk_full=self.note_disk_full, observe=observe)
         return self._writer
 

@@ -37,7 +37,7 @@ def create_db_engine(settings: Settings) -> Engine:
             f"unsupported database {url.get_backend_name()!r}: use sqlite or postgresql+psycopg"
         )
     try:
-        return sa.create_engine(url, pool_pre_ping=True)
+        return _postgres_engine(url, ping=True)
     except ImportError as error:
         raise DatabaseConfigError(
             f"PostgreSQL needs its driver, which this install lacks ({error}): "
@@ -60,7 +60,13 @@ def writer_engine(engine: Engine) -> Engine:
     SQLite has no ping and no server to lose: the same engine."""
     if engine.url.get_backend_name() != "postgresql":
         return engine
-    return sa.create_engine(engine.url, pool_pre_ping=False)
+    return _postgres_engine(engine.url, ping=False)
+
+
+def _postgres_engine(url: sa.URL, ping: bool) -> Engine:
+    """The one place a PostgreSQL engine is made, so the writer's (`ping=False`) cannot
+    drift from the server's when either gains an option."""
+    return sa.create_engine(url, pool_pre_ping=ping)
 
 
 def _sqlite_engine(url: sa.URL, settings: Settings) -> Engine:
