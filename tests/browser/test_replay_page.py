@@ -1,6 +1,6 @@
-"""The draft replay on a phone: swipe and arrow keys through a whole replay, jump to a
-round, the pool as it grew, the zoom dialog on a card, nothing wider than the screen, in
-English, Russian and Italian at 360 and 390 px (a mobile context with touch)."""
+"""The draft replay on a phone: arrow keys through a whole replay and swipes both ways,
+jump to a round, the pool as it grew, the zoom dialog on a card, nothing wider than the
+screen, in English, Russian and Italian at 360 and 390 px (a mobile context with touch)."""
 
 from __future__ import annotations
 
@@ -65,9 +65,11 @@ def pool_size(page: Page) -> int:
 
 @pytest.mark.parametrize("width", [360, 390])
 @pytest.mark.parametrize("language", ["en", "ru", "it"])
-def test_swipe_and_keys_through_a_whole_replay(
+def test_keys_walk_a_whole_replay_that_fits_and_a_swipe_moves_a_pick(
     browser: Browser, server: str, drafted: dict[str, Any], width: int, language: str
 ) -> None:
+    """Every pick of the replay fits the screen in every language and width; a swipe
+    moves one pick each way there too (the whole walk by swipes is the next test)."""
     page = open_replay(browser, server, drafted, width, language)
     expect(page.locator(".replay-round").first).to_have_text(f"{PACK_WORD[language]} 1")
     assert "1" in where(page) and f"{PICKS}" in where(page)
@@ -80,16 +82,28 @@ def test_swipe_and_keys_through_a_whole_replay(
         assert page_overflow(page) == 0, f"wider than {width} px at pick {step}"
     expect(page.locator("#replay-next")).to_be_disabled()
     screenshot(page, f"replay-{language}-{width}-last")
-    for step in range(PICKS - 1, 0, -1):  # a swipe to the right goes back, pick by pick
-        swipe(page, left=False)
-        expect(page.locator("#replay-pool .card-row")).to_have_count(2 * step)
-    expect(page.locator("#replay-prev")).to_be_disabled()
-    for step in range(2, PICKS + 1):  # and a swipe to the left goes forward again
+    swipe(page, left=False)  # a swipe to the right goes back a pick
+    expect(page.locator("#replay-pool .card-row")).to_have_count(2 * (PICKS - 1))
+    swipe(page, left=True)  # and one to the left forward again
+    expect(page.locator("#replay-pool .card-row")).to_have_count(2 * PICKS)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-pool .card-row")).to_have_count(2 * (PICKS - 1))
+    page.context.close()
+
+
+def test_swipes_walk_a_whole_replay_back_and_forth(
+    browser: Browser, server: str, drafted: dict[str, Any]
+) -> None:
+    """The gesture is the same code in every language and width: walked whole once."""
+    page = open_replay(browser, server, drafted, 360, "ru")
+    for step in range(2, PICKS + 1):  # a swipe to the left goes forward, pick by pick
         swipe(page, left=True)
         expect(page.locator("#replay-pool .card-row")).to_have_count(2 * step)
     expect(page.locator("#replay-next")).to_be_disabled()
-    page.keyboard.press("ArrowLeft")
-    expect(page.locator("#replay-pool .card-row")).to_have_count(2 * (PICKS - 1))
+    for step in range(PICKS - 1, 0, -1):  # and a swipe to the right back to the first
+        swipe(page, left=False)
+        expect(page.locator("#replay-pool .card-row")).to_have_count(2 * step)
+    expect(page.locator("#replay-prev")).to_be_disabled()
     page.context.close()
 
 

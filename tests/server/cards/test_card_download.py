@@ -17,6 +17,7 @@ from draft.cards import bundled_set_codes, load_set
 from server.cli import cli
 from server.core.settings import Settings
 from tests.server.support.builders import join, me, new_pod, start
+from tests.server.support.databases import SQLITE_ONLY
 from tests.server.support.fake_scryfall import FakeScryfall, fake_scryfall
 
 AppClient = Callable[[Settings], AbstractContextManager[TestClient]]
@@ -79,6 +80,7 @@ def test_the_download_fills_a_running_pod_without_a_restart(
     assert scryfall.requests[scryfall.page_key("clb", 2)] == 2
 
 
+@SQLITE_ONLY
 def test_a_second_press_while_downloading_is_refused(
     make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
 ) -> None:
@@ -91,6 +93,7 @@ def test_a_second_press_while_downloading_is_refused(
         assert wait_done(client)["job"]["state"] == "done"
 
 
+@SQLITE_ONLY
 def test_without_internet_the_job_says_so_and_names_the_command(
     make_settings: Callable[..., Settings], app_client: AppClient
 ) -> None:

@@ -23,6 +23,7 @@ from tests.server.routes.test_screen import (
     token_of,
 )
 from tests.server.support.builders import bearer, draft_until_done, take_first
+from tests.server.support.databases import SQLITE_ONLY
 from tests.server.support.live import LiveServer
 
 
@@ -86,6 +87,7 @@ def test_the_screen_follows_picks_and_life_taps_and_no_frame_shows_a_card(
         assert secret not in everything
 
 
+@SQLITE_ONLY
 def test_the_screen_socket_takes_no_commands(server: LiveServer) -> None:
     with server.client() as client:
         night, seats = open_night(client, 3)
@@ -105,6 +107,7 @@ def test_the_screen_socket_takes_no_commands(server: LiveServer) -> None:
     assert [view["pool_count"] for view in views] == [0, 0, 0]
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("token", ["", "nope", "host"])
 def test_a_socket_without_the_screen_token_is_closed_as_unknown(
     server: LiveServer, token: str
@@ -118,6 +121,7 @@ def test_a_socket_without_the_screen_token_is_closed_as_unknown(
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
 
 
+@SQLITE_ONLY
 def test_a_screen_socket_from_another_origin_or_with_a_large_message_is_refused(
     client: TestClient
 ) -> None:

@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.support.builders import PodHandle, SeatHandle, bearer, join, me, new_pod, start
+from tests.server.support.databases import SQLITE_ONLY
 from tests.server.support.live import LiveServer
 from tests.server.support.socket_views import SocketViews, acks_in
 
@@ -159,6 +160,7 @@ def test_reconnect_gets_the_same_view(server: LiveServer) -> None:
         assert after[key] == before[key]
 
 
+@SQLITE_ONLY
 def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
     pod, ann, bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ann_ws, \
@@ -222,6 +224,7 @@ def test_host_socket_gets_the_dashboard(server: LiveServer) -> None:
         assert sorted(view["waiting_on"]) == [0, 1]
 
 
+@SQLITE_ONLY
 def test_bad_messages_get_errors_and_the_socket_stays_open(server: LiveServer) -> None:
     pod, ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
@@ -239,6 +242,7 @@ def test_bad_messages_get_errors_and_the_socket_stays_open(server: LiveServer) -
         assert receive(ws) == {"type": "pong"}
 
 
+@SQLITE_ONLY
 def test_a_bad_token_or_unknown_pod_closes_with_its_code(server: LiveServer) -> None:
     pod, _ann, _bob = two_seat_pod(server)
     for url, code in ((server.ws_url(pod.pod_id, "wrong"), 4401),
@@ -248,6 +252,7 @@ def test_a_bad_token_or_unknown_pod_closes_with_its_code(server: LiveServer) -> 
         assert closed.value.rcvd is not None and closed.value.rcvd.code == code
 
 
+@SQLITE_ONLY
 def test_an_oversized_message_closes_with_4413(server: LiveServer) -> None:
     pod, ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
@@ -259,6 +264,7 @@ def test_an_oversized_message_closes_with_4413(server: LiveServer) -> None:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4413
 
 
+@SQLITE_ONLY
 def test_a_flood_is_refused_then_closed_with_4408(server: LiveServer) -> None:
     pod, ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
@@ -274,6 +280,7 @@ def test_a_flood_is_refused_then_closed_with_4408(server: LiveServer) -> None:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
 
 
+@SQLITE_ONLY
 def test_tokens_never_reach_the_server_log(server: LiveServer) -> None:
     pod, ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:

@@ -16,6 +16,7 @@ from tests.server.support.builders import (
     start,
     take_first,
 )
+from tests.server.support.databases import SQLITE_ONLY
 
 
 def error_code(response: Any) -> str:
@@ -77,6 +78,7 @@ def test_start_fills_empty_seats_with_bots(client: TestClient) -> None:
     assert sorted(p["seat"] for p in view["players"]) == [0, 1, 2, 3]
 
 
+@SQLITE_ONLY
 def test_host_actions_need_the_host_token(client: TestClient) -> None:
     pod = new_pod(client)
     seat = join(client, pod, "Ann")
@@ -87,6 +89,7 @@ def test_host_actions_need_the_host_token(client: TestClient) -> None:
     assert client.get(pod.url("/me"), headers=pod.host).status_code == 403
 
 
+@SQLITE_ONLY
 def test_a_token_of_one_pod_is_useless_in_another(client: TestClient) -> None:
     first, second = new_pod(client), new_pod(client)
     seat = join(client, first, "Ann")
@@ -94,12 +97,14 @@ def test_a_token_of_one_pod_is_useless_in_another(client: TestClient) -> None:
     assert client.post(second.url("/start"), headers=first.host).status_code == 401
 
 
+@SQLITE_ONLY
 def test_unknown_pod_is_404_with_the_envelope(client: TestClient) -> None:
     response = client.get("/api/pods/nope")
     assert response.status_code == 404
     assert error_code(response) == "unknown_pod"
 
 
+@SQLITE_ONLY
 def test_malformed_json_is_400_not_500(client: TestClient) -> None:
     response = client.post("/api/pods", content=b"{nope",
                            headers={"Content-Type": "application/json"})
@@ -107,6 +112,7 @@ def test_malformed_json_is_400_not_500(client: TestClient) -> None:
     assert error_code(response) == "malformed"
 
 
+@SQLITE_ONLY
 def test_invalid_values_are_422(client: TestClient) -> None:
     for body in ({"seats": 9}, {"seats": 1}, {"seed": -1}, {"seed": 2**63},
                  {"pick_timer_seconds": 601}, {"set": "NOPE"}):
@@ -125,6 +131,7 @@ def test_names_are_stripped(client: TestClient) -> None:
     assert me(client, seat)["me"]["name"] == "Ann"
 
 
+@SQLITE_ONLY
 def test_timer_below_the_configured_minimum_is_refused(
     make_settings: Any, app_client: Any
 ) -> None:
@@ -292,6 +299,7 @@ def test_names_are_unique_in_a_pod(client: TestClient) -> None:
     assert error_code(response) == "name_taken"
 
 
+@SQLITE_ONLY
 def test_a_huge_body_is_413(client: TestClient) -> None:
     response = client.post("/api/pods", content=b"[" + b"1," * 50_000 + b"1]",
                            headers={"Content-Type": "application/json"})

@@ -18,6 +18,7 @@ from sqlmodel import func, select
 from server.core.settings import Settings
 from server.db.tables import SeasonRow
 from tests.server.support.builders import bearer
+from tests.server.support.databases import SQLITE_ONLY
 
 
 def season_file(**season: Any) -> dict[str, Any]:
@@ -80,6 +81,7 @@ def test_a_season_is_created_with_its_scheme_and_a_token(client: TestClient) -> 
         "standings": []}
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize(("body", "message"), [
     ({"scoring": "swiss"}, "scoring is one of"),
     ({"scoring": "win-draw-loss", "points": {"1": 4}}, "not '1'"),
@@ -261,6 +263,7 @@ BAD_FILES = {
 }
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_a_bad_season_file_is_refused_and_nothing_is_stored(
     client: TestClient, case: str

@@ -18,6 +18,7 @@ from tests.server.support.builders import (
     new_pod,
     start,
 )
+from tests.server.support.databases import SQLITE_ONLY
 
 
 def mono_red_piper(view: dict[str, Any]) -> dict[str, Any]:
@@ -53,6 +54,7 @@ def test_deck_gets_a_report_and_can_be_resubmitted(
     assert ready == {"Ann": (True, True), "Bob": (False, None), "Cid": (False, None)}
 
 
+@SQLITE_ONLY
 def test_a_card_not_in_my_pool_is_refused(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:
@@ -63,6 +65,7 @@ def test_a_card_not_in_my_pool_is_refused(
     assert response.json()["error"]["code"] == "not_in_pool"
 
 
+@SQLITE_ONLY
 def test_decks_are_refused_while_drafting(client: TestClient) -> None:
     pod = new_pod(client, seats=2)
     ann = join(client, pod, "Ann")
@@ -71,6 +74,7 @@ def test_decks_are_refused_while_drafting(client: TestClient) -> None:
     assert response.status_code == 409
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("fmt", ["arena", "mtgo", "cockatrice", "forge", "text", "csv", "json"])
 def test_pool_exports_in_every_format(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]], fmt: str
@@ -100,6 +104,7 @@ def test_deck_and_log_exports(client: TestClient,
                       params={"what": "log", "format": "forge"}).status_code == 422
 
 
+@SQLITE_ONLY
 def test_a_deck_export_holds_only_the_deck_and_its_commanders(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:
@@ -124,6 +129,7 @@ def test_a_deck_export_holds_only_the_deck_and_its_commanders(
     assert sum(int(line.split(" ", 1)[0]) for line in pool) == 60
 
 
+@SQLITE_ONLY
 def test_an_unknown_export_is_a_clear_error(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:
@@ -142,6 +148,7 @@ def test_the_draft_log_has_mtgos_time_line(
     assert re.fullmatch(r"Time:    \d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d\d:\d\d [AP]M", log[1])
 
 
+@SQLITE_ONLY
 def test_file_names_carry_the_players_own_name(client: TestClient) -> None:
     pod = new_pod(client, seats=2, seed=3)
     dima = join(client, pod, "Дмитрий")
@@ -180,6 +187,7 @@ def test_tables_split_the_players_and_start_playing(
     assert "Ann" in table["players"]
 
 
+@SQLITE_ONLY
 def test_the_deck_report_speaks_the_phones_language(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:
@@ -193,6 +201,7 @@ def test_the_deck_report_speaks_the_phones_language(
     assert me(client, seats[1])["deck"]["report"] == report  # stored as that phone reads it
 
 
+@SQLITE_ONLY
 def test_exports_translate_free_text_and_keep_what_importers_parse(
     client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
 ) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pytest
+import sqlalchemy as sa
 
 from draft.replay import replay
 from draft.state import DraftConfig
@@ -26,7 +27,10 @@ from tests.server.support.figures import report
 from tests.server.support.live import LiveServer
 
 SEED = 20261129
-DRAFT_KILLS = 10
+DRAFT_KILLS = {"sqlite": 10, "postgresql": 4}
+"""Kills during the draft, per database: SQLite's durability is our own settings' (WAL,
+`synchronous=FULL`), so it takes the most; PostgreSQL's is its server's, and a few kills
+show our write path on it (each kill is a start-up: seconds of the suite)."""
 DECK_KILLS = 3
 TIME_LIMIT = 150.0
 
@@ -60,8 +64,8 @@ def kill_and_restart(server: LiveServer, rng: random.Random, low: float, high: f
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)  # thirteen start-ups: minutes on a loaded machine
-def test_ten_sigkills_during_a_draft_lose_no_acknowledged_pick(
+@pytest.mark.timeout(900)  # up to thirteen start-ups: minutes on a loaded machine
+def test_sigkills_during_a_draft_lose_no_acknowledged_pick(
     live_server: Callable[..., LiveServer], db_url: str, request: pytest.FixtureRequest
 ) -> None:
     rng = random.Random(SEED)
@@ -78,12 +82,13 @@ def test_ten_sigkills_during_a_draft_lose_no_acknowledged_pick(
     for phone in phones:
         phone.start()
 
+    planned = DRAFT_KILLS[sa.make_url(db_url).get_backend_name()]
     kills = 0
-    while kills < DRAFT_KILLS and not all(p.drafting_done.is_set() for p in phones):
+    while kills < planned and not all(p.drafting_done.is_set() for p in phones):
         aim = phones[kills % len(phones)].picking if kills % 2 else None
         deadline += kill_and_restart(server, rng, 0.2, 1.0, aim, phones)
         kills += 1
-    assert kills == DRAFT_KILLS, "the draft finished before every planned kill"
+    assert kills == planned, "the draft finished before every planned kill"
     while not all(p.drafting_done.is_set() for p in phones) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert all(p.drafting_done.is_set() for p in phones), "the draft did not complete"

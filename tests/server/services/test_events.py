@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
 from tests.server.support.builders import SeatHandle, bearer, draft_until_done
+from tests.server.support.databases import SQLITE_ONLY
 
 
 def open_night(client: TestClient, count: int, seed: int = 5) -> tuple[dict[str, Any],
@@ -119,6 +120,7 @@ def test_a_formed_night_survives_a_restart(
     assert seat.status_code == 200
 
 
+@SQLITE_ONLY
 def test_joining_is_closed_once_pods_are_formed(client: TestClient) -> None:
     night, _ = open_night(client, 3)
     form(client, night)
@@ -127,6 +129,7 @@ def test_joining_is_closed_once_pods_are_formed(client: TestClient) -> None:
     assert form(client, night).status_code == 409
 
 
+@SQLITE_ONLY
 def test_event_refusals_use_the_envelope(client: TestClient) -> None:
     night, tokens = open_night(client, 1)
     event = f"/api/events/{night['event_id']}"

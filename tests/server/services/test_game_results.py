@@ -16,6 +16,7 @@ from server.core.settings import Settings
 from server.services.results import result_of
 from tests.server.services.test_games import People, game_of, play, player, tap
 from tests.server.support.builders import PodHandle, SeatHandle
+from tests.server.support.databases import SQLITE_ONLY
 
 ACHIEVEMENTS = [{"name": "First blood", "points": 2}, {"name": "Won with the Piper", "points": 5}]
 
@@ -91,6 +92,7 @@ def test_a_draw_needs_everyone_still_in_and_the_host_may_call_time(
     assert game["winner"] is None
 
 
+@SQLITE_ONLY
 def test_time_is_called_by_the_host_only(client: TestClient, table: People) -> None:
     pod, seats = table
     tap(client, pod, seats["Ann"], "Cid", -40)
@@ -124,6 +126,7 @@ def test_the_host_corrects_the_result_and_the_confirmations_drop(
     assert placings(cleared.json()) == {"Ann": 1, "Cid": 2, "Bob": 3}
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("body, code", [
     ({"placings": [{"player_id": "nobody", "place": 1}]}, "bad_placings"),
     ({"placings": [{"player_id": "P", "place": 1}, {"player_id": "P", "place": 2}]},
@@ -154,6 +157,7 @@ def test_the_winner_route_counts_as_the_result_with_the_out_order(
     assert game_of(client, seats["Ann"]) == before
 
 
+@SQLITE_ONLY
 def test_bad_moves_are_refused_with_a_clear_error_and_change_nothing(
         client: TestClient, table: People) -> None:
     pod, seats = table
@@ -172,6 +176,7 @@ def test_bad_moves_are_refused_with_a_clear_error_and_change_nothing(
     assert game_of(client, seats["Ann"]) == before
 
 
+@SQLITE_ONLY
 def test_moves_at_another_table_are_refused(client: TestClient) -> None:
     pod, seats = play(client, ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay"))
     tables = client.get(pod.url("/host"), headers=pod.host).json()["tables"]
@@ -231,6 +236,7 @@ def test_achievements_are_claimed_for_oneself_and_confirmed_by_someone_else(
     [{"name": f"A{n}", "points": 1} for n in range(21)],
     [{"name": "Bad", "points": "5"}],
 ])
+@SQLITE_ONLY
 def test_bad_achievement_lists_are_refused_and_change_nothing(
         client: TestClient, table: People, items: list[Any]) -> None:
     pod, seats = table

@@ -16,6 +16,7 @@ from tests.server.support.builders import (
     me,
     play_tables,
 )
+from tests.server.support.databases import SQLITE_ONLY
 
 People = tuple[PodHandle, dict[str, SeatHandle]]
 
@@ -105,6 +106,7 @@ def test_commander_casts_add_tax(client: TestClient, table: People) -> None:
         "index": 0, "name": "The Prismatic Piper", "placeholder": False, "casts": 2, "tax": 4}
 
 
+@SQLITE_ONLY
 def test_only_the_author_can_undo(client: TestClient, table: People) -> None:
     pod, seats = table
     seq = tap(client, pod, seats["Ann"], "Bob", -4).json()["seq"]
@@ -126,6 +128,7 @@ def test_a_tap_resent_with_the_same_ref_applies_once(client: TestClient, table: 
     assert player(again.json(), "Bob")["life"] == 37 and again.json()["seq"] == 2
 
 
+@SQLITE_ONLY
 def test_the_same_ref_for_another_change_is_refused(client: TestClient, table: People) -> None:
     pod, seats = table
     tap(client, pod, seats["Ann"], "Bob", -3, ref="r")
@@ -194,6 +197,7 @@ def test_a_tap_for_a_game_that_is_over_never_lands_in_the_next_one(
     assert tap(client, pod, seats["Ann"], "Bob", -3, ref="a1", game=2).status_code == 200
 
 
+@SQLITE_ONLY
 def test_players_act_only_at_their_own_table(client: TestClient) -> None:
     names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
     pod, seats = play(client, names)
@@ -218,6 +222,7 @@ def test_players_act_only_at_their_own_table(client: TestClient) -> None:
                                                                       "index": 2}},
     {"kind": "life", "target": "a", "delta": 1, "extra": True},
 ])
+@SQLITE_ONLY
 def test_bad_adjustments_are_422_with_the_envelope(
     client: TestClient, table: People, body: dict[str, Any]
 ) -> None:
@@ -227,6 +232,7 @@ def test_bad_adjustments_are_422_with_the_envelope(
     assert "error" in response.json()
 
 
+@SQLITE_ONLY
 def test_rules_refusals_are_422_and_unknown_tables_404(client: TestClient, table: People) -> None:
     pod, seats = table
     zero = tap(client, pod, seats["Ann"], "Bob", 0)

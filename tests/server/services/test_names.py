@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from pods.player_names import skeleton
 from tests.server.support.builders import PodHandle, new_pod
+from tests.server.support.databases import SQLITE_ONLY
 
 CYRILLIC_A = "\u0410"
 GRAPHEME_JOINER = "\u034f"
@@ -19,6 +20,7 @@ def seat(client: TestClient, pod: PodHandle, name: str) -> Any:
     return client.post(pod.url("/seats"), json={"name": name})
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("lookalike", [
     f"Ann{GRAPHEME_JOINER}", f"{CYRILLIC_A}nn", "Ａｎｎ", "ANN", "A\u200bnn", "Ann\ufe0f",
 ])
@@ -32,6 +34,7 @@ def test_a_name_that_looks_like_a_taken_one_is_taken(client: TestClient, lookali
         assert refused.json()["error"]["code"] == "name_taken"
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("invisible", ["\u2800", "\u3164", "\u3164\u3164", "\u115f",
                                        "\uffa0", " \u2800 ", "...", "\u034f\u034f"])
 def test_a_name_needs_a_letter_or_a_digit_people_can_see(client: TestClient,
@@ -42,12 +45,14 @@ def test_a_name_needs_a_letter_or_a_digit_people_can_see(client: TestClient,
     assert refused.json()["error"]["code"] == "bad_name"
 
 
+@SQLITE_ONLY
 def test_a_tower_of_combining_marks_is_refused(client: TestClient) -> None:
     pod = new_pod(client, seats=4)
     refused = seat(client, pod, "Z" + "\u0301" * 31)
     assert refused.json()["error"]["code"] == "bad_name"
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize(("typed", "stored"), [
     ("Zoe\u0308", "Zoë"), ("Nguyễn", "Nguyễn"), ("Ｂｏｂ", "Bob"), ("ℌ𝔢𝔩𝔩𝔬", "Hello"),
     ("Саша", "Саша"), ("李小龍", "李小龍"), ("R2-D2", "R2-D2"), ("7", "7"),
@@ -60,6 +65,7 @@ def test_real_names_are_kept_in_their_normal_form(client: TestClient, typed: str
     assert names == [stored]
 
 
+@SQLITE_ONLY
 def test_a_night_compares_names_the_same_way(client: TestClient) -> None:
     night = client.post("/api/events", json={"set": "CMR"}).json()
     url = f"/api/events/{night['event_id']}/players"

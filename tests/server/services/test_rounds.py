@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
 from tests.server.support.builders import bearer
+from tests.server.support.databases import SQLITE_ONLY
 from tests.server.support.nights import Night, night_at_tables
 
 
@@ -112,6 +113,7 @@ def test_a_phone_sees_its_new_table_and_taps_a_game_shared_with_the_other_pod(
     assert hit.status_code == 200, hit.text
 
 
+@SQLITE_ONLY
 def test_a_player_sees_no_other_table_of_the_round(client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200
     tables = host_view(client, night)["round_tables"]
@@ -126,6 +128,7 @@ def test_a_player_sees_no_other_table_of_the_round(client: TestClient, night: Ni
         assert response.status_code in (401, 403, 404)
 
 
+@SQLITE_ONLY
 def test_next_round_refuses_unfinished_games_and_changes_nothing(
         client: TestClient, night: Night) -> None:
     first = next(n for n in night.tokens if night.pod_of[n] == night.pod_ids[0])
@@ -139,6 +142,7 @@ def test_next_round_refuses_unfinished_games_and_changes_nothing(
     assert me(client, night, first)["game"]["round"] == 1
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize(("body", "status", "code"), [
     ({"round": 3, "force": True}, 409, "wrong_round"),
     ({"round": 1, "force": True}, 422, None),
@@ -155,6 +159,7 @@ def test_next_round_refuses_a_wrong_round(client: TestClient, night: Night,
     assert host_view(client, night) == before
 
 
+@SQLITE_ONLY
 def test_only_the_nights_host_starts_a_round(client: TestClient, night: Night) -> None:
     response = client.post(night.url("/rounds"), headers=night.seat("Player 1"),
                            json={"round": 2, "force": True})
@@ -253,6 +258,7 @@ def test_the_nights_summary_lists_the_round_games(client: TestClient, night: Nig
                   for p in g["players"]) == seated
 
 
+@SQLITE_ONLY
 def test_five_players_cannot_be_re_seated_and_nothing_changes(client: TestClient) -> None:
     night = night_at_tables(client, players=5)
     before = host_view(client, night)
