@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from server.core.errors import StaleError
 from server.db import Session
 from server.db.cluster_repo import bump_revision
-from server.db.writer import NO_ROWS, GroupWriter, Rows, Write
+from server.db.writer import NO_ROWS, Bump, GroupWriter, PodPicks, Rows, Write
 from server.realtime.live import LivePod
 
 
@@ -54,13 +54,14 @@ class Revisions:
     """Called (on the loop) with the id of a pod a write found stale: catch it up."""
     chains: dict[str, Chain] = field(default_factory=dict)
 
-    def submit(self, writer: GroupWriter, pod: LivePod, stage: Callable[[Session], None],
+    def submit(self, writer: GroupWriter, pod: LivePod, stage: Callable[[Session], None] | None,
                committed: Callable[[], None], failed: Callable[[], None],
                valid: Callable[[], bool], new: bool = False, rows: Rows = NO_ROWS,
-               refusable: bool = False) -> asyncio.Future[None]:
-        """Queue `stage` under the revision rule. `new`: the stage inserts the pod row.
-        `rows`: other rows the write locks first (the pod's own row always);
-        `refusable`: as `Write.refusable` (a refusal rolls back the bump with the rest)."""
+               refusable: bool = False, picks: PodPicks | None = None) -> asyncio.Future[None]:
+        """Queue `stage` and `picks` under the revision rule. `new`: the stage inserts the
+        pod row (and there are no picks yet). `rows`: other rows the write locks first
+        (the pod's own row always); `refusable`: as `Write.refusable` (a refusal rolls
+        back the bump with the rest)."""
         chain = self.chains.get(pod.id)
         if chain is None or chain.pending == 0:
             chain = self.chains[pod.id] = Chain(tip=pod.night.revision)
@@ -69,17 +70,19 @@ class Revisions:
         chain.tip, chain.last = expected + 1, link
         chain.pending += 1
 
-        def guarded(session: Session) -> None:
-            if link.after is not None and link.after.stale:
+        def guard(bump: Bump) -> bool:
+            """Move the pod from `expected`, unless this write is stale: false voids it."""
+            stale_before = link.after is not None and link.after.stale
+            if stale_before or not bump(pod.id, expected):
                 link.stale = True
-                return
-            if not new and not bump_revision(session, pod.id, expected):
-                link.stale = True
-                return
+            return not link.stale
+
+        def inserted(session: Session) -> None:
+            """The new pod's stage, then its first revision (its row exists only now)."""
+            assert stage is not None and picks is None
             stage(session)
-            if new:
-                session.flush()  # the pod row the stage added, before its revision moves
-            if new and not bump_revision(session, pod.id, expected):
+            session.flush()
+            if not bump_revision(session, pod.id, expected):
                 raise RuntimeError(f"new pod {pod.id} was not stored at revision 0")
 
         def settle() -> None:
@@ -110,7 +113,8 @@ class Revisions:
                 stale()
 
         locked = Rows(pods=(*rows.pods, pod.id), events=rows.events)
-        write = Write(stage=guarded, committed=on_committed, failed=on_failed, valid=valid,
-                      rows=locked, refusable=refusable)
+        write = Write(stage=inserted if new else stage, committed=on_committed,
+                      failed=on_failed, valid=valid, picks=picks, rows=locked,
+                      refusable=refusable, guard=None if new else guard)
         return writer.submit(write)
 

@@ -24,6 +24,13 @@ Row locks (several processes, `server.cluster`): each write names the rows it ne
 id, so two processes' batches always lock in one order and cannot deadlock. A batch whose
 writes all need the same one pod row skips that statement: each write's revision bump
 takes the row first, and waiting for one lock while holding none closes no cycle.
+
+A *guarded* write (`guard`, several processes' revision rule, `server.cluster.revisions`)
+first moves its pod's revision with the batch's `Bump`; a guard that returns false voids
+the write: neither its stage nor its picks are written, and the batch's other writes
+commit. A batch of guarded picks alone (a cluster's picks) runs on the driver's own
+connection like a single process's picks, its bumps in pod id order: the row locks are
+then taken in the same order as every other batch's, with no statement of their own.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session
@@ -42,7 +50,7 @@ from sqlmodel import Session
 from draft.errors import DraftError
 from pods.errors import PodsError
 from server.core.errors import BusyError, PodError
-from server.db import repo
+from server.db import cluster_repo, repo
 from server.db.disk import refusal
 
 log = logging.getLogger(__name__)
@@ -76,6 +84,11 @@ NO_ROWS = Rows()
 RowLocker = Callable[[Session, list[str], list[str]], None]
 """Locks (pod ids, event ids), each list sorted, pods first (`cluster_repo.lock_rows`)."""
 
+Bump = Callable[[str, int], bool]
+"""(pod id, expected revision): moves the pod's row to the next revision in the batch's
+transaction, taking its row lock; false when the pod was at another revision
+(`cluster_repo.bump_revision`)."""
+
 
 @dataclass(eq=False)
 class Write:
@@ -94,6 +107,9 @@ class Write:
     """The rows this write locks first (only where the writer has a `RowLocker`)."""
     refusable: bool = False
     """The stage runs in a savepoint and may refuse (`REFUSALS`) without failing the batch."""
+    guard: Callable[[Bump], bool] | None = None
+    """Runs first, on the writer thread, with the batch's `Bump`: false voids the write
+    (nothing of it is written). A guarded write names its one pod in `rows`."""
 
 
 class GroupWriter:
@@ -111,6 +127,7 @@ class GroupWriter:
         self._session_factory = session_factory
         self._bind: sa.Engine | None = None
         self._driver_log: repo.DriverPickLog | None = None
+        self._driver_bump: cluster_repo.DriverBump | None = None
         self._max_batch = max_batch
         # Several processes: lock the batch's pod rows first, in one order, so two
         # processes' batches cannot deadlock on each other's rows (`server.cluster`).
@@ -199,41 +216,57 @@ class GroupWriter:
 
         Why one statement: SQLAlchemy spends ~0.2 ms of Python per executed statement,
         and at 50 pods a transaction holds dozens of picks."""
-        if self._lock_rows is None and all(write.stage is None for write in batch):
-            self._commit_picks([write.picks for write in batch if write.picks is not None])
+        if all(write.stage is None for write in batch) and (
+                self._lock_rows is None or all(_guards_its_one_pod(write) for write in batch)):
+            self._commit_picks(batch)
             return {}
         refused: dict[Write, Exception] = {}
+        voided: set[Write] = set()
         with self._session_factory() as session:
             if self._lock_rows is not None:
                 pods = sorted({pod for write in batch for pod in write.rows.pods})
                 events = sorted({event for write in batch for event in write.rows.events})
                 if (pods or events) and not _one_row_each_takes_itself(batch):
                     self._lock_rows(session, pods, events)
+
+            def bump(pod_id: str, expected: int) -> bool:
+                return cluster_repo.bump_revision(session, pod_id, expected)
+
             for write in batch:
-                if write.stage is None:
+                if write.refusable:
+                    try:
+                        if not _refusable(session, write, bump):
+                            voided.add(write)
+                    except REFUSALS as refusal:
+                        refused[write] = refusal
                     continue
-                if not write.refusable:
+                if write.guard is not None and not write.guard(bump):
+                    voided.add(write)
+                    continue
+                if write.stage is not None:
                     write.stage(session)
-                    continue
-                try:
-                    _refusable(session, write.stage)
-                except REFUSALS as refusal:
-                    refused[write] = refusal
             logs = [write.picks for write in batch
-                    if write.picks is not None and write not in refused]
+                    if write.picks is not None and write not in refused and write not in voided]
             if logs:
                 session.flush()  # rows the stages added (a new pod) before the picks' rows
                 repo.append_pick_logs(session.connection(), logs)
             session.commit()
         return refused
 
-    def _commit_picks(self, logs: list[PodPicks]) -> None:
+    def _commit_picks(self, batch: list[Write]) -> None:
         """A transaction of picks alone, on the driver's connection (`DriverPickLog`):
-        one executemany and the commit, rolled back whole if either fails."""
+        the guarded writes' bumps in pod id order (every batch's lock order), one
+        executemany of the picks not voided, the commit; rolled back whole if any fails."""
+        engine = self._engine()
         if self._driver_log is None:
-            self._driver_log = repo.DriverPickLog(self._engine())
-        connection = self._engine().raw_connection()
+            self._driver_log = repo.DriverPickLog(engine)
+        connection = engine.raw_connection()
         try:
+            logs: list[PodPicks] = []
+            if any(write.guard is not None for write in batch):
+                logs = self._bump_in_order(connection, batch)
+            else:
+                logs = [write.picks for write in batch if write.picks is not None]
             self._driver_log.append(connection, logs)
             connection.commit()
         except BaseException:
@@ -242,6 +275,22 @@ class GroupWriter:
             raise
         finally:
             connection.close()  # back to the pool
+
+    def _bump_in_order(self, connection: Any, batch: list[Write]) -> list[PodPicks]:
+        """Run the guards, pods in id order (a pod's own writes in submission order: its
+        revisions follow each other); the picks of the writes they let through."""
+        if self._driver_bump is None:
+            self._driver_bump = cluster_repo.DriverBump(self._engine())
+        driver_bump = self._driver_bump
+        cursor = connection.cursor()
+        try:
+            def bump(pod_id: str, expected: int) -> bool:
+                return driver_bump(cursor, pod_id, expected)
+
+            return [write.picks for write in sorted(batch, key=lambda w: w.rows.pods)
+                    if (write.guard is None or write.guard(bump)) and write.picks is not None]
+        finally:
+            cursor.close()
 
     def _engine(self) -> sa.Engine:
         """The engine the sessions are bound to (asked once, on the writer thread)."""
@@ -264,12 +313,23 @@ def _one_row_each_takes_itself(batch: list[Write]) -> bool:
         write.rows == first for write in batch)
 
 
-def _refusable(session: Session, stage: Callable[[Session], None]) -> None:
-    """Run `stage` in a savepoint: an exception rolls back its statements alone (and
-    expunges the rows it added) and propagates."""
+def _guards_its_one_pod(write: Write) -> bool:
+    """A write of several processes the driver path may take: guarded, and needing no
+    row but its pod's (which its guard's bump locks)."""
+    return write.guard is not None and len(write.rows.pods) == 1 and not write.rows.events
+
+
+def _refusable(session: Session, write: Write, bump: Bump) -> bool:
+    """Run the write's guard and stage in a savepoint: an exception rolls back their
+    statements alone (and expunges the rows the stage added) and propagates. False: the
+    guard voided the write."""
     repo.begin_explicitly(session)
     with session.begin_nested():
-        stage(session)
+        if write.guard is not None and not write.guard(bump):
+            return False
+        if write.stage is not None:
+            write.stage(session)
+    return True
 
 
 def _fail(write: Write, error: Exception) -> None:

@@ -30,7 +30,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TypeVar
 
-from server.db import Session, repo
+from server.db import Session
 from server.db.writer import NO_ROWS, PodPicks, Rows, Write
 from server.realtime.live import LivePod
 from server.runtime import Runtime
@@ -67,23 +67,11 @@ def queue(rt: Runtime, stage: Stage | None, committed: Callable[[], None],
     the stage may raise a refusal (`ConflictError`…) on what it reads in the transaction;
     that refusal then reaches this caller alone (`server.db.writer`)."""
     if rt.cluster is not None and pod is not None:
-        return rt.cluster.revisions.submit(rt.writer, pod, _with_picks(stage, picks),
-                                           committed, failed, valid, new=new, rows=rows,
-                                           refusable=refusable)
+        return rt.cluster.revisions.submit(rt.writer, pod, stage, committed, failed, valid,
+                                           new=new, rows=rows, refusable=refusable,
+                                           picks=picks)
     return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
                                   valid=valid, picks=picks, rows=rows, refusable=refusable))
-
-
-def _with_picks(stage: Stage | None, picks: PodPicks | None) -> Stage:
-    """One stage that writes `stage`'s statements and then `picks`."""
-
-    def staged(session: Session) -> None:
-        if stage is not None:
-            stage(session)
-        if picks is not None:
-            repo.append_picks(session, *picks)
-
-    return staged
 
 
 async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T],

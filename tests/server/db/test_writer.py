@@ -360,3 +360,68 @@ def test_a_refusable_write_that_passed_is_rolled_back_with_its_failed_batch(
         stage=broken, committed=lambda: None, failed=lambda: None)]))
     assert all(isinstance(r, BusyError) for r in results)
     assert stored(engine) == []
+
+
+def guarded_picks(pod_id: str, seq: int, calls: list[str], passes: bool = True) -> Write:
+    """A cluster member's pick: a guard (the revision rule) and picks, no stage. The
+    guard notes its call and lets the write through or voids it."""
+
+    def guard(_bump: object) -> bool:
+        calls.append(f"{pod_id}{seq}")
+        return passes
+
+    return Write(stage=None, committed=lambda: None, failed=lambda: None,
+                 picks=(pod_id, [(seq, 0, (seq, seq + 100), False)]),
+                 rows=Rows(pods=(pod_id,)), guard=guard)  # type: ignore[arg-type]
+
+
+def test_a_voided_write_stores_nothing_and_the_batch_commits_the_others(
+    engine: sa.Engine,
+) -> None:
+    """Whether the batch goes through the driver (picks alone) or a session (a stage
+    too), the write whose guard says no adds neither its stage nor its picks."""
+    asyncio.run(_submit_all(engine, [insert_pod("a"), insert_pod("b")]))
+    calls: list[str] = []
+
+    async def batch(writes: list[Write]) -> None:
+        writer = GroupWriter(lambda: Session(engine), lock_rows=lambda *_rows: None)
+        await asyncio.gather(*(writer.submit(w) for w in writes))
+        await writer.close()
+
+    asyncio.run(batch([guarded_picks("a", 1, calls), guarded_picks("b", 1, calls, False)]))
+    voided_with_stage = guarded_picks("b", 2, calls, False)
+    voided_with_stage.stage = insert_pod("c").stage
+    asyncio.run(batch([guarded_picks("a", 2, calls), voided_with_stage, insert_pod("d")]))
+    assert pick_log(engine) == [("a", 1, 0, "[1,101]"), ("a", 2, 0, "[2,102]")]
+    assert stored(engine) == ["a", "b", "d"]
+    assert calls == ["a1", "b1", "a2", "b2"]
+
+
+def test_a_batch_of_guarded_picks_takes_its_pods_in_id_order_without_a_session(
+    engine: sa.Engine,
+) -> None:
+    """Two processes' batches lock pod rows in one order (pods by id), so they cannot
+    deadlock: a batch of cluster picks runs its guards (each bump locks its pod) in that
+    order, a pod's own picks in the order they were queued (their revisions follow each
+    other), on the driver's connection: no session, no lock statement of its own."""
+    asyncio.run(_submit_all(engine, [insert_pod(p) for p in ("a", "b", "c")]))
+    calls: list[str] = []
+    transactions: list[Session] = []
+    locks: list[object] = []
+
+    def session() -> Session:
+        made = Session(engine)
+        sa.event.listen(made, "after_begin", lambda s, *_: transactions.append(s))
+        return made
+
+    async def scenario() -> None:
+        writer = GroupWriter(session, lock_rows=lambda *rows: locks.append(rows))
+        writes = [guarded_picks(pod, seq, calls)
+                  for pod, seq in (("c", 1), ("a", 1), ("b", 1), ("a", 2), ("c", 2))]
+        await asyncio.gather(*(writer.submit(w) for w in writes))
+        await writer.close()
+
+    asyncio.run(scenario())
+    assert calls == ["a1", "a2", "b1", "c1", "c2"]
+    assert len(pick_log(engine)) == 5
+    assert locks == [] and transactions == []
