@@ -5,8 +5,7 @@ Reuse: `new_pod`, `join`, `bearer`, `take_first`, `draft_until_done` and `play_t
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -88,8 +87,8 @@ def take_first(client: Client, seat: SeatHandle, view: dict[str, Any] | None = N
                        json={"pick": view["pick"], "cards": cards})
 
 
-Request = Callable[[str, str, dict[str, str], Any], Awaitable[Any]]
-"""(method, url, headers, JSON body or None) → the response: how `draft_until_done` asks."""
+Ask = tuple[str, str, dict[str, str], Any]
+"""(method, url, headers, JSON body or None): one request `_draft_steps` wants answered."""
 
 
 def draft_until_done(client: Client, seats: list[SeatHandle], limit: int = 1000) -> None:
@@ -100,49 +99,59 @@ def draft_until_done(client: Client, seats: list[SeatHandle], limit: int = 1000)
     when it had no pack; and an in-process app (`TestClient`) is asked from inside its
     own event loop, all the draft in one hand-off (TestClient hands every request to the
     app's thread and back: ~1.5 ms of CPU each, more than the request itself)."""
-    if isinstance(client, TestClient):
-        transport = httpx.ASGITransport(app=client.app, client=("testclient", 50000))
+    steps = _draft_steps(seats, limit)
+    if not isinstance(client, TestClient):
+        _answer_each(steps, lambda ask: client.post(ask[1], headers=ask[2], json=ask[3])
+                     if ask[0] == "POST" else client.get(ask[1], headers=ask[2]))
+        return
+    transport = httpx.ASGITransport(app=client.app, client=("testclient", 50000))
 
-        async def in_the_apps_loop() -> None:
-            async with httpx.AsyncClient(transport=transport,
-                                         base_url=str(client.base_url)) as inside:
-                async def request(method: str, url: str, headers: dict[str, str],
-                                  body: Any) -> Any:
-                    return await inside.request(method, url, headers=headers, json=body)
+    async def in_the_apps_loop() -> None:
+        async with httpx.AsyncClient(transport=transport, base_url=str(client.base_url)) as app:
+            try:
+                ask = next(steps)
+                while True:
+                    method, url, headers, body = ask
+                    ask = steps.send(await app.request(method, url, headers=headers, json=body))
+            except StopIteration:
+                return
 
-                await _draft(request, seats, limit)
+    client.portal.call(in_the_apps_loop)  # type: ignore[union-attr]
 
-        client.portal.call(in_the_apps_loop)  # type: ignore[union-attr]
+
+def _answer_each(steps: Generator[Ask, Any, None], send: Callable[[Ask], Any]) -> None:
+    try:
+        ask = next(steps)
+        while True:
+            ask = steps.send(send(ask))
+    except StopIteration:
         return
 
-    async def blocking(method: str, url: str, headers: dict[str, str], body: Any) -> Any:
-        return client.post(url, headers=headers, json=body) if method == "POST" else \
-            client.get(url, headers=headers)
 
-    asyncio.run(_draft(blocking, seats, limit))
-
-
-async def _draft(request: Request, seats: list[SeatHandle], limit: int) -> None:
-    async def view(seat: SeatHandle) -> dict[str, Any]:
-        response = await request("GET", f"/api/pods/{seat.pod_id}/me", seat.auth, None)
-        assert response.status_code == 200, response.text
-        return dict(response.json())
-
-    views = [await view(seat) for seat in seats]
+def _draft_steps(seats: list[SeatHandle], limit: int) -> Generator[Ask, Any, None]:
+    """The draft as the requests it makes, each sent back its response (so one loop serves
+    a blocking client and one inside the app's event loop)."""
+    views: list[dict[str, Any]] = []
+    for seat in seats:
+        views.append(_ok((yield ("GET", f"/api/pods/{seat.pod_id}/me", seat.auth, None))))
     for _ in range(limit):
         if all(seen["phase"] != "drafting" for seen in views):
             return
         for index, seat in enumerate(seats):
             seen = views[index]
             if seen["phase"] != "drafting" or not seen["pack"]:
-                views[index] = await view(seat)
+                views[index] = _ok((yield ("GET", f"/api/pods/{seat.pod_id}/me", seat.auth,
+                                           None)))
                 continue
             cards = [card["id"] for card in seen["pack"][: seen["picks_needed"]]]
-            response = await request("POST", f"/api/pods/{seat.pod_id}/picks", seat.auth,
-                                     {"pick": seen["pick"], "cards": cards})
-            assert response.status_code == 200, response.text
-            views[index] = dict(response.json())
+            views[index] = _ok((yield ("POST", f"/api/pods/{seat.pod_id}/picks", seat.auth,
+                                       {"pick": seen["pick"], "cards": cards})))
     raise AssertionError("the draft did not finish")
+
+
+def _ok(response: Any) -> dict[str, Any]:
+    assert response.status_code == 200, response.text
+    return dict(response.json())
 
 
 def play_tables(client: Client, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),

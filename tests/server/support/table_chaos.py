@@ -108,7 +108,7 @@ class TablePhone:
             if self.pending is None:
                 if self.stop.is_set():
                     return
-                time.sleep(rng.uniform(0.01, 0.04))
+                time.sleep(rng.uniform(0.03, 0.09))  # a fast thumb; faster burns the suite's CPU
                 self.pending = self.next_tap(rng)
                 self.sent[self.pending.ref] = self.pending
             tap = self.pending
