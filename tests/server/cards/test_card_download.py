@@ -48,6 +48,7 @@ def by_set(status: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {entry["set"]: entry for entry in status["sets"]}
 
 
+@SQLITE_ONLY
 def test_the_status_counts_text_and_images_of_every_set_the_draft_knows(
     client: TestClient,
 ) -> None:
@@ -106,11 +107,13 @@ def test_without_internet_the_job_says_so_and_names_the_command(
         assert by_set(status)["CMR"]["texts"] == 0
 
 
+@SQLITE_ONLY
 def test_an_unknown_set_is_refused(client: TestClient) -> None:
     answer = client.post("/api/cards/download", json={"sets": ["XYZ"]})
     assert answer.status_code == 422 and answer.json()["error"]["code"] == "unknown_set"
 
 
+@SQLITE_ONLY
 def test_details_by_name_give_the_zoom_its_card(client: TestClient) -> None:
     card = client.get("/api/cards/details", params={"name": "the prismatic piper"}).json()
     assert card["name"] == "The Prismatic Piper" and "partner" in card["commander"]
@@ -136,6 +139,7 @@ def test_a_fetch_by_the_command_line_is_picked_up_while_the_server_runs(
         assert all("text" in card for card in me(client, seat)["pack"])
 
 
+@SQLITE_ONLY
 def test_images_that_fail_leave_the_text_and_say_so(
     make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall
 ) -> None:
@@ -151,6 +155,7 @@ def test_images_that_fail_leave_the_text_and_say_so(
         assert by_set(status)["CLB"]["texts"] == 361 and by_set(status)["CLB"]["images"] == 360
 
 
+@SQLITE_ONLY
 def test_unknown_names_read_the_imported_cards_once_not_per_request(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """A stranger asking for made-up names must not cost a database read and a catalog

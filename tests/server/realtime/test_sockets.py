@@ -51,6 +51,7 @@ def server(live_server: Callable[..., LiveServer]) -> LiveServer:
     return live_server()
 
 
+@SQLITE_ONLY
 def test_snapshot_on_connect_shows_my_pack(server: LiveServer) -> None:
     pod, ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
@@ -84,6 +85,7 @@ def test_pick_over_the_socket_is_acked_and_the_next_seat_gets_the_pack(
         assert ann_view["pack_id"] != update["view"]["pack_id"]
 
 
+@SQLITE_ONLY
 def test_a_picks_ack_rides_in_the_update_that_shows_the_pick(server: LiveServer) -> None:
     """One socket write per pick for the picker: no separate `ack` frame follows."""
     pod, ann, _bob = two_seat_pod(server)
@@ -130,6 +132,7 @@ def test_picks_committed_together_ack_and_show_each_seat_only_its_own(
                 {c["id"] for c in first[other]["pack"]} - set(taken[other]))
 
 
+@SQLITE_ONLY
 def test_updates_chain_by_base_version(server: LiveServer) -> None:
     pod, ann, bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, bob.token)) as bob_ws:
@@ -145,6 +148,7 @@ def test_updates_chain_by_base_version(server: LiveServer) -> None:
             version = update["version"]
 
 
+@SQLITE_ONLY
 def test_reconnect_gets_the_same_view(server: LiveServer) -> None:
     pod, ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
@@ -185,6 +189,7 @@ def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
         assert seen <= bob_ids
 
 
+@SQLITE_ONLY
 def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_pool(
     server: LiveServer,
 ) -> None:
@@ -216,6 +221,7 @@ def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_
         assert "pool_added" not in snapshot and snapshot["pool"] == view["pool"]
 
 
+@SQLITE_ONLY
 def test_host_socket_gets_the_dashboard(server: LiveServer) -> None:
     pod, _ann, _bob = two_seat_pod(server)
     with connect(server.ws_url(pod.pod_id, pod.host_token)) as ws:
@@ -293,6 +299,7 @@ def test_tokens_never_reach_the_server_log(server: LiveServer) -> None:
     assert ann.token not in log and pod.host_token not in log  # ... without the tokens
 
 
+@SQLITE_ONLY
 def test_a_kicked_players_socket_is_closed(server: LiveServer) -> None:
     with server.client() as client:
         pod = new_pod(client, seats=3, seed=3)

@@ -8,6 +8,9 @@ figure, not asserted: a loaded machine decides it, not the server.
 
 from __future__ import annotations
 
+import copy
+import functools
+import json
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -84,18 +87,27 @@ def fuzz_app(make_settings: Any) -> Iterator[tuple[Any, Any]]:
     # Generated POST /api/pods cases create hundreds of pods; the cap has its own test.
     settings: Settings = make_settings(max_pods=100_000)
     app = create_app(settings)
-    schema = schemathesis.openapi.from_asgi("/openapi.json", app, config=FUZZ_CONFIG)
+    schema = schemathesis.openapi.from_dict(copy.deepcopy(_documented()), config=FUZZ_CONFIG)
+    schema.app, schema.location = app, "/openapi.json"  # what `from_asgi` sets
     try:
         yield schema, app
     finally:
         asgi.shutdown_lifespans()
 
 
+@functools.cache
+def _documented() -> dict[str, Any]:
+    """The app's own OpenAPI document, as `/openapi.json` serves it, made once per process:
+    building it is most of a small operation's test, and every app of this code documents
+    the same API."""
+    return dict(json.loads(json.dumps(create_app(Settings()).openapi())))
+
+
 def _operation_names() -> list[str]:
     """Every documented operation, read from the app's own schema at collection, so each
     is a test of its own: a new route is fuzzed without a change here, and a slow machine
     spreads the operations over the workers instead of running them all in one test."""
-    paths = create_app(Settings()).openapi()["paths"]
+    paths = _documented()["paths"]
     return sorted(f"{method.upper()} {path}" for path, item in paths.items() for method in item)
 
 

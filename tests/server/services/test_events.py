@@ -52,12 +52,14 @@ def test_the_host_forms_pods_of_eight_or_fewer(
     assert {player["pod"] for player in response.json()["players"]} == {1, 2}
 
 
+@SQLITE_ONLY
 def test_a_nights_pods_are_not_listed_as_open_pods(client: TestClient) -> None:
     night, _ = open_night(client, 10)
     form(client, night, "fill")
     assert client.get("/api/pods").json()["pods"] == []
 
 
+@SQLITE_ONLY
 def test_forming_is_seeded(client: TestClient) -> None:
     deals = []
     for _ in range(2):
@@ -67,6 +69,7 @@ def test_forming_is_seeded(client: TestClient) -> None:
     assert deals[0] == deals[1]
 
 
+@SQLITE_ONLY
 def test_each_phone_gets_its_seat_with_the_same_token(client: TestClient) -> None:
     night, tokens = open_night(client, 6)
     waiting = client.get(f"/api/events/{night['event_id']}/me",
@@ -83,6 +86,7 @@ def test_each_phone_gets_its_seat_with_the_same_token(client: TestClient) -> Non
     assert host.status_code == 200 and host.json()["event_id"] == night["event_id"]
 
 
+@SQLITE_ONLY
 def test_pods_draft_independently_and_show_progress(client: TestClient) -> None:
     night, tokens = open_night(client, 4)
     pods = form(client, night).json()["pods"]

@@ -47,6 +47,7 @@ def refused(response: Any, status: int, code: str) -> None:
     assert response.json()["error"]["code"] == code
 
 
+@SQLITE_ONLY
 def test_going_out_and_conceding_place_the_players_and_everyone_sees_it(
         client: TestClient, table: People) -> None:
     pod, seats = table
@@ -79,6 +80,7 @@ def test_everyone_confirms_the_result_they_see(client: TestClient, table: People
             409, "result_changed")
 
 
+@SQLITE_ONLY
 def test_a_draw_needs_everyone_still_in_and_the_host_may_call_time(
         client: TestClient, table: People) -> None:
     pod, seats = table
@@ -103,6 +105,7 @@ def test_time_is_called_by_the_host_only(client: TestClient, table: People) -> N
     refused(act(client, pod, None, "time"), 409, "game_ended")
 
 
+@SQLITE_ONLY
 def test_the_host_corrects_the_result_and_the_confirmations_drop(
         client: TestClient, table: People) -> None:
     pod, seats = table
@@ -140,6 +143,7 @@ def test_bad_corrections_are_refused(client: TestClient, table: People, body: di
     assert game_of(client, seats["Ann"]) == before
 
 
+@SQLITE_ONLY
 def test_the_winner_route_counts_as_the_result_with_the_out_order(
         client: TestClient, table: People) -> None:
     pod, seats = table
@@ -186,6 +190,7 @@ def test_moves_at_another_table_are_refused(client: TestClient) -> None:
         refused(act(client, pod, outsider, path, body), 403, "not_at_table")
 
 
+@SQLITE_ONLY
 def test_a_conceding_player_may_take_it_back(client: TestClient, table: People) -> None:
     pod, seats = table
     tap(client, pod, seats["Ann"], "Bob", -40)
@@ -202,6 +207,7 @@ def set_achievements(client: TestClient, pod: PodHandle, items: list[Any]) -> An
     return client.put(pod.url("/achievements"), headers=pod.host, json={"achievements": items})
 
 
+@SQLITE_ONLY
 def test_achievements_are_claimed_for_oneself_and_confirmed_by_someone_else(
         client: TestClient, table: People) -> None:
     pod, seats = table

@@ -49,6 +49,7 @@ def tap(client: TestClient, pod: PodHandle, seat: SeatHandle | None, target: str
                        headers=seat.auth if seat else pod.host, json=body)
 
 
+@SQLITE_ONLY
 def test_the_split_starts_a_game_at_40_with_each_decks_commanders(
     client: TestClient, table: People
 ) -> None:
@@ -61,6 +62,7 @@ def test_the_split_starts_a_game_at_40_with_each_decks_commanders(
     assert game["seq"] == 0 and game["winner"] is None
 
 
+@SQLITE_ONLY
 def test_a_tap_is_seen_by_everyone_at_the_table(client: TestClient, table: People) -> None:
     pod, seats = table
     response = tap(client, pod, seats["Ann"], "Bob", -3)
@@ -77,6 +79,7 @@ def test_two_conflicting_taps_both_apply(client: TestClient, table: People) -> N
     assert player(game_of(client, seats["Cid"]), "Cid")["life"] == 37
 
 
+@SQLITE_ONLY
 def test_commander_damage_counts_per_commander_and_21_is_out(
     client: TestClient, table: People
 ) -> None:
@@ -95,6 +98,7 @@ def test_commander_damage_counts_per_commander_and_21_is_out(
         == {(0, 0), (1, 21)}
 
 
+@SQLITE_ONLY
 def test_commander_casts_add_tax(client: TestClient, table: People) -> None:
     pod, seats = table
     ann = player(game_of(client, seats["Ann"]), "Ann")
@@ -147,6 +151,7 @@ def test_a_resent_undo_is_answered_as_the_first_time(client: TestClient, table: 
     assert player(again.json(), "Bob")["life"] == 40 and again.json()["seq"] == 2
 
 
+@SQLITE_ONLY
 def test_the_host_may_adjust_and_records_the_winner(client: TestClient, table: People) -> None:
     pod, seats = table
     assert tap(client, pod, None, "Ann", -1).status_code == 200
@@ -167,6 +172,7 @@ def test_the_host_may_adjust_and_records_the_winner(client: TestClient, table: P
     assert "победитель Cid" in russian and "Bob: колоды нет" in russian
 
 
+@SQLITE_ONLY
 def test_the_next_game_starts_fresh_and_keeps_the_old_winner(
     client: TestClient, table: People
 ) -> None:
@@ -181,6 +187,7 @@ def test_the_next_game_starts_fresh_and_keeps_the_old_winner(
     assert [(g["number"], g["winner"]) for g in games] == [(1, "Ann"), (2, None)]
 
 
+@SQLITE_ONLY
 def test_a_tap_for_a_game_that_is_over_never_lands_in_the_next_one(
     client: TestClient, table: People
 ) -> None:

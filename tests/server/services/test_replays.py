@@ -33,6 +33,7 @@ from tests.server.support.builders import (
     start,
     take_first,
 )
+from tests.server.support.databases import SQLITE_ONLY
 
 SEATS = 3
 SEED = 31
@@ -87,6 +88,7 @@ RULE = {
 }
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("mode", MODES)
 def test_every_mode_through_every_route_and_the_socket(
     client: TestClient, settings: Settings, mode: str
@@ -144,6 +146,7 @@ def test_a_replay_equals_the_stored_log(client: TestClient, settings: Settings) 
     assert {"Ann", "Bob"} <= names
 
 
+@SQLITE_ONLY
 def test_a_submitted_deck_and_its_commanders_are_in_the_replay(client: TestClient) -> None:
     pod, seats = drafted_pod(client, "own_seat")
     # The seeded seating decides whose pool holds a legend: take a player whose pool does.
@@ -158,6 +161,7 @@ def test_a_submitted_deck_and_its_commanders_are_in_the_replay(client: TestClien
     assert body["deck"]["deck"]["commanders"][0]["card_id"] == choice
 
 
+@SQLITE_ONLY
 def test_the_host_changes_the_rule_in_the_lobby_and_every_phone_sees_it(
     client: TestClient,
 ) -> None:
@@ -180,6 +184,7 @@ def test_the_host_changes_the_rule_in_the_lobby_and_every_phone_sees_it(
     assert me(client, ann)["replay_visibility"] == "after_draft"
 
 
+@SQLITE_ONLY
 def test_an_unknown_pod_or_seat_is_a_clear_error(client: TestClient) -> None:
     pod, _seats = drafted_pod(client, "after_draft")
     assert client.get("/api/pods/nope/replay/0", headers=pod.host).status_code == 404
@@ -209,6 +214,7 @@ def night(client: TestClient) -> Iterator[dict[str, Any]]:
     yield created.json()
 
 
+@SQLITE_ONLY
 def test_a_nights_rule_reaches_its_pods(client: TestClient, night: dict[str, Any]) -> None:
     event = client.get(f"/api/events/{night['event_id']}").json()
     assert event["replay_visibility"] == "nobody"

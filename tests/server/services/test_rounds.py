@@ -85,6 +85,7 @@ def test_a_nights_season_scores_the_points_it_seats_by(client: TestClient) -> No
     assert winners <= {n for t in tables[1:] for n in t["players"]}
 
 
+@SQLITE_ONLY
 def test_a_phone_sees_its_new_table_and_taps_a_game_shared_with_the_other_pod(
         client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200
@@ -167,6 +168,7 @@ def test_only_the_nights_host_starts_a_round(client: TestClient, night: Night) -
     assert host_view(client, night)["round"] == 1
 
 
+@SQLITE_ONLY
 def test_a_double_press_does_not_skip_a_round(client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200
     again = next_round(client, night, 2, force=True)
@@ -174,6 +176,7 @@ def test_a_double_press_does_not_skip_a_round(client: TestClient, night: Night) 
     assert host_view(client, night)["round"] == 2
 
 
+@SQLITE_ONLY
 def test_a_pod_cannot_re_split_alone_once_the_night_re_seated(
         client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200
@@ -184,6 +187,7 @@ def test_a_pod_cannot_re_split_alone_once_the_night_re_seated(
         assert response.json()["error"]["code"] == "rounds_started"
 
 
+@SQLITE_ONLY
 def test_rounds_wait_until_every_pod_plays_at_its_tables(client: TestClient) -> None:
     created = client.post("/api/events", json={"set": "CMR", "seed": 3}).json()
     host = bearer(created["host_token"])
@@ -230,6 +234,7 @@ def test_a_round_survives_a_restart_and_is_played_on(
         assert host_view(client, night)["round"] == 3
 
 
+@SQLITE_ONLY
 def test_the_next_game_at_a_round_table_seats_the_same_players_for_both_pods(
         client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200
@@ -248,6 +253,7 @@ def test_the_next_game_at_a_round_table_seats_the_same_players_for_both_pods(
         assert game["players"] == [{**p, "life": 40} for p in old["players"]]
 
 
+@SQLITE_ONLY
 def test_the_nights_summary_lists_the_round_games(client: TestClient, night: Night) -> None:
     assert next_round(client, night, 2, force=True).status_code == 200
     summary = client.get(night.url("/summary"), headers=night.host)
@@ -269,6 +275,7 @@ def test_five_players_cannot_be_re_seated_and_nothing_changes(client: TestClient
     assert host_view(client, night) == before
 
 
+@SQLITE_ONLY
 def test_the_pod_holding_a_rounds_tables_ends_after_the_pods_it_seats(
         client: TestClient, night: Night) -> None:
     """A later round's games live in the night's first pod: ending it first would stop
