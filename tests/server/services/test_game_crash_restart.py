@@ -29,15 +29,20 @@ from tests.server.support.table_chaos import (
 )
 
 SEED = 20261130
-KILLS = {"sqlite": 12, "postgresql": 4}
-"""Kills per database: SQLite's durability is our own settings' (WAL, `synchronous=FULL`),
-so it takes the most; PostgreSQL's is its server's, and a few kills show our write path
-on it (each kill is a start-up: seconds of the suite)."""
+KILLS = {"sqlite": 6, "postgresql": 4}
+"""Kills per database, every other one a few milliseconds after a phone sent a tap:
+SQLite's durability is our own settings' (WAL, `synchronous=FULL`), so it takes the most;
+PostgreSQL's is its server's, and a few kills show our write path on it. Each kill is a
+start-up, seconds of the suite's CPU (it was 12 on SQLite until the suite had to come
+back under 15 minutes)."""
 TIME_LIMIT = 90.0
+TAPS_EACH = 34
+"""Taps each phone has acknowledged before it stops (over 100 at the table): at a human
+pace and six kills, the phones are still tapping after the last restart until then."""
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)  # up to thirteen start-ups: minutes on a loaded machine
+@pytest.mark.timeout(900)  # up to eight start-ups: minutes on a loaded machine
 def test_sigkills_while_life_totals_change_lose_and_double_no_tap(
     live_server: Callable[..., LiveServer], db_url: str, request: pytest.FixtureRequest
 ) -> None:
@@ -61,7 +66,7 @@ def test_sigkills_while_life_totals_change_lose_and_double_no_tap(
         deadline += kill_and_restart(server, rng, 0.2, 0.9, aim, phones)
     restarted = [len(phone.acked) for phone in phones]
     # Each phone resends what the last kill cut off, and taps on: a new answer each.
-    while any(len(phone.acked) <= max(count, 29)
+    while any(len(phone.acked) <= max(count, TAPS_EACH - 1)
               for phone, count in zip(phones, restarted, strict=True)):
         assert time.monotonic() < deadline, "the phones hardly tapped after the last restart"
         time.sleep(0.05)
@@ -73,7 +78,7 @@ def test_sigkills_while_life_totals_change_lose_and_double_no_tap(
     assert_shows_the_replay(server, pod, players_json, stored)
     for phone in phones:
         assert phone.errors == []
-        assert len(phone.acked) >= 30, f"{phone.seat.name} hardly tapped"
+        assert len(phone.acked) >= TAPS_EACH, f"{phone.seat.name} hardly tapped"
     lost = taps_lost(phones, stored)
     by_ref = {(entry.author, ref) for entry, ref in stored}
 
@@ -89,5 +94,5 @@ def test_sigkills_while_life_totals_change_lose_and_double_no_tap(
     report(request, "resend_attempts", sum(p.resends for p in phones))
     report(request, "seconds", round(time.monotonic() - began, 1))
     assert lost == 0
-    assert acknowledged >= 100
+    assert acknowledged >= 3 * TAPS_EACH
     assert sum(len(p.interrupted) for p in phones) >= 1, "no kill caught a tap in flight"
