@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -84,6 +85,18 @@ def refused_everywhere(server: LiveServer, client: httpx.Client, pod: PodHandle,
         ws.send(json.dumps({"type": "pick", **body, "ref": "full"}))
         answer = receive_until(ws, "error")
     assert answer["code"] == "disk_full" and answer["ref"] == "full"
+    seen_leaving(client, ann)
+
+
+def seen_leaving(client: httpx.Client, seat: SeatHandle, seconds: float = 10) -> None:
+    """Wait until the server has handled the socket's close (the seat shows as not
+    connected again): the close reaches the server after the client returns, so a view
+    read at once may still show the phone connected (it did once in CI, under load)."""
+    deadline = time.monotonic() + seconds
+    while any(player["connected"] for player in me(client, seat)["players"]
+              if player["name"] == seat.name):
+        assert time.monotonic() < deadline, f"{seat.name}'s closed socket still counts"
+        time.sleep(0.02)
 
 
 def test_a_pick_on_a_full_disk_is_refused_then_succeeds_once_space_is_freed(
