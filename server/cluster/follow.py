@@ -18,6 +18,11 @@ holds the timer lease, every pod whose pick timers it may fire. A notice of any 
 only noted; the first touch (`touch`: a socket opening, a request) catches the pod up before
 it is served. A write of this process that finds a pod stale still catches it up at once
 (the revision rule, `behind`), so an unfollowed pod is never written from old memory.
+
+Why a pod's first touch listens to its channel first: most of a drafting pod's notices go
+to the pod's own channel (`server.cluster.channels`), which this process hears only from
+its first touch of the pod on. The listen is in effect before the catch-up reads the pod,
+so a commit is either in what it reads or announced after; none falls between.
 """
 
 from __future__ import annotations
@@ -27,11 +32,12 @@ import dataclasses
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from draft import engine
 from pods import achievements
+from server.cluster.channels import has_own_channel, times_picks
 from server.db import Session, cluster_repo, repo
 from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod
@@ -44,9 +50,6 @@ log = logging.getLogger(__name__)
 
 FOLLOW_SECONDS = 60.0
 """A pod a request touched is followed this long after (a phone between two requests)."""
-TIMED_PHASES = ("lobby", "drafting")
-"""Phases in which a pod may have pick timers running (the lobby: it may have started
-on another process meanwhile)."""
 
 
 @dataclass(eq=False)
@@ -69,15 +72,20 @@ class Reload:
 class Follower:
     """Keeps this process's pods at the stored revision."""
 
-    def __init__(self, rt: Runtime, leading: Callable[[], bool] = lambda: False) -> None:
+    def __init__(self, rt: Runtime, leading: Callable[[], bool] = lambda: False,
+                 listen: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.rt = rt
         self._leading = leading  # whether this process holds the timer lease
+        self._listen = listen  # the listener's `listen`: hear a channel from now on
         self._wanted: dict[str, int] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._touched: dict[str, float] = {}
         self._deferred: dict[str, int] = {}
+        self._first_touches: dict[str, asyncio.Task[None]] = {}
         self.catch_ups = 0
         """How many catch-ups changed a pod (for tests and the bench)."""
+        self.notices_heard = 0
+        """Notices of other processes' commits this process heard (tests, the bench)."""
         self.notices_deferred = 0
         """Notices of pods this process did not follow when they came (tests, the bench)."""
 
@@ -101,7 +109,7 @@ class Follower:
     async def touch(self, pod_id: str) -> None:
         """A socket or a request of the pod: follow it (and its night's other pods) from
         now on, and first catch up what was committed elsewhere while they were not
-        followed."""
+        followed (on the pod's first touch: listen to its channel, then catch up)."""
         self._touched[pod_id] = time.monotonic()
         pod = self.rt.registry.find(pod_id)
         night = [] if pod is None else [
@@ -109,6 +117,29 @@ class Follower:
         for each in (*(other for other in night if other != pod_id), pod_id):
             if self._deferred.pop(each, None) is not None:
                 await self.catch_up(each)
+        if pod is not None and has_own_channel(pod) and self._listen is not None:
+            await self._first_touch(pod_id)
+
+    async def _first_touch(self, pod_id: str) -> None:
+        """Listen to the pod's channel, then catch the pod up: once per pod. Touches that
+        come while it runs wait for it (none is served from memory that may be behind);
+        one that fails is tried again by the next touch."""
+        first = self._first_touches.get(pod_id)
+        if first is None:
+            first = asyncio.get_running_loop().create_task(self._hear_then_catch_up(pod_id))
+            self._first_touches[pod_id] = first
+        try:
+            await asyncio.shield(first)  # a cancelled request leaves it to the others
+        except Exception:
+            if self._first_touches.get(pod_id) is first:
+                del self._first_touches[pod_id]
+            raise
+
+    async def _hear_then_catch_up(self, pod_id: str) -> None:
+        assert self._listen is not None
+        await self._listen(cluster_repo.pod_channel(pod_id))
+        self._deferred.pop(pod_id, None)
+        await self.catch_up(pod_id)
 
     async def follow_timed(self) -> None:
         """This process fires the pick timers now: catch up every pod with timers whose
@@ -144,6 +175,7 @@ class Follower:
         """`<pod>:<revision>:<origin>`; this process's own commits are live already."""
         pod_id, revision, origin = (payload.split(":") + ["", ""])[:3]
         if origin != cluster_repo.ORIGIN and pod_id and revision.isdigit():
+            self.notices_heard += 1
             self.notice(pod_id, int(revision))
 
     async def _follow(self, pod_id: str) -> None:
@@ -230,11 +262,6 @@ class Follower:
         fresh = load_pod(self.rt, row, players, repo.load_pick_log(session, row.id))
         fresh.live.version += restore_games(session, fresh)
         return fresh
-
-
-def times_picks(pod: LivePod) -> bool:
-    """Whether the timer lease's holder may have to fire pick timers of this pod."""
-    return pod.setup.timer_seconds is not None and pod.night.phase in TIMED_PHASES
 
 
 def _same_people(pod: LivePod, players: list[PlayerRow]) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from draft import engine
 from draft.changes import PickMade
+from server.cluster.channels import notice_channel
 from server.cluster.follow import Follower
 from server.core.errors import BusyError, UnknownPodError
 from server.db import cluster_repo
@@ -53,6 +54,7 @@ async def locked_pick(rt: Runtime, follower: Follower, pod: LivePod, player: Liv
             step = drafting.advance(rt, pod, new_state, [(player.seat, first.cards, False)],
                                     changes)
             await asyncio.to_thread(cluster_repo.commit_locked, session, pod.id, revision,
+                                    notice_channel(pod),
                                     lambda locked: drafting.stage(locked, pod, step))
         finally:
             await asyncio.to_thread(session.close)

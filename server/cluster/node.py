@@ -15,7 +15,7 @@ from typing import TypeVar
 from server.cluster.follow import Follower
 from server.cluster.joins import join_night
 from server.cluster.lease import TimerLease
-from server.cluster.listen import conninfo, listen
+from server.cluster.listen import Listener, conninfo
 from server.cluster.locked import locked_pick
 from server.cluster.member import JoinCheck
 from server.cluster.revisions import Revisions
@@ -41,10 +41,11 @@ class Cluster:
         self.rt = rt
         dsn = conninfo(rt.engine)
         self.lease = TimerLease(dsn)
-        self.follower = Follower(rt, leading=lambda: self.lease.holding)
+        self.follower = Follower(rt, leading=lambda: self.lease.holding,
+                                 listen=lambda channel: self.listener.listen(channel))
         self.revisions = Revisions(behind=self.follower.behind)
         self.connected = asyncio.Event()
-        self._dsn = dsn
+        self.listener = Listener(dsn, self.follower, self.connected)
         self._task: asyncio.Task[None] | None = None
         self.lock_rows = lock_rows  # the writer's first statement of a batch (`GroupWriter`)
 
@@ -52,7 +53,7 @@ class Cluster:
         """Listen for the other processes' commits (after the pods were restored); the
         app serves once the listener swept every pod, or after `START_SECONDS`."""
         self._task = asyncio.get_running_loop().create_task(
-            listen(self._dsn, self.follower, self.connected), name="cluster-listener")
+            self.listener.run(), name="cluster-listener")
         try:
             await asyncio.wait_for(self.connected.wait(), START_SECONDS)
         except TimeoutError:

@@ -12,8 +12,9 @@ Why a chain: picks are pipelined (`server.services.drafting`), so a pod may have
 writes queued, each building on the previous one; a write whose predecessor was stale is
 stale too, even if the revision it expects happens to be the stored one by then.
 
-The same statement sends `NOTIFY prismatic, '<pod id>:<revision>'`, which PostgreSQL
-delivers only when the transaction commits: the other processes then catch up.
+The same statement sends `NOTIFY <channel>, '<pod id>:<revision>:<origin>'` (the pod's
+own channel or the shared one, `server.cluster.channels`), which PostgreSQL delivers only
+when the transaction commits: the processes that follow the pod then catch up.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from server.cluster.channels import notice_channel
 from server.core.errors import StaleError
 from server.db import Session
 from server.db.cluster_repo import bump_revision
@@ -62,6 +64,7 @@ class Revisions:
         pod row (and there are no picks yet). `rows`: other rows the write locks first
         (the pod's own row always); `refusable`: as `Write.refusable` (a refusal rolls
         back the bump with the rest)."""
+        channel = notice_channel(pod)
         chain = self.chains.get(pod.id)
         if chain is None or chain.pending == 0:
             chain = self.chains[pod.id] = Chain(tip=pod.night.revision)
@@ -73,7 +76,7 @@ class Revisions:
         def guard(bump: Bump) -> bool:
             """Move the pod from `expected`, unless this write is stale: false voids it."""
             stale_before = link.after is not None and link.after.stale
-            if stale_before or not bump(pod.id, expected):
+            if stale_before or not bump(pod.id, expected, channel):
                 link.stale = True
             return not link.stale
 
@@ -82,7 +85,7 @@ class Revisions:
             assert stage is not None and picks is None
             stage(session)
             session.flush()
-            if not bump_revision(session, pod.id, expected):
+            if not bump_revision(session, pod.id, expected, channel):
                 raise RuntimeError(f"new pod {pod.id} was not stored at revision 0")
 
         def settle() -> None:

@@ -19,7 +19,8 @@ from server.db import repo
 from server.db.tables import PickRow, PlayerRow, PodRow
 
 CHANNEL = "prismatic"
-"""The LISTEN/NOTIFY channel every process of one database shares."""
+"""The LISTEN/NOTIFY channel every process of one database hears (`pod_channel`: the
+channel of one pod's notices, heard only by the processes that serve it)."""
 
 ORIGIN = secrets.token_hex(6)
 """This process's name in its notices (`<pod>:<revision>:<origin>`), so it skips its own."""
@@ -27,16 +28,23 @@ ORIGIN = secrets.token_hex(6)
 _BUMP = sa.text(
     "WITH bumped AS (UPDATE pod SET revision = revision + 1 "
     "WHERE id = :pod_id AND revision = :expected RETURNING id, revision) "
-    f"SELECT pg_notify('{CHANNEL}', id || ':' || revision || ':' || :origin) FROM bumped"
+    "SELECT pg_notify(:channel, id || ':' || revision || ':' || :origin) FROM bumped"
 )
 
 
-def bump_revision(session: Session, pod_id: str, expected: int) -> bool:
+def pod_channel(pod_id: str) -> str:
+    """The channel of one pod's own notices (`server.cluster.channels` says which pods
+    announce there). A channel name is an identifier of at most 63 bytes: pod ids are 32
+    at most (`server.cluster.node.MAX_POD_ID`)."""
+    return f"{CHANNEL}.{pod_id}"
+
+
+def bump_revision(session: Session, pod_id: str, expected: int, channel: str = CHANNEL) -> bool:
     """Lock the pod's row and move it from `expected` to the next revision, announcing
-    the new revision to every listener on commit; false (and nothing locked for long)
-    when the pod is at another revision."""
+    the new revision on `channel` on commit; false (and nothing locked for long) when the
+    pod is at another revision."""
     result = session.connection().execute(
-        _BUMP, {"pod_id": pod_id, "expected": expected, "origin": ORIGIN})
+        _BUMP, {"pod_id": pod_id, "expected": expected, "origin": ORIGIN, "channel": channel})
     return result.first() is not None
 
 
@@ -53,9 +61,10 @@ class DriverBump:
         order = compiled.positiontup
         self._order: tuple[str, ...] | None = tuple(order) if order is not None else None
 
-    def __call__(self, cursor: Any, pod_id: str, expected: int) -> bool:
+    def __call__(self, cursor: Any, pod_id: str, expected: int, channel: str) -> bool:
         """As `bump_revision`, on a driver cursor in its open transaction."""
-        values: dict[str, Any] = {"pod_id": pod_id, "expected": expected, "origin": ORIGIN}
+        values: dict[str, Any] = {"pod_id": pod_id, "expected": expected, "origin": ORIGIN,
+                                  "channel": channel}
         parameters: Any = values if self._order is None else tuple(
             values[name] for name in self._order)
         cursor.execute(self.sql, parameters)
@@ -87,13 +96,14 @@ def lock_pod(session: Session, pod_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def commit_locked(session: Session, pod_id: str, revision: int,
+def commit_locked(session: Session, pod_id: str, revision: int, channel: str,
                   stage: Callable[[Session], None]) -> None:
-    """Move the pod (whose row lock `session` holds, from `lock_pod`) past `revision`,
-    add `stage`'s statements and commit: the pick that cannot lose a race
-    (`server.cluster.locked`; why not through the writer: `server.services.commit`).
-    Raises `BusyError` (nothing stored) if the revision moved all the same."""
-    if not bump_revision(session, pod_id, revision):
+    """Move the pod (whose row lock `session` holds, from `lock_pod`) past `revision`
+    (announced on `channel`), add `stage`'s statements and commit: the pick that cannot
+    lose a race (`server.cluster.locked`; why not through the writer:
+    `server.services.commit`). Raises `BusyError` (nothing stored) if the revision moved
+    all the same."""
+    if not bump_revision(session, pod_id, revision, channel):
         raise BusyError("the pod's revision moved under its row lock", "db_busy")
     stage(session)
     session.commit()

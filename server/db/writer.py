@@ -84,10 +84,10 @@ NO_ROWS = Rows()
 RowLocker = Callable[[Session, list[str], list[str]], None]
 """Locks (pod ids, event ids), each list sorted, pods first (`cluster_repo.lock_rows`)."""
 
-Bump = Callable[[str, int], bool]
-"""(pod id, expected revision): moves the pod's row to the next revision in the batch's
-transaction, taking its row lock; false when the pod was at another revision
-(`cluster_repo.bump_revision`)."""
+Bump = Callable[[str, int, str], bool]
+"""(pod id, expected revision, notice channel): moves the pod's row to the next revision
+in the batch's transaction, taking its row lock, and announces it on the channel at
+commit; false when the pod was at another revision (`cluster_repo.bump_revision`)."""
 
 
 @dataclass(eq=False)
@@ -229,8 +229,8 @@ class GroupWriter:
                 if (pods or events) and not _one_row_each_takes_itself(batch):
                     self._lock_rows(session, pods, events)
 
-            def bump(pod_id: str, expected: int) -> bool:
-                return cluster_repo.bump_revision(session, pod_id, expected)
+            def bump(pod_id: str, expected: int, channel: str) -> bool:
+                return cluster_repo.bump_revision(session, pod_id, expected, channel)
 
             for write in batch:
                 if write.refusable:
@@ -262,7 +262,7 @@ class GroupWriter:
             self._driver_log = repo.DriverPickLog(engine)
         connection = engine.raw_connection()
         try:
-            logs: list[PodPicks] = []
+            logs: list[PodPicks]
             if any(write.guard is not None for write in batch):
                 logs = self._bump_in_order(connection, batch)
             else:
@@ -284,8 +284,8 @@ class GroupWriter:
         driver_bump = self._driver_bump
         cursor = connection.cursor()
         try:
-            def bump(pod_id: str, expected: int) -> bool:
-                return driver_bump(cursor, pod_id, expected)
+            def bump(pod_id: str, expected: int, channel: str) -> bool:
+                return driver_bump(cursor, pod_id, expected, channel)
 
             return [write.picks for write in sorted(batch, key=lambda w: w.rows.pods)
                     if (write.guard is None or write.guard(bump)) and write.picks is not None]

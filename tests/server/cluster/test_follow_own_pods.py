@@ -19,6 +19,7 @@ from pathlib import Path
 
 from server.app import build_runtime
 from server.core.settings import Settings
+from server.db import cluster_repo
 from server.db.migrate import upgrade_to_head
 from server.realtime.live import LivePod
 from server.runtime import Runtime
@@ -140,5 +141,44 @@ def test_a_pod_with_a_socket_open_here_is_followed(postgres_url: str, tmp_path: 
         await until(lambda: pod_b.night.revision == pod_a.night.revision,
                     "b followed the pod it has a socket of")
         assert views(pod_b) == views(pod_a)
+
+    run_members(postgres_url, tmp_path, scenario)
+
+
+def test_a_pods_first_touch_listens_to_its_channel_then_catches_up(postgres_url: str,
+                                                                    tmp_path: Path) -> None:
+    """A drafting pod's picks are announced on its own channel: a process hears them only
+    from its first touch of the pod on, and that touch listens before it reads the pod,
+    so no commit falls between what it read and what it will hear."""
+    async def scenario(a: Runtime, b: Runtime) -> None:
+        assert b.cluster is not None
+        listener = b.cluster.listener  # type: ignore[attr-defined]
+        pod_a, pod_b = await started_pod(a, b)
+        channel = cluster_repo.pod_channel(pod_a.id)
+        assert channel not in listener.channels
+
+        order: list[str] = []
+        listen, catch_up = listener.listen, b.cluster.follower.catch_up  # type: ignore[attr-defined]
+
+        async def noted_listen(name: str) -> None:
+            await listen(name)
+            order.append(f"listened {name}")
+
+        async def noted_catch_up(pod_id: str) -> None:
+            order.append(f"caught up {pod_id}")
+            await catch_up(pod_id)
+
+        listener.listen = noted_listen
+        b.cluster.follower.catch_up = noted_catch_up  # type: ignore[attr-defined]
+        await pick_once(a, pod_a, "Ann")  # b hears nothing of it: not its channel yet
+
+        await asyncio.gather(b.cluster.touch(pod_a.id), b.cluster.touch(pod_a.id))
+
+        assert order == [f"listened {channel}", f"caught up {pod_a.id}"]  # once for both
+        assert channel in listener.channels
+        assert pod_b.night.revision == pod_a.night.revision
+        assert views(pod_b) == views(pod_a)
+        await b.cluster.touch(pod_a.id)  # touched again: nothing more to do
+        assert order == [f"listened {channel}", f"caught up {pod_a.id}"]
 
     run_members(postgres_url, tmp_path, scenario)

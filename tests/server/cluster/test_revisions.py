@@ -44,9 +44,11 @@ def engine(postgres_url: str) -> Iterator[sa.Engine]:
     engine.dispose()
 
 
-def live_pod(pod_id: str) -> SimpleNamespace:
-    """What the rule reads of a live pod: its id and the revision memory holds."""
-    return SimpleNamespace(id=pod_id, night=SimpleNamespace(revision=0))
+def live_pod(pod_id: str, phase: str = "drafting") -> SimpleNamespace:
+    """What the rule reads of a live pod: its id, the revision memory holds, and what
+    picks its notices' channel (a pod of its own, no pick timers)."""
+    return SimpleNamespace(id=pod_id, night=SimpleNamespace(revision=0, phase=phase),
+                           setup=SimpleNamespace(event_id=None, timer_seconds=None))
 
 
 def stored(engine: sa.Engine) -> tuple[dict[str, int], list[tuple[str, int]]]:
@@ -89,25 +91,43 @@ def test_a_stale_write_and_the_writes_on_top_of_it_store_nothing_and_ask_to_try_
     assert behind and set(behind) == {"a"}
 
 
-def test_every_bump_announces_the_pods_new_revision(engine: sa.Engine) -> None:
-    """Other processes catch up on `NOTIFY prismatic, '<pod>:<revision>:<origin>'`, sent
-    on commit, one for each revision a batch moved."""
+def announced(engine: sa.Engine, pod: SimpleNamespace, channels: list[str]) -> list[str]:
+    """The notices heard on `channels` while two picks of `pod` commit."""
     heard: list[str] = []
 
     async def night() -> None:
         writer = GroupWriter(lambda: Session(engine), lock_rows=cluster_repo.lock_rows)
         revisions = Revisions(behind=lambda _pod: None)
-        pod = live_pod("b")
         with engine.connect() as listener:
-            listener.execute(sa.text(f"LISTEN {cluster_repo.CHANNEL}"))
+            for channel in channels:
+                listener.execute(sa.text(f'LISTEN "{channel}"'))
             listener.commit()
             await asyncio.gather(*(revisions.submit(
                 writer, pod, None, committed=lambda: None, failed=lambda: None,  # type: ignore[arg-type]
-                valid=lambda: True, picks=("b", [(seq, 0, (seq,), False)])) for seq in (1, 2)))
+                valid=lambda: True, picks=(pod.id, [(seq, 0, (seq,), False)]))
+                for seq in (1, 2)))
             await writer.close()
             driver = listener.connection.driver_connection
             assert driver is not None
-            heard.extend(notice.payload for notice in driver.notifies(timeout=1, stop_after=2))
+            heard.extend(f"{notice.channel} {notice.payload}"
+                         for notice in driver.notifies(timeout=1, stop_after=2))
 
     asyncio.run(night())
-    assert heard == [f"b:1:{cluster_repo.ORIGIN}", f"b:2:{cluster_repo.ORIGIN}"]
+    return heard
+
+
+def test_a_drafting_pods_bumps_are_announced_on_its_own_channel(engine: sa.Engine) -> None:
+    """Other processes catch up on `NOTIFY "prismatic.<pod>", '<pod>:<revision>:<origin>'`,
+    sent on commit, one for each revision a batch moved; only the processes that serve
+    the pod listen there, the shared channel hears nothing of it."""
+    heard = announced(engine, live_pod("b"), [cluster_repo.CHANNEL, "prismatic.b"])
+
+    assert heard == [f"prismatic.b b:1:{cluster_repo.ORIGIN}",
+                     f"prismatic.b b:2:{cluster_repo.ORIGIN}"]
+
+
+def test_a_pod_in_its_lobby_is_announced_to_every_process(engine: sa.Engine) -> None:
+    """Any process may list a lobby to a phone, so its changes go to the shared channel."""
+    heard = announced(engine, live_pod("a", phase="lobby"), [cluster_repo.CHANNEL, "prismatic.a"])
+
+    assert heard == [f"prismatic a:1:{cluster_repo.ORIGIN}", f"prismatic a:2:{cluster_repo.ORIGIN}"]
