@@ -1,10 +1,18 @@
-"""The WebSocket against a real server process: snapshots, picks, pushes, limits."""
+"""The WebSocket against a real server process: snapshots, picks, pushes, limits.
+
+Most tests here make a pod of their own on one SQLite server shared by the module
+(`sqlite_server`): their rule is what a socket says, which memory decides before anything is
+stored (`tests/server/support/databases.py`), and a server's start was most of each test's
+time. The loopback address they come from is never rate-limited, and no test reads another's
+pod. The tests of what is committed together run on both databases with a server each, as
+does the one that stops its server to read the whole log.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -51,10 +59,19 @@ def server(live_server: Callable[..., LiveServer]) -> LiveServer:
     return live_server()
 
 
-@SQLITE_ONLY
-def test_snapshot_on_connect_shows_my_pack(server: LiveServer) -> None:
-    pod, ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+@pytest.fixture(scope="module")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One SQLite server for the module's tests that only talk to it."""
+    folder = tmp_path_factory.mktemp("sockets")
+    server = LiveServer(f"sqlite:///{folder / 'test.db'}", folder / "data")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_snapshot_on_connect_shows_my_pack(sqlite_server: LiveServer) -> None:
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         message = receive(ws)
         assert message["type"] == "snapshot"
         view = message["view"]
@@ -85,11 +102,10 @@ def test_pick_over_the_socket_is_acked_and_the_next_seat_gets_the_pack(
         assert ann_view["pack_id"] != update["view"]["pack_id"]
 
 
-@SQLITE_ONLY
-def test_a_picks_ack_rides_in_the_update_that_shows_the_pick(server: LiveServer) -> None:
+def test_a_picks_ack_rides_in_the_update_that_shows_the_pick(sqlite_server: LiveServer) -> None:
     """One socket write per pick for the picker: no separate `ack` frame follows."""
-    pod, ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         snapshot = receive(ws)
         cards = [c["id"] for c in snapshot["view"]["pack"][:2]]
         ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards, "ref": "a1"}))
@@ -132,12 +148,11 @@ def test_picks_committed_together_ack_and_show_each_seat_only_its_own(
                 {c["id"] for c in first[other]["pack"]} - set(taken[other]))
 
 
-@SQLITE_ONLY
-def test_updates_chain_by_base_version(server: LiveServer) -> None:
-    pod, ann, bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, bob.token)) as bob_ws:
+def test_updates_chain_by_base_version(sqlite_server: LiveServer) -> None:
+    pod, ann, bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, bob.token)) as bob_ws:
         version = receive(bob_ws)["version"]
-        with connect(server.ws_url(pod.pod_id, ann.token)) as ann_ws:
+        with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ann_ws:
             view = receive(ann_ws)["view"]
             cards = [c["id"] for c in view["pack"][:2]]
             ann_ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards}))
@@ -148,28 +163,26 @@ def test_updates_chain_by_base_version(server: LiveServer) -> None:
             version = update["version"]
 
 
-@SQLITE_ONLY
-def test_reconnect_gets_the_same_view(server: LiveServer) -> None:
-    pod, ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+def test_reconnect_gets_the_same_view(sqlite_server: LiveServer) -> None:
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         view = receive(ws)["view"]
         cards = [c["id"] for c in view["pack"][:2]]
         ws.send(json.dumps({"type": "pick", "pick": 1, "cards": cards}))
         receive_ack(ws)
         ws.send(json.dumps({"type": "snapshot"}))
         before = receive_until(ws, "snapshot")["view"]
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         after = receive(ws)["view"]
     for key in ("me", "pick", "pack", "pool", "packs_waiting", "round"):
         assert after[key] == before[key]
 
 
-@SQLITE_ONLY
-def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
-    pod, ann, bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ann_ws, \
-            connect(server.ws_url(pod.pod_id, bob.token)) as bob_ws, \
-            connect(server.ws_url(pod.pod_id, pod.host_token)) as host_ws:
+def test_a_seat_never_receives_another_seats_pack(sqlite_server: LiveServer) -> None:
+    pod, ann, bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ann_ws, \
+            connect(sqlite_server.ws_url(pod.pod_id, bob.token)) as bob_ws, \
+            connect(sqlite_server.ws_url(pod.pod_id, pod.host_token)) as host_ws:
         bob_views = SocketViews()
         ann_view = receive(ann_ws)["view"]
         bob_view = bob_views.take(receive(bob_ws))
@@ -189,18 +202,17 @@ def test_a_seat_never_receives_another_seats_pack(server: LiveServer) -> None:
         assert seen <= bob_ids
 
 
-@SQLITE_ONLY
 def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_pool(
-    server: LiveServer,
+    sqlite_server: LiveServer,
 ) -> None:
-    pod, ann, bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+    pod, ann, bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         views = SocketViews()
         view = views.take(receive(ws))
         for _ in range(3):
             cards = [c["id"] for c in view["pack"][:2]]
             ws.send(json.dumps({"type": "pick", "pick": view["pick"], "cards": cards}))
-            with server.client() as client:  # Bob passes the next pack to Ann
+            with sqlite_server.client() as client:  # Bob passes the next pack to Ann
                 bobs = me(client, bob)
                 client.post(pod.url("/picks"), headers=bearer(bob.token), json={
                     "pick": bobs["pick"], "cards": [c["id"] for c in bobs["pack"][:2]]})
@@ -213,7 +225,7 @@ def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_
                 assert message["type"] == "update" and "pool" not in message["view"]
                 assert len(message["view"]["pool_added"]) in (0, 2)
                 view = views.take(message)
-        with server.client() as client:
+        with sqlite_server.client() as client:
             assert view["pool"] == me(client, ann)["pool"]
         assert view["pool_count"] == 6
         ws.send(json.dumps({"type": "snapshot"}))
@@ -221,19 +233,17 @@ def test_updates_carry_only_the_cards_added_to_the_pool_and_snapshots_the_whole_
         assert "pool_added" not in snapshot and snapshot["pool"] == view["pool"]
 
 
-@SQLITE_ONLY
-def test_host_socket_gets_the_dashboard(server: LiveServer) -> None:
-    pod, _ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, pod.host_token)) as ws:
+def test_host_socket_gets_the_dashboard(sqlite_server: LiveServer) -> None:
+    pod, _ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, pod.host_token)) as ws:
         view = receive(ws)["view"]
         assert {p["name"] for p in view["players"]} == {"Ann", "Bob"}
         assert sorted(view["waiting_on"]) == [0, 1]
 
 
-@SQLITE_ONLY
-def test_bad_messages_get_errors_and_the_socket_stays_open(server: LiveServer) -> None:
-    pod, ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+def test_bad_messages_get_errors_and_the_socket_stays_open(sqlite_server: LiveServer) -> None:
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         receive(ws)
         ws.send("{not json")
         assert receive(ws)["code"] == "malformed"
@@ -248,20 +258,18 @@ def test_bad_messages_get_errors_and_the_socket_stays_open(server: LiveServer) -
         assert receive(ws) == {"type": "pong"}
 
 
-@SQLITE_ONLY
-def test_a_bad_token_or_unknown_pod_closes_with_its_code(server: LiveServer) -> None:
-    pod, _ann, _bob = two_seat_pod(server)
-    for url, code in ((server.ws_url(pod.pod_id, "wrong"), 4401),
-                      (server.ws_url("nopod", "wrong"), 4404)):
+def test_a_bad_token_or_unknown_pod_closes_with_its_code(sqlite_server: LiveServer) -> None:
+    pod, _ann, _bob = two_seat_pod(sqlite_server)
+    for url, code in ((sqlite_server.ws_url(pod.pod_id, "wrong"), 4401),
+                      (sqlite_server.ws_url("nopod", "wrong"), 4404)):
         with connect(url) as ws, pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == code
 
 
-@SQLITE_ONLY
-def test_an_oversized_message_closes_with_4413(server: LiveServer) -> None:
-    pod, ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+def test_an_oversized_message_closes_with_4413(sqlite_server: LiveServer) -> None:
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         receive(ws)
         ws.send(json.dumps({"type": "ping", "pad": "x" * 5000}))
         with pytest.raises(ConnectionClosed) as closed:
@@ -270,10 +278,9 @@ def test_an_oversized_message_closes_with_4413(server: LiveServer) -> None:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4413
 
 
-@SQLITE_ONLY
-def test_a_flood_is_refused_then_closed_with_4408(server: LiveServer) -> None:
-    pod, ann, _bob = two_seat_pod(server)
-    with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+def test_a_flood_is_refused_then_closed_with_4408(sqlite_server: LiveServer) -> None:
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
         receive(ws)
         codes = []
         with contextlib.suppress(ConnectionClosed):
@@ -299,13 +306,12 @@ def test_tokens_never_reach_the_server_log(server: LiveServer) -> None:
     assert ann.token not in log and pod.host_token not in log  # ... without the tokens
 
 
-@SQLITE_ONLY
-def test_a_kicked_players_socket_is_closed(server: LiveServer) -> None:
-    with server.client() as client:
+def test_a_kicked_players_socket_is_closed(sqlite_server: LiveServer) -> None:
+    with sqlite_server.client() as client:
         pod = new_pod(client, seats=3, seed=3)
         ann, _bob = join(client, pod, "Ann"), join(client, pod, "Bob")
         start(client, pod)
-        with connect(server.ws_url(pod.pod_id, ann.token)) as ws:
+        with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
             receive(ws)
             client.delete(pod.url(f"/players/{ann.player_id}"), headers=pod.host)
             with pytest.raises(ConnectionClosed) as closed:
