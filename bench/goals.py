@@ -66,6 +66,11 @@ GOALS = (
            "cluster ms/pick of 2 <= 1.2x that of 1" if n == 2 else "for comparison",
            postgres=True)
       for n in (1, 2, 3)),
+    # One process at the share of cluster-2's load each of its processes carries: what
+    # halving a process's load costs per pick, apart from what a second process costs.
+    Goal("cluster-1-half", ("--processes", "1", "--spread-by", "pod", "--pods", "12",
+                            "--think-ms", "200-600", "--timeout", "600"),
+         "none: one process at half the load, beside cluster-1 and cluster-2", postgres=True),
 )
 
 
