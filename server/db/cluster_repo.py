@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from server.core.errors import BusyError
 from server.db import repo
+from server.db.driver_sql import DriverStatement
 from server.db.tables import PickRow, PlayerRow, PodRow
 
 CHANNEL = "prismatic"
@@ -56,18 +57,12 @@ class DriverBump:
     of a pick's batch was SQLAlchemy's work around two statements (issue #33)."""
 
     def __init__(self, engine: sa.Engine) -> None:
-        compiled = _BUMP.compile(dialect=engine.dialect)
-        self.sql = str(compiled)
-        order = compiled.positiontup
-        self._order: tuple[str, ...] | None = tuple(order) if order is not None else None
+        self._statement = DriverStatement.compile(_BUMP, engine)
 
     def __call__(self, cursor: Any, pod_id: str, expected: int, channel: str) -> bool:
         """As `bump_revision`, on a driver cursor in its open transaction."""
-        values: dict[str, Any] = {"pod_id": pod_id, "expected": expected, "origin": ORIGIN,
-                                  "channel": channel}
-        parameters: Any = values if self._order is None else tuple(
-            values[name] for name in self._order)
-        cursor.execute(self.sql, parameters)
+        cursor.execute(self._statement.sql, self._statement.parameters(
+            {"pod_id": pod_id, "expected": expected, "origin": ORIGIN, "channel": channel}))
         return cursor.fetchone() is not None
 
 

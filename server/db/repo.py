@@ -14,6 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, SQLModel, col, select
 
+from server.db.driver_sql import DriverStatement
 from server.db.tables import PickRow, PlayerRow, PodRow, utcnow
 
 PickRecord = tuple[int, int, tuple[int, ...], bool]
@@ -124,10 +125,8 @@ class DriverPickLog:
         table = _table(PickRow)
         dialect = engine.dialect
         statement = sa.insert(table).values({name: sa.bindparam(name) for name in self.COLUMNS})
-        compiled = statement.compile(dialect=dialect)
-        self.sql = str(compiled)
-        order = compiled.positiontup
-        self._order: tuple[str, ...] | None = tuple(order) if order is not None else None
+        self._statement = DriverStatement.compile(statement, engine)
+        self.sql = self._statement.sql
         processors = {name: table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
                       for name in self.COLUMNS}
         self._processors = {name: p for name, p in processors.items() if p is not None}
@@ -139,9 +138,7 @@ class DriverPickLog:
         for row in rows:
             for name, process in self._processors.items():
                 row[name] = process(row[name])
-        if self._order is None:
-            return rows
-        return [tuple(row[name] for name in self._order) for row in rows]
+        return [self._statement.parameters(row) for row in rows]
 
     def append(self, dbapi_connection: Any,
                logs: Sequence[tuple[str, Sequence[PickRecord]]]) -> None:
