@@ -84,8 +84,6 @@ class Follower:
         self._first_touches: dict[str, asyncio.Task[None]] = {}
         self.catch_ups = 0
         """How many catch-ups changed a pod (for tests and the bench)."""
-        self.notices_heard = 0
-        """Notices of other processes' commits this process heard (tests, the bench)."""
         self.notices_deferred = 0
         """Notices of pods this process did not follow when they came (tests, the bench)."""
 
@@ -175,7 +173,6 @@ class Follower:
         """`<pod>:<revision>:<origin>`; this process's own commits are live already."""
         pod_id, revision, origin = (payload.split(":") + ["", ""])[:3]
         if origin != cluster_repo.ORIGIN and pod_id and revision.isdigit():
-            self.notices_heard += 1
             self.notice(pod_id, int(revision))
 
     async def _follow(self, pod_id: str) -> None:
