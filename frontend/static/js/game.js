@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { endPanel, resultOf } from "./game_end.js";
+import { heldWhilePressed } from "./press_hold.js";
 import { detailsButton } from "./zoom.js";
 
 const STEPS = [-5, -1, 1, 5];
@@ -66,11 +67,16 @@ export class GameBoard {
     this.host = host;
     this.game = null;
     this.open = new Set(); // <details> the person opened, kept across re-renders
+    this.show = heldWhilePressed(root, (game) => this.draw(game)); // no tap lost to a redraw
+  }
+
+  /** Show `game`: at once, or when the finger on the board lifts (`press_hold.js`). */
+  render(game) {
+    if (game) this.show(game);
   }
 
   /** Draw `game` unless an older one: replies and socket updates may cross. */
-  render(game) {
-    if (!game) return;
+  draw(game) {
     const shown = this.game;
     if (shown && shown.game_id === game.game_id && game.seq < shown.seq) return;
     this.game = game;
