@@ -1,14 +1,15 @@
-"""A tap on the game board is never lost to another phone's update.
+"""A tap on the game board or the host's dashboard is never lost to another phone's update.
 
-Rule: a press and its release are one tap even when an update of the game (another phone's
-life tap, a claim, a concession) reaches this phone between them; the update is drawn once
-the finger lifts. Before, the board was redrawn at once, the pressed control was replaced,
+Rule: a press and its release are one tap even when an update (another phone's life tap, a
+claim, a concession; a player's pick on the host's dashboard) reaches this screen between
+them; the update is drawn once the finger lifts. Before, the board was redrawn at once, the pressed control was replaced,
 and the browser fires no `click` for a press and a release on two different elements: the
 tap did nothing (a CI run of `test_game_results.py` met it, when Ann's claim reached Cid's
 phone just as Cid opened "Achievements").
 
 How the moment is made certain: the test holds the press, changes the game over HTTP, and
-waits until the page has the update (drawn, or held: `data-held` on the board), then lifts.
+waits until the page has the update (drawn, or held: `data-held` on the board or on
+`#main`), then lifts.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.support import mobile_context
-from tests.server.support.builders import me, play_tables
+from tests.server.support.builders import bearer, join, me, new_pod, play_tables, start
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +60,37 @@ def test_a_tap_pressed_as_another_phones_update_arrives_still_lands(
         expect(board).not_to_have_attribute("data-held", "1")
         bobs_life = page.get_by_role("region", name="Bob", exact=True).locator(".life-total")
         expect(bobs_life).to_have_text("37")
+
+
+PICK_SHOWN_OR_HELD = """() => document.querySelector("#main").dataset.held !== undefined
+  || [...document.querySelectorAll(".seat-row")].some((row) => row.textContent.includes("P1 p2"))"""
+
+
+def test_the_hosts_pause_pressed_as_a_pick_arrives_still_pauses(
+        server: str, browser: Browser) -> None:
+    """The host's dashboard redraws its controls on every pick of the draft: a tap on
+    Pause as a player's pick arrives still pauses, and the pick is shown after."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod = new_pod(client, seats=2, seed=3)
+        ann = join(client, pod, "Ann")
+        join(client, pod, "Bob")
+        start(client, pod)
+        page = mobile_context(browser).new_page()
+        page.goto(f"{server}/pods/{pod.pod_id}/host?lang=en#host_token={pod.host_token}")
+        pause = page.get_by_role("button", name="Pause", exact=True)
+        expect(pause).to_be_visible()
+        box = pause.bounding_box()
+        assert box is not None
+
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        pack = me(client, ann)["pack"]
+        response = client.post(pod.url("/picks"), headers=bearer(ann.token), json={
+            "pick": 1, "cards": [card["id"] for card in pack[:2]]})
+        assert response.status_code == 200, response.text
+        page.wait_for_function(PICK_SHOWN_OR_HELD)
+        page.mouse.up()
+
+        expect(page.get_by_role("button", name="Resume", exact=True)).to_be_visible()
+        expect(page.locator(".seat-row", has_text="Ann")).to_contain_text("P1 p2")
+        expect(page.locator("#phase")).to_have_text("Paused")  # the server's view says so

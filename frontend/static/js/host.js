@@ -10,6 +10,7 @@ import { tablesOf } from "./tables.js";
 import { houseRulesText, lineUpText, revealText, roundSetText } from "./line_up.js";
 import { takeTokenFromFragment } from "./tokens.js";
 import { achievementsEditor } from "./achievements_editor.js";
+import { heldWhilePressed } from "./press_hold.js";
 
 const pod = podId();
 const token = takeTokenFromFragment("host", pod);
@@ -34,7 +35,8 @@ const showAchievements = achievementsEditor($("#host-achievements"), (items) =>
 if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the pod."));
 } else {
-  live = new LiveView(socketUrl(pod, token), render, onState);
+  // Every pick redraws the controls: a tap on them waits for no update (press_hold.js).
+  live = new LiveView(socketUrl(pod, token), heldWhilePressed($("#main"), render), onState);
   live.start();
 }
 
