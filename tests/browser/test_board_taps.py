@@ -2,10 +2,10 @@
 
 Rule: a press and its release are one tap even when an update (another phone's life tap, a
 claim, a concession; a player's pick on the host's dashboard) reaches this screen between
-them; the update is drawn once the finger lifts. Before, the board was redrawn at once, the pressed control was replaced,
-and the browser fires no `click` for a press and a release on two different elements: the
-tap did nothing (a CI run of `test_game_results.py` met it, when Ann's claim reached Cid's
-phone just as Cid opened "Achievements").
+them; the update is drawn once the finger lifts. Before, the screen was redrawn at once,
+the pressed control was replaced, and the browser fires no `click` for a press and a
+release on two different elements: the tap did nothing (a CI run of `test_game_results.py`
+met it, when Ann's claim reached Cid's phone just as Cid opened "Achievements").
 
 How the moment is made certain: the test holds the press, changes the game over HTTP, and
 waits until the page has the update (drawn, or held: `data-held` on the board or on
