@@ -112,11 +112,11 @@ class Follower:
         pod = self.rt.registry.find(pod_id)
         night = [] if pod is None else [
             other.id for other in round_links.night_pods(self.rt, pod.setup.event_id)]
+        if pod is not None and has_own_channel(pod) and self._listen is not None:
+            await self._first_touch(pod_id)  # its catch-up takes the pod's noted notices too
         for each in (*(other for other in night if other != pod_id), pod_id):
             if self._deferred.pop(each, None) is not None:
                 await self.catch_up(each)
-        if pod is not None and has_own_channel(pod) and self._listen is not None:
-            await self._first_touch(pod_id)
 
     async def _first_touch(self, pod_id: str) -> None:
         """Listen to the pod's channel, then catch the pod up: once per pod. Touches that
