@@ -92,7 +92,7 @@ async def _via_listener(dsn: str, notices: int) -> float:
     from server.cluster.listen import Listener
 
     counting = _Counting(notices)
-    listener = Listener(dsn, counting, asyncio.Event())  # type: ignore[arg-type]
+    listener = Listener(dsn, counting)  # type: ignore[arg-type]
     task = asyncio.get_running_loop().create_task(listener.run())
     try:
         await listener.connected.wait()

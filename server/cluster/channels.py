@@ -12,7 +12,7 @@ serves them.
 - A pod in its lobby: any process may list it to a phone that scanned the QR code, and its
   start must reach them all (the list drops it).
 - A pod with pick timers while they may run: the timer lease's holder fires them, whichever
-  process serves the pod (`follow.times_picks`).
+  process serves the pod (`times_picks`).
 - A pod of a night (an event): a later round's tables live in the night's first pod and are
   shown by every pod of the night, on whichever process serves each.
 The setup never changes, and a pod's phase only moves forward, so a pod that leaves the

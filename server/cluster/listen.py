@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from server.cluster.follow import Follower
@@ -28,6 +29,7 @@ from server.db.cluster_repo import CHANNEL
 
 if TYPE_CHECKING:  # the `postgres` extra: imported where it is used
     import psycopg
+    from psycopg import sql
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +45,10 @@ def conninfo(engine: Engine) -> str:
 class Listener:
     """This process's LISTEN connection and the channels it hears."""
 
-    def __init__(self, dsn: str, follower: Follower, connected: asyncio.Event) -> None:
+    def __init__(self, dsn: str, follower: Follower) -> None:
         self._dsn = dsn
         self._follower = follower
-        self.connected = connected
+        self.connected = asyncio.Event()
         """Set while the connection listens to every channel and the sweep is done."""
         self.channels: set[str] = {CHANNEL}
         """Every channel heard now, and again after each reconnect."""
@@ -61,7 +63,6 @@ class Listener:
         if channel in self.channels:
             return
         import psycopg
-        from psycopg import sql
 
         async with self._lock:
             if channel in self.channels:
@@ -72,7 +73,7 @@ class Listener:
                 return
             self._stop_reading()
             try:
-                await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+                await conn.execute(_listen_to([channel]))
             except psycopg.Error as error:  # the connection is going: the reconnect listens
                 log.warning("could not listen to %s (%s)", channel, error)
             finally:
@@ -82,7 +83,6 @@ class Listener:
         """Run until cancelled: listen, sweep, then hand over every notice; reconnect on
         loss."""
         import psycopg
-        from psycopg import sql
 
         while True:
             try:
@@ -92,9 +92,7 @@ class Listener:
                     lost = self._lost = asyncio.get_running_loop().create_future()
                     try:
                         async with self._lock:
-                            await conn.execute(sql.SQL("; ").join(
-                                sql.SQL("LISTEN {}").format(sql.Identifier(channel))
-                                for channel in sorted(self.channels)))
+                            await conn.execute(_listen_to(sorted(self.channels)))
                             self._conn = conn
                             self._read(conn)
                         await self._follower.sweep()
@@ -140,3 +138,12 @@ class Listener:
         while (notice := pgconn.notifies()) is not None:
             self._follower.notice_text(notice.extra.decode())
         return True
+
+
+def _listen_to(channels: Iterable[str]) -> sql.Composed:
+    """`LISTEN "<channel>"` for each channel, one statement after another (a channel name
+    is quoted as an identifier: a pod id may hold characters a bare name may not)."""
+    from psycopg import sql
+
+    return sql.SQL("; ").join(sql.SQL("LISTEN {}").format(sql.Identifier(channel))
+                              for channel in channels)

@@ -44,8 +44,7 @@ class Cluster:
         self.follower = Follower(rt, leading=lambda: self.lease.holding,
                                  listen=lambda channel: self.listener.listen(channel))
         self.revisions = Revisions(behind=self.follower.behind)
-        self.connected = asyncio.Event()
-        self.listener = Listener(dsn, self.follower, self.connected)
+        self.listener = Listener(dsn, self.follower)
         self._task: asyncio.Task[None] | None = None
         self.lock_rows = lock_rows  # the writer's first statement of a batch (`GroupWriter`)
 
@@ -55,7 +54,7 @@ class Cluster:
         self._task = asyncio.get_running_loop().create_task(
             self.listener.run(), name="cluster-listener")
         try:
-            await asyncio.wait_for(self.connected.wait(), START_SECONDS)
+            await asyncio.wait_for(self.listener.connected.wait(), START_SECONDS)
         except TimeoutError:
             log.warning("the cluster listener is not connected yet; serving anyway")
 

@@ -126,7 +126,6 @@ class DriverPickLog:
         dialect = engine.dialect
         statement = sa.insert(table).values({name: sa.bindparam(name) for name in self.COLUMNS})
         self._statement = DriverStatement.compile(statement, engine)
-        self.sql = self._statement.sql
         processors = {name: table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
                       for name in self.COLUMNS}
         self._processors = {name: p for name, p in processors.items() if p is not None}
@@ -147,7 +146,7 @@ class DriverPickLog:
         if parameters:
             cursor = dbapi_connection.cursor()
             try:
-                cursor.executemany(self.sql, parameters)
+                cursor.executemany(self._statement.sql, parameters)
             finally:
                 cursor.close()
 

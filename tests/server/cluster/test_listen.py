@@ -62,7 +62,7 @@ def run_listener(postgres_url: str,
 
     async def run() -> None:
         heard = Heard()
-        listener = Listener(dsn, heard, asyncio.Event())  # type: ignore[arg-type]
+        listener = Listener(dsn, heard)  # type: ignore[arg-type]
         task = asyncio.get_running_loop().create_task(listener.run())
         try:
             await asyncio.wait_for(listener.connected.wait(), WAIT_S)
