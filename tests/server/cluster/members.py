@@ -8,8 +8,9 @@ their start-up and their waiting identical.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,19 @@ from tests.server.support.builders import PodHandle, SeatHandle, play_tables
 from tests.server.support.live import LiveServer
 from tests.server.support.table_chaos import TablePhone
 
+WAIT_S = 10.0
+"""A bound on waiting for something to cross PostgreSQL or another task, not a speed asserted."""
+
 SEED = 20261130
 CLUSTER = {"PRISMATIC_CLUSTER": "1", "PRISMATIC_TIMER_TICK_SECONDS": "0.05"}
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait on the loop until `condition` holds; fail naming `what` after `WAIT_S`."""
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await asyncio.sleep(0.01)
 
 
 @contextmanager

@@ -13,7 +13,6 @@ hands `b` the notice its listener would (`Follower.notice`, the listener's call)
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -25,20 +24,12 @@ from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services import drafting, lifecycle
 from server.views.pod import seat_view
-
-WAIT_S = 10.0  # a bound on waiting for a notice to cross PostgreSQL, not a speed asserted
+from tests.server.cluster.members import until
 
 
 def member(url: str, data_dir: Path) -> Runtime:
     return build_runtime(Settings(db_url=url, data_dir=data_dir, cluster=True,
                                   public_url="http://prismatic.test"))
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, f"never: {what}"
-        await asyncio.sleep(0.01)
 
 
 async def pick_once(rt: Runtime, pod: LivePod, name: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -31,7 +31,7 @@ from server.db.migrate import upgrade_to_head
 from server.db.writer import Write
 from server.runtime import Runtime
 from server.services import drafting, events, lifecycle
-from tests.server.cluster.members import SEED
+from tests.server.cluster.members import SEED, until
 from tests.server.services.test_restore import stored_log
 
 
@@ -52,11 +52,6 @@ async def started(*members: Runtime) -> AsyncIterator[None]:
             await rt.close_writer()
             assert rt.cluster is not None
             await rt.cluster.stop()
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    while not condition():
-        await asyncio.sleep(0.01)
 
 
 @pytest.mark.slow
@@ -95,10 +90,11 @@ def test_forming_a_night_twice_is_pods_formed_and_a_pick_in_the_same_batch_commi
 
         holding = b.writer.submit(Write(stage=busy, committed=lambda: None,
                                         failed=lambda: None))
-        await until(entered.is_set)
+        await until(entered.is_set, "b's writer held busy")
         second = asyncio.ensure_future(events.form_pods(b, night.id, PodPolicy.BALANCED))
         pick = asyncio.ensure_future(drafting.submit_pick(b, pod, ann, 1, cards))
-        await until(lambda: len(queued) == 3)  # b read the night open and queued both
+        await until(lambda: len(queued) == 3,  # b read the night open and queued both
+                    "b queued its forming and the pick")
         first = await events.form_pods(a, night.id, PodPolicy.BALANCED)
         release.set()
         await holding

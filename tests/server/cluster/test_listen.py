@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Awaitable, Callable
 
 import psycopg
@@ -19,8 +18,7 @@ import sqlalchemy as sa
 
 from server.cluster.listen import Listener
 from server.db.cluster_repo import CHANNEL
-
-WAIT_S = 10.0  # a bound on waiting for a notice to cross PostgreSQL, not a speed asserted
+from tests.server.cluster.members import WAIT_S, until
 
 
 class Heard:
@@ -40,13 +38,6 @@ class Heard:
 def libpq(postgres_url: str) -> str:
     return sa.make_url(postgres_url).set(drivername="postgresql").render_as_string(
         hide_password=False)
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, f"never: {what}"
-        await asyncio.sleep(0.01)
 
 
 def notify(dsn: str, *notices: tuple[str, str]) -> None:
