@@ -25,7 +25,8 @@ pytestmark = pytest.mark.browser
 
 HAS_UPDATE = """seq => {
   const board = document.querySelector("#game-board");
-  return board.dataset.seq !== seq || board.dataset.held !== undefined;
+  const held = (node) => node.dataset.held !== undefined;
+  return board.dataset.seq !== seq || held(board) || held(document.querySelector("#main"));
 }"""
 
 
@@ -60,6 +61,46 @@ def test_a_tap_pressed_as_another_phones_update_arrives_still_lands(
         expect(board).not_to_have_attribute("data-held", "1")
         bobs_life = page.get_by_role("region", name="Bob", exact=True).locator(".life-total")
         expect(bobs_life).to_have_text("37")
+
+
+HELD_OR_SHIFTED = """box => {
+  const step = document.querySelector("#game-board button.step");
+  return document.querySelector("#main").dataset.held !== undefined
+    || Math.round(step.getBoundingClientRect().top) !== Math.round(box.y);
+}"""
+
+
+def test_a_life_tap_pressed_as_the_tables_first_change_arrives_still_lands(
+        server: str, browser: Browser) -> None:
+    """The table's first change closes deck changes: the "Change your deck" button above
+    the board goes, and the board moves up. A life step pressed just then still counts:
+    the whole page waits for the finger, not the board alone."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
+        game = me(client, seats["Ann"])["game"]
+        bob = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
+        page = mobile_context(browser).new_page()
+        page.goto(f"{server}/pods/{pod.pod_id}/seat?lang=en#seat_token={seats['Cid'].token}")
+        board = page.locator("#game-board")
+        expect(board.locator(".life-card")).to_have_count(3)
+        expect(page.locator("#edit-deck")).to_be_visible()  # above the board, until a change
+        step = page.get_by_role("button", name="−5 life for Cid")
+        box = step.bounding_box()
+        assert box is not None and page.evaluate("scrollY") == 0
+
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        response = client.post(pod.url("/games/1"), headers=pod.host,
+                               json={"kind": "life", "target": bob, "delta": -1})
+        assert response.status_code == 200, response.text
+        page.wait_for_function(HELD_OR_SHIFTED, arg=box)
+        page.mouse.up()
+
+        lives = {name: page.get_by_role("region", name=name, exact=True).locator(".life-total")
+                 for name in ("Bob", "Cid")}
+        expect(lives["Cid"]).to_have_text("35")  # the tap counted
+        expect(lives["Bob"]).to_have_text("39")  # and the host's change is shown after
+        expect(page.locator("#edit-deck")).to_be_hidden()
 
 
 PICK_SHOWN_OR_HELD = """() => document.querySelector("#main").dataset.held !== undefined

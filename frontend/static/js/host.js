@@ -35,7 +35,8 @@ const showAchievements = achievementsEditor($("#host-achievements"), (items) =>
 if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the pod."));
 } else {
-  // Every pick redraws the controls: a tap on them waits for no update (press_hold.js).
+  // Every pick redraws the controls and may move them: an update waits for the finger
+  // (press_hold.js).
   live = new LiveView(socketUrl(pod, token), heldWhilePressed($("#main"), render), onState);
   live.start();
 }

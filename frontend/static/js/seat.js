@@ -11,6 +11,7 @@ import { renderExports } from "./exports.js";
 import { GameBoard, gameCaller } from "./game.js";
 import { normalise } from "./tables.js";
 import { noteTimersPaused } from "./timers_paused.js";
+import { heldWhilePressed } from "./press_hold.js";
 import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 
 const pod = podId();
@@ -61,7 +62,8 @@ const picker = new Picker({
 if (!token) {
   window.location.replace(`/pods/${encodeURIComponent(pod)}/join`);
 } else {
-  live = new LiveView(socketUrl(pod, token), render, onState);
+  // An update may move or replace what a finger is on: it waits for the finger (press_hold.js).
+  live = new LiveView(socketUrl(pod, token), heldWhilePressed($("#main"), render), onState);
   live.start();
   refresh();
 }
