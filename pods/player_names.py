@@ -27,8 +27,10 @@ NAME_MAX = 32
 """The most characters a name may have once cleaned (the host screen's rows fit it)."""
 MAX_MARKS_IN_A_ROW = 3
 """Enough for Vietnamese (two stacked marks) and Indic vowel signs; not for a tower."""
-_BOT_NAME = re.compile(r"^bot\s*\d+$")
-"""What `lifecycle._bot_names` gives the seats bots fill: "Bot 1", "Bot 2", …"""
+_BOT_SKELETON = re.compile(r"^bot\s*[2-9lo]+$")
+"""The skeleton of what `lifecycle._bot_names` gives the seats bots fill ("Bot 1", "Bot 10"
+read as "bot l", "bot lo": the skeleton maps 1 to l and 0 to o), so "B0t 1" and Cyrillic
+"Вot 1" are refused like "Bot 1"."""
 
 # Default_Ignorable_Code_Point (Unicode DerivedCoreProperties), as ranges.
 _IGNORABLE = (
@@ -93,7 +95,7 @@ def same_name(a: str, b: str) -> bool:
 
 
 def check_not_reserved(name: str) -> None:
-    """Refuse names a bot seat would get, so nobody can pass for a bot (or a bot for them)."""
-    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-    if _BOT_NAME.match(folded):
+    """Refuse names a bot seat would get, so nobody can pass for a bot (or a bot for them):
+    compared by skeleton, as the lobby compares two players' names (`same_name`)."""
+    if _BOT_SKELETON.match(skeleton(name)):
         raise ReservedNameError(f"{name!r} is what the server calls its bots; pick another name")

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.services.test_events import form, open_night
 from tests.server.support.builders import bearer, new_pod
+from tests.server.support.databases import SQLITE_ONLY
 
 
 def test_a_nights_pod_takes_no_extra_seat(client: TestClient) -> None:
@@ -26,7 +27,9 @@ def test_a_nights_pod_takes_no_extra_seat(client: TestClient) -> None:
     assert len(summary["players"]) == 2
 
 
-@pytest.mark.parametrize("name", ["Bot 1", "bot 9", "BOT  12", "Bot3", "Ｂｏｔ ７"])
+@pytest.mark.parametrize("name", ["Bot 1", "bot 9", "BOT  12", "Bot3", "Ｂｏｔ ７",
+                                  "B0t 1", "\u0412ot 1", "\u0412\u043e\u0442 2", "Bot l0"])
+@SQLITE_ONLY
 def test_bot_names_are_reserved(client: TestClient, name: str) -> None:
     pod = new_pod(client, seats=4)
     refused = client.post(pod.url("/seats"), json={"name": name})
@@ -37,7 +40,8 @@ def test_bot_names_are_reserved(client: TestClient, name: str) -> None:
     assert late.json()["error"]["code"] == "reserved_name"
 
 
-@pytest.mark.parametrize("name", ["Botany", "Bot", "Robot 2", "Bottle 3"])
+@pytest.mark.parametrize("name", ["Botany", "Bot", "Robot 2", "Bottle 3", "Bót 1", "Bots 2"])
+@SQLITE_ONLY
 def test_names_that_only_start_like_a_bot_are_fine(client: TestClient, name: str) -> None:
     pod = new_pod(client, seats=4)
     assert client.post(pod.url("/seats"), json={"name": name}).status_code == 201
