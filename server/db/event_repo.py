@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, func, select
 
-from server.db.tables import EventPlayerRow, EventRow, PodRow
+from server.db.tables import EventPlayerRow, EventRow, PodRow, SeasonRow
 
 
 def get_event(session: Session, event_id: str) -> EventRow | None:
@@ -70,3 +70,12 @@ def set_screen_hash(session: Session, event_id: str, screen_token_hash: str) -> 
 
 def set_event_achievements(session: Session, event_id: str, achievements_json: str) -> None:
     session.get_one(EventRow, event_id).achievements_json = achievements_json
+
+
+def is_some_host(session: Session, token_hash: str) -> bool:
+    """Whether `token_hash` is the host token's hash of any night, or of any season: a
+    digest lookup, like `event_id_of_screen` (no timing leak of the token)."""
+    night = select(EventRow.id).where(EventRow.host_token_hash == token_hash)
+    season = select(SeasonRow.id).where(SeasonRow.host_token_hash == token_hash)
+    return (session.exec(night).first() is not None
+            or session.exec(season).first() is not None)

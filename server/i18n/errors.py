@@ -106,6 +106,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "round_tables_open": _("This pod holds the round's mixed tables; end the night's "
                                "other pods first."),
         "host_only": _("Only the host can do that."),
+        "laptop_or_host_only": _("Only the host can do that; open it on the laptop that "
+                                 "runs the server."),
         "players_only": _("Only the players at the table can do that."),
         "not_yours": _("Players concede only for themselves."),
         "own_claim": _("Another player or the host confirms your claim."),

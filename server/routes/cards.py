@@ -16,7 +16,7 @@ from draft.errors import UnknownCardError
 from server.cards.card_json import card_facts
 from server.db import cards_store
 from server.protocol.shapes import CardDetails
-from server.routes.deps import LimitCreate, RuntimeDep
+from server.routes.deps import LaptopOrHost, LimitCreate, RuntimeDep
 from server.runtime import Runtime
 from server.services.card_data import cards_status, start_download
 
@@ -34,11 +34,12 @@ async def status(rt: RuntimeDep) -> Mapping[str, Any]:
     return await cards_status(rt)
 
 
-@router.post("/download", status_code=202, dependencies=[LimitCreate])
+@router.post("/download", status_code=202, dependencies=[LaptopOrHost, LimitCreate])
 async def download(rt: RuntimeDep, body: DownloadRequest | None = None) -> dict[str, Any]:
     """Start the one-time download of rules text and images (409 while one runs).
 
-    Rate-limited like creating pods: a device on the Wi-Fi cannot restart it in a loop."""
+    Only the laptop or a host (it spends the store's bandwidth and the laptop's disk), and
+    rate-limited like creating pods: a host's phone cannot restart it in a loop."""
     return start_download(rt, body.sets if body else None)
 
 

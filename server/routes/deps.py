@@ -14,10 +14,12 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
 
-from server.core.errors import BadTokenError, RateLimitedError, WrongRoleError
+from server.core.errors import BadTokenError, ForbiddenError, RateLimitedError, WrongRoleError
 from server.core.security import bearer_token, hash_token
+from server.edge.laptop import client_address, is_laptop
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
+from server.services.host_tokens import is_some_host
 
 
 async def get_runtime(request: Request) -> Runtime:
@@ -90,7 +92,7 @@ SeatOrHost = Annotated[tuple[LivePod, LivePlayer | None], Depends(require_seat_o
 
 def _rate_limit(action: str, what: str) -> Any:
     async def limit(request: Request, rt: RuntimeDep) -> None:
-        client = request.client.host if request.client else ""
+        client = client_address(request)
         wait = rt.client_limits().take(action, client)
         if wait is not None:
             raise RateLimitedError(f"too many {what} from this device; try again in "
@@ -103,3 +105,20 @@ LimitCreate = _rate_limit("create", "new pods and nights")
 """Route dependency: one client's pods and events (`server.edge.rate_limits`)."""
 LimitJoin = _rate_limit("join", "joins")
 """Route dependency: one client's seats and event places."""
+
+
+async def require_laptop_or_host(request: Request, rt: RuntimeDep,
+                                 authorization: Annotated[str | None, Header()] = None) -> None:
+    """The laptop (`server.edge.laptop`), or a request with some host's token (a pod's,
+    a night's or a season's); 403 `laptop_or_host_only` for anyone else, seats included."""
+    if is_laptop(client_address(request), rt.settings):
+        return
+    token = bearer_token(authorization)
+    if token is not None and await is_some_host(rt, hash_token(token)):
+        return
+    raise ForbiddenError("only the laptop or a host can do that; open it on the laptop",
+                         "laptop_or_host_only")
+
+
+LaptopOrHost = Depends(require_laptop_or_host)
+"""Route dependency: the laptop or some host (the card download)."""

@@ -181,8 +181,31 @@ def test_a_join_code_is_shown_to_the_host_and_asked_of_every_phone(
 
 
 def test_the_card_download_button_shares_the_creating_limit(strict: Any) -> None:
-    """A device on the Wi-Fi cannot restart the laptop's download in a loop."""
-    stranger = strict("192.168.1.66")
-    codes = [stranger.post("/api/cards/download", json={"sets": ["NOPE"]}).status_code
-             for _ in range(4)]
+    """A host on the Wi-Fi cannot restart the laptop's download in a loop."""
+    pod = new_pod(strict("192.168.1.10"), seats=2)
+    host_phone = strict("192.168.1.11")
+    codes = [host_phone.post("/api/cards/download", headers=pod.host,
+                             json={"sets": ["NOPE"]}).status_code for _ in range(4)]
     assert codes == [422, 422, 422, 429]
+
+
+def test_a_stranger_cannot_start_the_card_download(strict: Any) -> None:
+    """It spends the store's bandwidth and the laptop's disk: the laptop or a host only."""
+    stranger = strict("192.168.1.66", rate_limit_exempt="127.0.0.1")
+    for headers in ({}, bearer("made-up-token")):
+        refused = stranger.post("/api/cards/download", headers=headers, json={"sets": ["NOPE"]})
+        assert refused.status_code == 403, headers
+        assert refused.json()["error"]["code"] == "laptop_or_host_only"
+    pod = new_pod(strict("192.168.1.10"), seats=2)
+    night = strict("192.168.1.12").post("/api/events", json={"set": "CMR"}).json()
+    season = strict("192.168.1.13").post("/api/seasons", json={"name": "League"}).json()
+    for n, token in enumerate((pod.host_token, night["host_token"], season["host_token"])):
+        host = strict(f"192.168.1.{20 + n}")
+        allowed = host.post("/api/cards/download", headers=bearer(token), json={"sets": ["NOPE"]})
+        assert allowed.status_code == 422, allowed.text  # past the gate: the set is unknown
+    seat = join(strict("192.168.1.30"), pod, "Ann")
+    as_seat = strict("192.168.1.30").post("/api/cards/download", headers=seat.auth,
+                                          json={"sets": ["NOPE"]})
+    assert as_seat.status_code == 403
+    laptop = strict("127.0.0.1").post("/api/cards/download", json={"sets": ["NOPE"]})
+    assert laptop.status_code == 422
