@@ -55,8 +55,24 @@ class Settings(BaseSettings):
     hub_queue_size: int = 64
     max_pods: int = Field(250, ge=1)
     """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
+    pods_reserved_for_host: int = Field(50, ge=0)
+    """The last of `max_pods` only the laptop and a season's host may use: strangers fill
+    at most `max_pods` minus this (`server.services.caps`)."""
+    max_pods_per_client: int = Field(16, ge=1)
+    """Live pods made from one client address (not the laptop's): two nights of eight pods."""
     max_open_events: int = Field(20, ge=1)
     """Events still open for joining at once (`POST /api/events` is open to anyone too)."""
+    events_reserved_for_host: int = Field(5, ge=0)
+    """The last of `max_open_events` only the laptop and a season's host may use."""
+    max_open_events_per_client: int = Field(2, ge=1)
+    """Open events made from one client address (not the laptop's), and open events of one
+    season (its host's phone)."""
+    lobby_expiry_seconds: float = Field(2 * 3600, gt=0)
+    """A pod's lobby nobody has joined is ended after this (`server.services.expiry`)."""
+    night_expiry_seconds: float = Field(12 * 3600, gt=0)
+    """A night still open for joining with no change for this long is ended."""
+    expiry_check_seconds: float = Field(60.0, gt=0)
+    """How often the server looks for expired lobbies and nights."""
     rate_create_burst: int = Field(10, ge=1)
     rate_create_per_minute: float = Field(10.0, gt=0)
     """Pods and events one client may create: a burst, then this many a minute."""

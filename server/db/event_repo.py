@@ -43,9 +43,15 @@ def set_event_phase(session: Session, event_id: str, phase: str) -> None:
     session.get_one(EventRow, event_id).phase = phase
 
 
-def count_open_events(session: Session) -> int:
-    """Events still taking players (their pods not formed yet)."""
+def count_open_events(session: Session, created_by: str | None = None,
+                      season_id: str | None = None) -> int:
+    """Events still taking players (their pods not formed yet); only those opened from
+    `created_by`, or for `season_id`, when given."""
     query = select(func.count()).select_from(EventRow).where(EventRow.phase == "open")
+    if created_by is not None:
+        query = query.where(EventRow.created_by == created_by)
+    if season_id is not None:
+        query = query.where(EventRow.season_id == season_id)
     return int(session.exec(query).one())
 
 

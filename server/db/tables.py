@@ -70,6 +70,9 @@ class PodRow(PodBase, table=True):
     event_id: str | None = Field(default=None, foreign_key="event.id", index=True,
                                  max_length=32)
     """The night this pod belongs to, when the host formed it from an event."""
+    created_by: str | None = Field(default=None, max_length=64)
+    """The client address that created the pod (or formed it from a night): the per-address
+    cap counts by it (`server.services.caps`); `None` for pods stored before it."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
@@ -212,7 +215,16 @@ class EventRow(SQLModel, table=True):
     for a night stored before the screen existed, until its host next opens the night."""
     achievements_json: str | None = None
     """The achievements of the night (`pods.achievements`), copied to its pods."""
+    locked: bool = False
+    """The host locked the night's lobby: nobody new may join (as `PodRow.locked`)."""
+    join_code: str | None = Field(default=None, max_length=8)
+    """The short code joining phones must type, when the host asked for one."""
+    created_by: str | None = Field(default=None, max_length=64)
+    """The client address that opened the night (the per-address cap counts by it)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+    changed_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
+    """The night's last change (a join, a removal, its lobby guard): an open night with
+    none for `night_expiry_seconds` ends (`server.services.expiry`); `None`: `created_at`."""
 
 
 class EventPlayerRow(SQLModel, table=True):

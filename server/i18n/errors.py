@@ -90,6 +90,12 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
+        "device_pods_full": _("This device already runs as many pods as one device may; "
+                              "end one first."),
+        "device_events_full": _("This device already has as many open nights as one device "
+                                "may; form or end one first."),
+        "season_events_full": _("This season already has a night open for joining; form its "
+                                "pods or end it first."),
         "unknown_season": _("This season does not exist."),
         "not_season_host": _("Only the season's host can do that; use the season's host link."),
         "bad_scoring": _("That scoring scheme cannot be used; check its points."),

@@ -185,6 +185,8 @@ class PodSetup:
     deck_size_rule: str = SizeRule.AT_LEAST.value
     bots_between_people: bool = False
     """Seat the people between the bots when the draft starts (a pod option)."""
+    created_by: str | None = None
+    """The client address that made the pod (`server.services.caps` counts by it)."""
 
 
 @dataclass(eq=False)

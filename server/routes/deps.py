@@ -90,6 +90,14 @@ async def require_seat_or_host(
 SeatOrHost = Annotated[tuple[LivePod, LivePlayer | None], Depends(require_seat_or_host)]
 
 
+async def get_client_address(request: Request) -> str:
+    return client_address(request)
+
+
+ClientAddress = Annotated[str, Depends(get_client_address)]
+"""The asking client's address: whose share of the caps a new pod or night is."""
+
+
 def _rate_limit(action: str, what: str) -> Any:
     async def limit(request: Request, rt: RuntimeDep) -> None:
         client = client_address(request)

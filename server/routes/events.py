@@ -23,7 +23,7 @@ from server.protocol.bodies import (
 )
 from server.protocol.season_shapes import AchievementJson, NightStandings
 from server.protocol.shapes import NightSummary
-from server.routes.deps import LimitCreate, LimitJoin, RuntimeDep, token_hash_of
+from server.routes.deps import ClientAddress, LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.routes.games import SUMMARY_RESPONSES
 from server.routes.pages import qr_data_uri
 from server.runtime import Runtime
@@ -87,7 +87,7 @@ async def _refreshed(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=EventCreated,
              dependencies=[LimitCreate])
-async def create_event(body: EventCreate, rt: RuntimeDep,
+async def create_event(body: EventCreate, rt: RuntimeDep, address: ClientAddress,
                        authorization: Annotated[str | None, Header()] = None) -> EventCreated:
     options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
                                    "set_code" in body.model_fields_set, body.replay_visibility)
@@ -97,7 +97,7 @@ async def create_event(body: EventCreate, rt: RuntimeDep,
         seasons.check_host(season, token_hash_of(authorization))
         offered = seasons.achievements_of(season)
     row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
-                                           options, body.season_id, offered)
+                                           options, body.season_id, offered, address)
     return EventCreated(event_id=row.id, host_token=token,
                         host_url=rt.event_host_url(row.id, token),
                         join_url=rt.event_join_url(row.id))
@@ -144,8 +144,8 @@ async def host(night: HostNight, rt: RuntimeDep, token: HostToken) -> Mapping[st
 
 @router.post("/{event_id}/pods")
 async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep,
-                    token: HostToken) -> Mapping[str, Any]:
-    await events.form_pods(rt, night.row.id, PodPolicy(body.policy))
+                    token: HostToken, address: ClientAddress) -> Mapping[str, Any]:
+    await events.form_pods(rt, night.row.id, PodPolicy(body.policy), address)
     return await _refreshed(rt, night, token)
 
 

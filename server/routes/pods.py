@@ -18,8 +18,16 @@ from server.protocol.bodies import (
 )
 from server.protocol.shapes import OpenPods
 from server.realtime.live import LivePlayer, LivePod
-from server.routes.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
-from server.services import drafting, lifecycle
+from server.routes.deps import (
+    ClientAddress,
+    HostPod,
+    LimitCreate,
+    LimitJoin,
+    PodDep,
+    RuntimeDep,
+    Seat,
+)
+from server.services import caps, drafting, lifecycle
 from server.views.pod import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
@@ -27,12 +35,13 @@ router = APIRouter(prefix="/api/pods", tags=["pods"])
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=PodCreated,
              dependencies=[LimitCreate])
-async def create_pod(body: PodCreate, rt: RuntimeDep) -> PodCreated:
+async def create_pod(body: PodCreate, rt: RuntimeDep, address: ClientAddress) -> PodCreated:
     given_set = "set_code" in body.model_fields_set
     created = await lifecycle.create_pod(
         rt, body.set_code, body.seats, body.seed, body.pick_timer_seconds, body.bots, body.cube,
         lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size, given_set,
                              body.replay_visibility, body.bots_between_people),
+        caps.for_address(rt, address),
     )
     pod_id = created.pod.id
     return PodCreated(pod_id=pod_id, host_token=created.token,

@@ -35,7 +35,7 @@ from server.protocol.shapes import (
 )
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
-from server.services import lifecycle, round_links
+from server.services import caps, lifecycle, round_links
 from server.services.commit import commit
 from server.services.screen_tokens import screen_hash
 
@@ -61,10 +61,14 @@ class Night:
 async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
                        options: lifecycle.PodOptions | None = None,
                        season_id: str | None = None,
-                       offered: Sequence[Mapping[str, Any]] = ()) -> tuple[EventRow, str]:
+                       offered: Sequence[Mapping[str, Any]] = (),
+                       address: str | None = None) -> tuple[EventRow, str]:
     """A night whose pods all draft `set_code`, or the line-up and house rules of `options`;
     it counts for `season_id` (whose host the caller checked) when given, and offers the
-    season's achievements (`offered`, already checked) until its host changes them."""
+    season's achievements (`offered`, already checked) until its host changes them.
+
+    `address` is the client that asks (`None`: the laptop itself); its share of the caps
+    applies (`server.services.caps`), under the runtime's creation lock."""
     options = options or lifecycle.PodOptions()
     set_code = set_code.upper()
     packs: tuple[str, ...] = ()
@@ -75,10 +79,17 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
-    still_open = await rt.read(event_repo.count_open_events)
-    if still_open >= rt.settings.max_open_events:
-        raise ConflictError(f"this server already has {still_open} nights open for joining; "
-                            "form or end one first", "too_many_events")
+    creator = caps.for_address(rt, address, season_id)
+    async with rt.event_lock:
+        await caps.check_night_room(rt, creator)
+        return await _open_night(rt, set_code, seed, timer, options, packs, season_id,
+                                 offered, creator)
+
+
+async def _open_night(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
+                      options: lifecycle.PodOptions, packs: tuple[str, ...],
+                      season_id: str | None, offered: Sequence[Mapping[str, Any]],
+                      creator: caps.Creator) -> tuple[EventRow, str]:
     token = new_token()
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
@@ -87,7 +98,8 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
                    replay_visibility=options.replay_visibility, season_id=season_id,
                    screen_token_hash=screen_hash(token),
                    achievements_json=json.dumps(list(offered), ensure_ascii=False)
-                   if offered else None)
+                   if offered else None, created_by=creator.address or None,
+                   changed_at=rt.now())
     return await commit(rt, lambda session: event_repo.add_event(session, row),
                         lambda: (row, token))
 
@@ -148,8 +160,12 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
                             joined)
 
 
-async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LivePod]:
-    """Deal the players into pods (seeded), create the pods with their seats, one commit."""
+async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
+                    address: str | None = None) -> list[LivePod]:
+    """Deal the players into pods (seeded), create the pods with their seats, one commit.
+
+    The pods are `address`'s (`None`: the laptop's) for the caps; a season's night forms
+    its pods from the host's reserve (`server.services.caps`)."""
     async with rt.event_lock:
         night = await load_night(rt, event_id)
         if night.row.phase != "open":
@@ -159,7 +175,8 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
             formed = plan_pods([p.id for p in night.players], rng, policy)
         except FormingError as error:
             raise ConflictError(str(error), error.code) from error
-        lifecycle.check_room(rt, len(formed))  # a night's pods are live pods too
+        creator = caps.for_address(rt, address, night.row.season_id)
+        caps.check_pod_room(rt, creator, len(formed))  # a night's pods are live pods too
         by_id = {p.id: p for p in night.players}
         created, rows, assigned = [], [], []
         now = utcnow()
@@ -170,7 +187,8 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                 bots_allowed=True, host_hash=night.row.host_token_hash, event_id=event_id,
                 packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
                 starting_life=night.row.starting_life,
-                deck_size_rule=night.row.deck_size_rule, bots_between_people=True),
+                deck_size_rule=night.row.deck_size_rule, bots_between_people=True,
+                created_by=creator.address or None),
                 night=StoredNight(replay_visibility=night.row.replay_visibility,
                                   achievements=achievements.from_json(
                                       json.loads(night.row.achievements_json or "[]"))),
@@ -191,6 +209,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy) -> list[LiveP
                                deck_size_rule=pod.setup.deck_size_rule, bots_between_people=True,
                                replay_visibility=pod.night.replay_visibility,
                                achievements_json=night.row.achievements_json,
+                               created_by=creator.address or None,
                                created_at=now + timedelta(microseconds=plan.number)))
         players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
                              token_hash=p.token_hash) for pod in created for p in pod.night.players]

@@ -29,6 +29,7 @@ from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services import round_links
+from server.services.caps import LAPTOP, Creator, check_pod_room
 from server.services.commit import Stage, commit
 from server.services.drafting import Step, advance, seat_of, stage, swap
 from server.services.snapshots import snapshot_after_night
@@ -84,32 +85,27 @@ class Created:
     token: str
 
 
-def check_room(rt: Runtime, more: int = 1) -> None:
-    """Refuse `more` new pods when the live ones (a night's pods too) would pass the cap."""
-    live = sum(1 for pod in rt.registry.all() if pod.night.phase != "done")
-    if live + more > rt.settings.max_pods:
-        raise ConflictError(f"this server already runs {live} pods; end one first",
-                            "too_many_pods")
-
-
 async def create_pod(
     rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
     cube_text: str | None = None, options: PodOptions | None = None,
+    creator: Creator = LAPTOP,
 ) -> Created:
     """A new pod in the lobby; the host token is returned once and stored hashed.
 
     With `cube_text` (`N Name` lines) the pod drafts that cube instead of the set's boosters.
-    Under the runtime's creation lock, so two hosts at once cannot pass `max_pods` together.
+    Under the runtime's creation lock, so two hosts at once cannot pass `max_pods` together;
+    `creator`'s share of the caps applies (`server.services.caps`).
     """
     async with rt.event_lock:
-        return await _create_pod(rt, set_code, seats, seed, timer, bots, cube_text, options)
+        return await _create_pod(rt, set_code, seats, seed, timer, bots, cube_text, options,
+                                 creator)
 
 
 async def _create_pod(
     rt: Runtime, set_code: str, seats: int, seed: int | None, timer: int | None, bots: bool,
-    cube_text: str | None, options: PodOptions | None,
+    cube_text: str | None, options: PodOptions | None, creator: Creator,
 ) -> Created:
-    check_room(rt)
+    check_pod_room(rt, creator)
     options = options or PodOptions()
     set_code = set_code.upper()
     cube = None
@@ -122,7 +118,7 @@ async def _create_pod(
         read_cube_lines(cube_text)  # the caps, at once: no catalog is built for a flood
         cube = await anyio.to_thread.run_sync(load_cube, rt, cube_text, seats)
         set_code = cube.set_code
-        check_room(rt)  # other pods may have been made while the list was resolved
+        check_pod_room(rt, creator)  # pods may have been made while the list was resolved
     else:
         load_set(set_code)  # UnknownSetError → 422 before anything is stored
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
@@ -135,7 +131,7 @@ async def _create_pod(
         timer_seconds=timer, bots_allowed=bots, host_hash=hash_token(token),
         cube=cube, packs=packs, starting_life=options.starting_life,
         deck_size_rule=options.deck_size_rule,
-        bots_between_people=options.bots_between_people,
+        bots_between_people=options.bots_between_people, created_by=creator.address or None,
     ), night=StoredNight(replay_visibility=options.replay_visibility), cards=rt.cards)
     row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
                  bots_allowed=bots, seed=pod.setup.seed, host_token_hash=pod.setup.host_hash,
@@ -144,7 +140,8 @@ async def _create_pod(
                  packs=",".join(packs) or None, starting_life=options.starting_life,
                  deck_size_rule=options.deck_size_rule,
                  replay_visibility=options.replay_visibility,
-                 bots_between_people=options.bots_between_people)
+                 bots_between_people=options.bots_between_people,
+                 created_by=creator.address or None)
     await commit(rt, lambda session: repo.add_pod(session, row),
                  lambda: rt.registry.add(pod), pod=pod, new=True)
     return Created(pod, token)

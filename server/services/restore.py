@@ -48,7 +48,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
         packs=tuple(row.packs.split(",")) if row.packs else (),
         starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
-        bots_between_people=row.bots_between_people,
+        bots_between_people=row.bots_between_people, created_by=row.created_by,
     )
     night = StoredNight(
         phase=as_phase(row.phase), paused=row.paused, paused_at=repo.as_utc(row.paused_at),

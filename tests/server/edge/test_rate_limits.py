@@ -4,74 +4,18 @@ cap, and the host's lobby lock and join code for stores with an open Wi-Fi."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.types import ASGIApp, Receive, Scope, Send
 
-from server.app import create_app
 from server.core.settings import Settings
 from tests.server.support.builders import bearer, join, new_pod
+from tests.server.support.peers import strict_peers  # noqa: F401 (the `strict` fixture)
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-
-STRICT = {"rate_limit_exempt": "", "rate_create_burst": 3, "rate_create_per_minute": 1,
-          "rate_join_burst": 4, "rate_join_per_minute": 1}
-
-
-class Peer:
-    """One address on the Wi-Fi: every request it sends says so (see `from_peer`)."""
-
-    def __init__(self, http: TestClient, address: str) -> None:
-        self.http, self.address = http, address
-
-    def get(self, url: str, **kwargs: Any) -> Any:
-        return self.http.get(url, headers=self._as_peer(kwargs), **kwargs)
-
-    def post(self, url: str, **kwargs: Any) -> Any:
-        return self.http.post(url, headers=self._as_peer(kwargs), **kwargs)
-
-    def put(self, url: str, **kwargs: Any) -> Any:
-        return self.http.put(url, headers=self._as_peer(kwargs), **kwargs)
-
-    def _as_peer(self, kwargs: dict[str, Any]) -> dict[str, str]:
-        return {**kwargs.pop("headers", {}), PEER_HEADER: self.address}
-
-
-PEER_HEADER = "x-test-peer"
-
-
-def from_peer(app: ASGIApp) -> ASGIApp:
-    """The app as if each request came from the address in its test header."""
-
-    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            peer = dict(scope["headers"]).get(PEER_HEADER.encode())
-            if peer is not None:
-                scope = {**scope, "client": (peer.decode(), 40000)}
-        await app(scope, receive, send)
-
-    return wrapped
-
-
-@pytest.fixture
-def strict(make_settings: Callable[..., Settings]) -> Iterator[Callable[..., Peer]]:
-    """`strict(address, **settings)`: a client from `address`, with the limits on."""
-    opened: list[TestClient] = []
-
-    def client_from(address: str, **overrides: Any) -> Peer:
-        if not opened:
-            app = create_app(make_settings(**{**STRICT, **overrides}))
-            opened.append(TestClient(from_peer(app)).__enter__())
-        return Peer(opened[0], address)
-
-    yield client_from
-    for http in opened:
-        http.__exit__(None, None, None)
-
 
 def test_creating_pods_is_limited_per_client_with_retry_after(strict: Any) -> None:
     stranger = strict("192.168.1.66")
@@ -85,7 +29,7 @@ def test_creating_pods_is_limited_per_client_with_retry_after(strict: Any) -> No
 
 
 def test_events_share_the_creating_limit(strict: Any) -> None:
-    stranger = strict("192.168.1.66")
+    stranger = strict("192.168.1.66", max_open_events_per_client=10)
     codes = [stranger.post("/api/events", json={"set": "CMR"}).status_code for _ in range(4)]
     assert codes == [201, 201, 201, 429]
 
@@ -109,7 +53,8 @@ def test_loopback_is_the_host_laptop_and_is_not_limited(strict: Any) -> None:
 
 
 def test_open_events_are_capped(strict: Any) -> None:
-    hosts = [strict(f"192.168.1.{n}", max_open_events=2) for n in range(1, 4)]
+    hosts = [strict(f"192.168.1.{n}", max_open_events=2, events_reserved_for_host=0)
+             for n in range(1, 4)]
     codes = [h.post("/api/events", json={"set": "CMR"}).status_code for h in hosts]
     assert codes == [201, 201, 409]
     refused = hosts[2].post("/api/events", json={"set": "CMR"}).json()["error"]

@@ -1,0 +1,74 @@
+"""The host can always open a night: strangers on the Wi-Fi fill at most their own share of
+the pods and nights (per address, and in total short of the host's reserve), and the laptop
+and a season's host use the reserve they cannot reach (issue #42, item 1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.support.builders import bearer
+from tests.server.support.databases import SQLITE_ONLY
+from tests.server.support.peers import strict_peers  # noqa: F401 (the `strict` fixture)
+
+pytestmark = SQLITE_ONLY
+
+GENEROUS = {"rate_create_burst": 100, "rate_join_burst": 100, "rate_limit_exempt": "127.0.0.1"}
+"""No rate limit in the way: the caps alone are what these tests probe."""
+
+
+def _code(answer: Any) -> tuple[int, str | None]:
+    return answer.status_code, answer.json().get("error", {}).get("code")
+
+
+def test_strangers_cannot_use_up_the_pods_the_laptop_needs(strict: Any) -> None:
+    caps = {"max_pods": 6, "pods_reserved_for_host": 2, "max_pods_per_client": 2}
+    first = strict("192.168.1.50", **GENEROUS, **caps)
+    codes = [_code(first.post("/api/pods", json={"seats": 2})) for _ in range(3)]
+    assert codes == [(201, None), (201, None), (409, "device_pods_full")]
+    second = strict("192.168.1.51")
+    assert [_code(second.post("/api/pods", json={"seats": 2}))[0] for _ in range(2)] == [201, 201]
+    third = strict("192.168.1.52")
+    assert _code(third.post("/api/pods", json={"seats": 2})) == (409, "too_many_pods")
+    laptop = strict("127.0.0.1")
+    assert [laptop.post("/api/pods", json={"seats": 2}).status_code for _ in range(2)] == [201, 201]
+    assert _code(laptop.post("/api/pods", json={"seats": 2})) == (409, "too_many_pods")
+
+
+def test_strangers_cannot_use_up_the_nights_the_host_needs(strict: Any) -> None:
+    caps = {"max_open_events": 4, "events_reserved_for_host": 2,
+            "max_open_events_per_client": 1}
+    strangers = [strict(f"192.168.1.{60 + n}", **GENEROUS, **caps) for n in range(3)]
+    assert strangers[0].post("/api/events", json={"set": "CMR"}).status_code == 201
+    again = strangers[0].post("/api/events", json={"set": "CMR"})
+    assert _code(again) == (409, "device_events_full")
+    codes = [_code(s.post("/api/events", json={"set": "CMR"})) for s in strangers[1:]]
+    assert codes == [(201, None), (409, "too_many_events")]
+    season = strict("127.0.0.1").post("/api/seasons", json={"name": "Friday"}).json()
+    host_phone = strict("192.168.1.99")
+    tonight = host_phone.post("/api/events", headers=bearer(season["host_token"]),
+                              json={"set": "CMR", "season_id": season["season_id"]})
+    assert tonight.status_code == 201, tonight.text  # "Open tonight's night"
+    second = host_phone.post("/api/events", headers=bearer(season["host_token"]),
+                             json={"set": "CMR", "season_id": season["season_id"]})
+    assert _code(second) == (409, "season_events_full"), "one season, one open night"
+    laptop = strict("127.0.0.1")
+    assert laptop.post("/api/events", json={"set": "CMR"}).status_code == 201
+    assert _code(laptop.post("/api/events", json={"set": "CMR"})) == (409, "too_many_events")
+
+
+def test_the_laptops_night_forms_its_pods_from_the_reserve(strict: Any) -> None:
+    caps = {"max_pods": 3, "pods_reserved_for_host": 2, "max_pods_per_client": 1}
+    stranger = strict("192.168.1.70", **GENEROUS, **caps)
+    assert stranger.post("/api/pods", json={"seats": 2}).status_code == 201
+    other = strict("192.168.1.71").post("/api/pods", json={"seats": 2})
+    assert _code(other) == (409, "too_many_pods"), "the last two are the host's"
+    laptop = strict("127.0.0.1")
+    night = laptop.post("/api/events", json={"set": "CMR"}).json()
+    for n in range(10):
+        joined = strict(f"192.168.1.{100 + n}").post(
+            f"/api/events/{night['event_id']}/players", json={"name": f"P{n}"})
+        assert joined.status_code == 201
+    formed = laptop.post(f"/api/events/{night['event_id']}/pods",
+                         headers=bearer(night["host_token"]), json={"policy": "balanced"})
+    assert formed.status_code == 200, formed.text
+    assert len(formed.json()["pods"]) == 2
