@@ -35,7 +35,9 @@ async def join_night(rt: Runtime, event_id: str, row: EventPlayerRow,
             raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
         players = event_repo.list_event_players(session, event_id)
         check(phase, players)
-        row.join_index = len(players)
+        # After a removal (`events.remove_player`) the count is no longer the next index.
+        row.join_index = max((p.join_index for p in players), default=-1) + 1
         event_repo.add_event_player(session, row)
+        event_repo.update_event(session, event_id, changed_at=rt.now())
 
     await commit(rt, stage, lambda: None, rows=Rows(events=(event_id,)), refusable=True)

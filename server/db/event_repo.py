@@ -85,3 +85,17 @@ def is_some_host(session: Session, token_hash: str) -> bool:
     season = select(SeasonRow.id).where(SeasonRow.host_token_hash == token_hash)
     return (session.exec(night).first() is not None
             or session.exec(season).first() is not None)
+
+
+def update_event(session: Session, event_id: str, **values: object) -> None:
+    """Set the named columns of the event's row (the lobby guard, its last change)."""
+    row = session.get_one(EventRow, event_id)
+    for key, value in values.items():
+        setattr(row, key, value)
+
+
+def remove_event_player(session: Session, player_id: str) -> None:
+    """The host removed them before the pods were formed: their token is no one's now."""
+    row = session.get(EventPlayerRow, player_id)
+    if row is not None:
+        session.delete(row)

@@ -515,6 +515,8 @@ class EventHostView(TypedDict):
     phase: str
     seed: int
     replay_visibility: str
+    lobby: Lobby
+    """The night's lobby guard, as a pod's (`server.services.lobby_guard`)."""
     achievements: list[AchievementLine]
     timer_seconds: int | None
     join_url: str
@@ -538,6 +540,9 @@ class EventPublicView(TypedDict):
     replay_visibility: str
     players: list[EventName]
     pods: int
+    locked: bool
+    code_required: bool
+    """The phone must type the join code (never sent here; the host screen shows it)."""
 
 
 class EventPlayerView(TypedDict):

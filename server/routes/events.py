@@ -19,6 +19,7 @@ from server.protocol.bodies import (
     EventJoined,
     EventPodsCreate,
     EventRoundCreate,
+    LobbyUpdate,
     SeatCreate,
 )
 from server.protocol.season_shapes import AchievementJson, NightStandings
@@ -111,7 +112,7 @@ async def get_event(night: NightDep) -> Mapping[str, Any]:
 @router.post("/{event_id}/players", status_code=status.HTTP_201_CREATED,
              response_model=EventJoined, dependencies=[LimitJoin])
 async def join(event_id: EventId, body: SeatCreate, rt: RuntimeDep) -> EventJoined:
-    row, token = await events.join_event(rt, event_id, body.name)
+    row, token = await events.join_event(rt, event_id, body.name, body.code)
     return EventJoined(player_id=row.id, player_token=token,
                        event_url=f"{rt.event_join_url(event_id)}#event_token={token}")
 
@@ -146,6 +147,24 @@ async def host(night: HostNight, rt: RuntimeDep, token: HostToken) -> Mapping[st
 async def form_pods(body: EventPodsCreate, night: HostNight, rt: RuntimeDep,
                     token: HostToken, address: ClientAddress) -> Mapping[str, Any]:
     await events.form_pods(rt, night.row.id, PodPolicy(body.policy), address)
+    return await _refreshed(rt, night, token)
+
+
+@router.post("/{event_id}/lobby")
+async def lobby(body: LobbyUpdate, night: HostNight, rt: RuntimeDep,
+                token: HostToken) -> Mapping[str, Any]:
+    """Lock the night's lobby, or ask every joining phone for a code shown on the host
+    screen: the pod's guard (`POST /api/pods/{id}/lobby`), until the pods are formed."""
+    await events.set_event_lobby(rt, night.row.id, body.locked, body.join_code,
+                                 body.replay_visibility)
+    return await _refreshed(rt, night, token)
+
+
+@router.delete("/{event_id}/players/{player_id}")
+async def remove_player(player_id: Annotated[str, Path(max_length=32)], night: HostNight,
+                        rt: RuntimeDep, token: HostToken) -> Mapping[str, Any]:
+    """Remove someone from the night before the pods are formed (their token stops)."""
+    await events.remove_player(rt, night.row.id, player_id)
     return await _refreshed(rt, night, token)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from draft.cards import load_set
 from draft.state import DraftConfig
-from pods import achievements
+from pods import achievements, reveal
 from pods.forming import FormingError, PodPolicy, plan_pods
 from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError, UnknownPodError
@@ -35,7 +35,7 @@ from server.protocol.shapes import (
 )
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
-from server.services import caps, lifecycle, round_links
+from server.services import caps, lifecycle, lobby_guard, round_links
 from server.services.commit import commit
 from server.services.screen_tokens import screen_hash
 
@@ -140,14 +140,26 @@ def _check_join(phase: str, players: list[EventPlayerRow], name: str) -> None:
                             "name_taken")
 
 
-async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayerRow, str]:
+def guard_of(row: EventRow) -> lobby_guard.Guard:
+    return lobby_guard.Guard(row.locked, row.join_code)
+
+
+async def join_event(rt: Runtime, event_id: str, name: str,
+                     code: str | None = None) -> tuple[EventPlayerRow, str]:
+    """A phone takes a place in the night; the night's lobby guard (its lock, its join
+    code) lets it in or not, as a pod's does (`server.services.lobby_guard`)."""
     name = clean_name(name)
     async with rt.event_lock:
         night = await load_night(rt, event_id)
+        if night.row.phase == "open":
+            lobby_guard.check_entry(guard_of(night.row), code,
+                                    "The host has locked this night; ask the host.")
         _check_join(night.row.phase, night.players, name)
         token = new_token()
         row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,
-                             join_index=len(night.players), token_hash=hash_token(token))
+                             join_index=max((p.join_index for p in night.players),
+                                            default=-1) + 1,
+                             token_hash=hash_token(token))
         if rt.cluster is not None:  # another process may be seating someone right now
             await rt.cluster.join_night(
                 event_id, row, lambda phase, players: _check_join(phase, players, name))
@@ -156,8 +168,53 @@ async def join_event(rt: Runtime, event_id: str, name: str) -> tuple[EventPlayer
             rt.hub.publish(event_channel(event_id), "joined")
             return row, token
 
-        return await commit(rt, lambda session: event_repo.add_event_player(session, row),
-                            joined)
+        now = rt.now()
+
+        def staged(session: Session) -> None:
+            event_repo.add_event_player(session, row)
+            event_repo.update_event(session, event_id, changed_at=now)
+
+        return await commit(rt, staged, joined)
+
+
+async def set_event_lobby(rt: Runtime, event_id: str, locked: bool | None,
+                          join_code: bool | None, replay_visibility: str | None) -> None:
+    """The night's host locks or unlocks its lobby, asks for a fresh join code (or none),
+    or changes who may replay the pods' drafts, until the pods are formed."""
+    async with rt.event_lock:
+        night = await load_night(rt, event_id)
+        if night.row.phase != "open":
+            raise ConflictError("the lobby is closed once the pods are formed", "wrong_phase")
+        guard = guard_of(night.row).changed(locked, join_code)
+        values: dict[str, object] = {"locked": guard.locked, "join_code": guard.join_code,
+                                     "changed_at": rt.now()}
+        if replay_visibility is not None:
+            if replay_visibility not in reveal.MODES:
+                raise InvalidError(f"replay visibility is one of {', '.join(reveal.MODES)}",
+                                   "bad_replay_visibility")
+            values["replay_visibility"] = replay_visibility
+        await commit(rt, lambda session: event_repo.update_event(session, event_id, **values),
+                     lambda: rt.hub.publish(event_channel(event_id), "lobby"))
+
+
+async def remove_player(rt: Runtime, event_id: str, player_id: str) -> None:
+    """The night's host removes someone before the pods are formed (a stranger's fake
+    player): the place and the name are free again, the token is no one's."""
+    async with rt.event_lock:
+        night = await load_night(rt, event_id)
+        if night.row.phase != "open":
+            raise ConflictError("the pods are already formed; players are removed from "
+                                "their pod now", "pods_formed")
+        if not any(p.id == player_id for p in night.players):
+            raise UnknownPodError(f"there is no player {player_id!r} in this night",
+                                  "unknown_player")
+        now = rt.now()
+
+        def staged(session: Session) -> None:
+            event_repo.remove_event_player(session, player_id)
+            event_repo.update_event(session, event_id, changed_at=now)
+
+        await commit(rt, staged, lambda: rt.hub.publish(event_channel(event_id), "left"))
 
 
 async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
@@ -278,6 +335,7 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
         "phase": night.row.phase, "seed": night.row.seed,
         "replay_visibility": night.row.replay_visibility,
+        "lobby": {"locked": night.row.locked, "join_code": night.row.join_code},
         "achievements": json.loads(night.row.achievements_json or "[]"),
         "timer_seconds": night.row.pick_timer_seconds,
         "join_url": rt.event_join_url(night.row.id),
@@ -303,7 +361,8 @@ def public_view(night: Night) -> EventPublicView:
             "line_up": line_up(night.row), "phase": night.row.phase,
             "replay_visibility": night.row.replay_visibility,
             "players": [{"name": p.name} for p in night.players],
-            "pods": len(night.pod_ids)}
+            "pods": len(night.pod_ids), "locked": night.row.locked,
+            "code_required": night.row.join_code is not None}
 
 
 def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> EventPlayerView:

@@ -6,7 +6,6 @@ Why each is one short function: every command is lock → check phase → pure c
 
 from __future__ import annotations
 
-import hmac
 import json
 import secrets
 from collections.abc import Sequence
@@ -22,7 +21,7 @@ from draft.cube import Cube, parse_cube, read_cube_lines
 from draft.state import DraftConfig
 from pods import reveal
 from pods.player_names import clean_name, same_name
-from server.core.errors import ConflictError, ForbiddenError, InvalidError
+from server.core.errors import ConflictError, InvalidError
 from server.core.security import hash_token, new_id, new_token
 from server.db import Session, cards_store, repo
 from server.db.tables import PlayerRow, PodRow
@@ -32,6 +31,7 @@ from server.services import round_links
 from server.services.caps import LAPTOP, Creator, check_pod_room
 from server.services.commit import Stage, commit
 from server.services.drafting import Step, advance, seat_of, stage, swap
+from server.services.lobby_guard import Guard, check_entry
 from server.services.snapshots import snapshot_after_night
 
 
@@ -176,12 +176,8 @@ async def _join_pod(rt: Runtime, pod: LivePod, name: str,
         name = clean_name(name)
         if pod.night.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
-        if pod.night.locked:
-            raise ConflictError("The host has locked this pod; ask the host.", "lobby_locked")
-        if pod.night.join_code is not None and not hmac.compare_digest(
-                (code or "").strip().encode(), pod.night.join_code.encode()):
-            raise ForbiddenError("Type the join code shown on the host screen.",
-                                 "bad_join_code")
+        check_entry(Guard(pod.night.locked, pod.night.join_code), code,
+                    "The host has locked this pod; ask the host.")
         if len(_active(pod)) >= pod.setup.seats:
             raise ConflictError(f"all {pod.setup.seats} seats are taken", "pod_full")
         if any(same_name(p.name, name) for p in _active(pod)):
@@ -202,15 +198,6 @@ async def _join_pod(rt: Runtime, pod: LivePod, name: str,
         return player, token
 
 
-JOIN_CODE_DIGITS = 4
-
-
-def new_join_code() -> str:
-    """Four digits: quick to type on a phone; with the join rate limit, a guesser needs
-    hours for what the room reads off the screen at once."""
-    return f"{secrets.randbelow(10**JOIN_CODE_DIGITS):0{JOIN_CODE_DIGITS}d}"
-
-
 async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
                     join_code: bool | None, replay_visibility: str | None = None) -> None:
     """The host locks or unlocks the lobby, asks for a fresh join code (or none), or
@@ -218,10 +205,8 @@ async def set_lobby(rt: Runtime, pod: LivePod, locked: bool | None,
     async with pod.lock:
         if pod.night.phase != "lobby":
             raise ConflictError("the lobby is closed once the draft starts", "wrong_phase")
-        new_locked = pod.night.locked if locked is None else locked
-        new_code = pod.night.join_code
-        if join_code is not None:
-            new_code = new_join_code() if join_code else None
+        guard = Guard(pod.night.locked, pod.night.join_code).changed(locked, join_code)
+        new_locked, new_code = guard.locked, guard.join_code
         new_reveal = replay_visibility or pod.night.replay_visibility
         if new_reveal not in reveal.MODES:
             raise InvalidError(f"replay visibility is one of {', '.join(reveal.MODES)}",
