@@ -53,6 +53,7 @@ from server.routes import (
 )
 from server.runtime import Runtime
 from server.services.card_data import initial_image_mode, refresh_media, settle_image_mode
+from server.services.expiry import run_expiry_loop
 from server.services.restore import restore_pods
 from server.services.timer_gaps import save_timers
 from server.services.timers import run_timer_loop
@@ -113,10 +114,11 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             await rt.cluster.start()
         timer = asyncio.create_task(run_timer_loop(rt))
         probe = asyncio.create_task(settle_image_mode(rt))
+        expiry = asyncio.create_task(run_expiry_loop(rt))
         try:
             yield
         finally:
-            for task in (timer, probe):
+            for task in (timer, probe, expiry):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from sqlmodel import Session, col, func, select
 
@@ -99,3 +100,16 @@ def remove_event_player(session: Session, player_id: str) -> None:
     row = session.get(EventPlayerRow, player_id)
     if row is not None:
         session.delete(row)
+
+
+def open_events_unchanged_since(session: Session, moment: datetime) -> list[str]:
+    """Events still open for joining whose last change (else their creation) was before
+    `moment` (compared here: SQLite stores these times without their zone)."""
+    query = select(EventRow.id, EventRow.changed_at, EventRow.created_at).where(
+        EventRow.phase == "open")
+    return [event_id for event_id, changed, created in session.exec(query).all()
+            if _utc(changed or created) < moment]
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

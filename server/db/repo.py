@@ -55,6 +55,15 @@ def list_unfinished_pods(session: Session) -> list[PodRow]:
     return list(session.exec(select(PodRow).where(PodRow.phase != "done")).all())
 
 
+def lobby_pods_created_before(session: Session, moment: datetime) -> list[str]:
+    """Pods of their own (not a night's) still in their lobby, made before `moment`
+    (compared here, not in SQL: SQLite stores these times without their zone)."""
+    query = select(PodRow.id, PodRow.created_at).where(
+        PodRow.phase == "lobby", col(PodRow.event_id).is_(None))
+    return [pod_id for pod_id, created in session.exec(query).all()
+            if (as_utc(created) or moment) < moment]
+
+
 def list_players(session: Session, pod_id: str) -> list[PlayerRow]:
     query = select(PlayerRow).where(PlayerRow.pod_id == pod_id).order_by(col(PlayerRow.join_index))
     return list(session.exec(query).all())

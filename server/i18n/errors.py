@@ -77,6 +77,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
                             "night's host screen again."),
         "pods_formed": _("The pods are already formed; ask the host."),
         "event_full": _("This night is full."),
+        "night_ended": _("This night has ended; ask the host."),
         "bad_pod_forming": _("These players cannot be dealt into pods."),
         "bad_cube_list": _("The cube list has lines that are not cards."),
         "cube_too_small": _("The cube has too few cards for this many seats."),

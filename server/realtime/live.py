@@ -382,5 +382,9 @@ class Registry:
     def all(self) -> list[LivePod]:
         return list(self._pods.values())
 
+    def discard(self, pod_id: str) -> None:
+        """Forget a pod that ended with nothing in it (an expired empty lobby)."""
+        self._pods.pop(pod_id, None)
+
     def __len__(self) -> int:
         return len(self._pods)

@@ -131,6 +131,8 @@ def read_night(session: Session, event_id: str) -> Night | None:
 
 def _check_join(phase: str, players: list[EventPlayerRow], name: str) -> None:
     """Refuse a join to a night in `phase` holding `players`, as one process would."""
+    if phase == "ended":
+        raise ConflictError("this night has ended; ask the host", "night_ended")
     if phase != "open":
         raise ConflictError("the pods are already formed; ask the host", "pods_formed")
     if len(players) >= MAX_PLAYERS:
