@@ -86,6 +86,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_origin": _("Requests from other sites are not accepted."),
         "too_many_events": _("This server already has as many open nights as it can."),
         "lobby_locked": _("The host has locked this pod; ask the host."),
+        "night_locked": _("The host has locked this night; ask the host."),
         "bad_join_code": _("Type the join code shown on the host screen."),
         "event_pod": _("The host deals the seats of this pod; join the night instead."),
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),

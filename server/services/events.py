@@ -154,8 +154,7 @@ async def join_event(rt: Runtime, event_id: str, name: str,
     async with rt.event_lock:
         night = await load_night(rt, event_id)
         if night.row.phase == "open":
-            lobby_guard.check_entry(guard_of(night.row), code,
-                                    "The host has locked this night; ask the host.")
+            lobby_guard.check_entry(guard_of(night.row), code, lobby_guard.LOCKED_NIGHT)
         _check_join(night.row.phase, night.players, name)
         token = new_token()
         row = EventPlayerRow(id=new_id(), event_id=event_id, name=name,

@@ -31,7 +31,7 @@ from server.services import round_links
 from server.services.caps import LAPTOP, Creator, check_pod_room
 from server.services.commit import Stage, commit
 from server.services.drafting import Step, advance, seat_of, stage, swap
-from server.services.lobby_guard import Guard, check_entry
+from server.services.lobby_guard import LOCKED_POD, Guard, check_entry
 from server.services.snapshots import snapshot_after_night
 
 
@@ -176,8 +176,7 @@ async def _join_pod(rt: Runtime, pod: LivePod, name: str,
         name = clean_name(name)
         if pod.night.phase != "lobby":
             raise ConflictError("the draft has already started", "pod_started")
-        check_entry(Guard(pod.night.locked, pod.night.join_code), code,
-                    "The host has locked this pod; ask the host.")
+        check_entry(Guard(pod.night.locked, pod.night.join_code), code, LOCKED_POD)
         if len(_active(pod)) >= pod.setup.seats:
             raise ConflictError(f"all {pod.setup.seats} seats are taken", "pod_full")
         if any(same_name(p.name, name) for p in _active(pod)):

@@ -41,11 +41,15 @@ class Guard:
         return Guard(self.locked if locked is None else locked, code)
 
 
-def check_entry(guard: Guard, typed: str | None, locked_message: str) -> None:
-    """Refuse a join the guard does not let in: 409 `lobby_locked`, or 403 `bad_join_code`
-    for a missing or wrong code (compared in constant time)."""
+LOCKED_POD = ConflictError("The host has locked this pod; ask the host.", "lobby_locked")
+LOCKED_NIGHT = ConflictError("The host has locked this night; ask the host.", "night_locked")
+
+
+def check_entry(guard: Guard, typed: str | None, locked: ConflictError) -> None:
+    """Refuse a join the guard does not let in: 409 `locked` (the pod's or the night's
+    words), or 403 `bad_join_code` for a missing or wrong code (in constant time)."""
     if guard.locked:
-        raise ConflictError(locked_message, "lobby_locked")
+        raise ConflictError(locked.message, locked.code)
     if guard.join_code is not None and not hmac.compare_digest(
             (typed or "").strip().encode(), guard.join_code.encode()):
         raise ForbiddenError("Type the join code shown on the host screen.", "bad_join_code")

@@ -46,11 +46,11 @@ def test_a_stranger_cannot_fill_a_locked_night_and_a_removed_one_is_out(
         locked = _lobby(client, night, locked=True)
         assert locked.status_code == 200 and locked.json()["lobby"]["locked"] is True
         refused = _join(client, night, "Fake 2")
-        assert (refused.status_code, refused.json()["error"]["code"]) == (409, "lobby_locked")
+        assert (refused.status_code, refused.json()["error"]["code"]) == (409, "night_locked")
         assert client.get(f"/api/events/{night['event_id']}").json()["locked"] is True
     with app_client(settings) as client:  # the lock survives a restart
         again = _join(client, night, "Fake 3")
-        assert (again.status_code, again.json()["error"]["code"]) == (409, "lobby_locked")
+        assert (again.status_code, again.json()["error"]["code"]) == (409, "night_locked")
         assert _lobby(client, night, locked=False).status_code == 200
         assert _join(client, night, "Real phone").status_code == 201
         assert form(client, night).status_code == 200
