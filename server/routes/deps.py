@@ -103,3 +103,16 @@ LimitCreate = _rate_limit("create", "new pods and nights")
 """Route dependency: one client's pods and events (`server.edge.rate_limits`)."""
 LimitJoin = _rate_limit("join", "joins")
 """Route dependency: one client's seats and event places."""
+
+
+async def require_laptop(request: Request, rt: RuntimeDep) -> None:
+    """Only the host's laptop (loopback, or an address in `rate_limit_exempt`); 403
+    `laptop_only` for any other device on the Wi-Fi."""
+    client = request.client.host if request.client else ""
+    if client not in rt.settings.rate_limit_exempt_addresses():
+        raise WrongRoleError("only the host's laptop can do that; open this page on the "
+                             "laptop that runs the server", "laptop_only")
+
+
+LaptopOnly = Depends(require_laptop)
+"""Route dependency: the request comes from the laptop running the server."""
