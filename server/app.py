@@ -126,6 +126,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 with contextlib.suppress(Exception):
                     await save_timers(rt)
             await rt.close_writer()
+            rt.close_season_reads()
             if rt.trace is not None:
                 await rt.trace.stop()
             if rt.cluster is not None:

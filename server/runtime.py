@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from draft.bots import Bot, ValueBot
 from server.cards.card_json import CardJson
@@ -18,9 +18,10 @@ from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
 from server.cluster.member import Claim, Member
 from server.core.settings import Settings
+from server.core.versioned_cache import VersionedCache
 from server.db import Engine, Session
 from server.db.engine import writer_engine
-from server.db.reads import read
+from server.db.reads import PoolReads, read
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.edge.rate_limits import ClientLimits
 from server.realtime.arrivals import JoinPageVisits
@@ -67,6 +68,8 @@ class Runtime:
     limits: ClientLimits | None = None
     """Per-client rate limits (`server.edge.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    import_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by the one season import running (`server.services.season_files.one_import`)."""
     """Serializes creating pods, and joining and forming pods across events (rare writes)."""
     restored: bool = False
     """Whether the stored pods were restored already (`prismatic serve` does it before the
@@ -86,6 +89,11 @@ class Runtime:
     cards: CardJson = field(init=False, repr=False)
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
     _writer_engine: Engine | None = field(default=None, init=False, repr=False)
+    _season_reads: PoolReads | None = field(default=None, init=False, repr=False)
+    season_books: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](32), repr=False)
+    """Seasons' books by season version (`server.services.season_reads`; the values are
+    `SeasonBook`s, which this module cannot name: services import the runtime)."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)
@@ -114,6 +122,18 @@ class Runtime:
     async def read(self, query: Callable[[Session], T]) -> T:
         """Run a read off the event loop, in a session of its own (`server.db.reads`)."""
         return await read(self.session, query)
+
+    @property
+    def season_reads(self) -> PoolReads:
+        """The standings' own bounded pool (`standings_threads`), made on first use."""
+        if self._season_reads is None:
+            self._season_reads = PoolReads(self.session, self.settings.standings_threads)
+        return self._season_reads
+
+    def close_season_reads(self) -> None:
+        reads, self._season_reads = self._season_reads, None
+        if reads is not None:
+            reads.close()
 
     @property
     def writer(self) -> GroupWriter:

@@ -35,14 +35,22 @@ class Roster:
     players: Mapping[str, str]
     aliases: Mapping[str, str]
     _seen: dict[str, str] = field(default_factory=dict)
+    _names: dict[str, str] = field(default_factory=dict)
 
     def name_of(self, name: str) -> str:
-        """The season's name for a night's `name` (call in the nights' order)."""
+        """The season's name for a night's `name` (call in the nights' order).
+
+        Remembered per spelling: once a spelling has a season name it keeps it, and a
+        season of thousands of games repeats each spelling many times (a skeleton costs
+        a Unicode normalization)."""
+        found = self._names.get(name)
+        if found is not None:
+            return found
         key = skeleton(name)
         player = self.aliases.get(key)
-        if player is not None:
-            return self.players[player]
-        return self._seen.setdefault(key, name)
+        found = self.players[player] if player is not None else self._seen.setdefault(key, name)
+        self._names[name] = found
+        return found
 
     def known(self, name: str) -> str | None:
         """The season's name for `name` if the season has met it (stored or seen)."""

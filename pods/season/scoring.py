@@ -68,4 +68,18 @@ class Scheme:
         return base + sum(a.points for a in result.awards if a.player == player)
 
     def for_game(self, result: GameResult) -> dict[str, int]:
-        return {player: self.for_player(result, player) for player in result.players}
+        """Every player's points for the game, in one pass over its placings and awards
+        (equal to `for_player` for each)."""
+        points: dict[str, int] = {}
+        for placing in result.placings:
+            if placing.player in points:
+                continue  # a player is placed once; `place_of` reads the first placing
+            if self.scoring is Scoring.WIN_DRAW_LOSS:
+                outcome = "loss" if placing.place != 1 else ("draw" if result.draw else "win")
+                points[placing.player] = self.points[outcome]
+            else:
+                points[placing.player] = self.points.get(str(placing.place), 0)
+        for award in result.awards:
+            if award.player in points:
+                points[award.player] += award.points
+        return points

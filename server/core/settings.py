@@ -92,6 +92,12 @@ class Settings(BaseSettings):
     max_connections_per_client: int = Field(32, ge=1)
     """Open connections (sockets included) one client address may hold; the exempt
     addresses (`rate_limit_exempt`, the host's laptop) are not counted."""
+    standings_threads: int = Field(2, ge=1, le=8)
+    """Threads that read seasons' standings, apart from every other read: twenty phones
+    reading standings at once wait for each other, not a phone's seat or night view."""
+    max_seasons: int = Field(200, ge=1)
+    """Seasons this server holds at most (created or imported): a season's host deletes
+    one to make room (`docs/seasons.md`)."""
     bench_echo: bool = False
     trace_path: Path | None = None
     """Append collector pauses, loop lag and writer batches to this JSON-lines file

@@ -10,6 +10,9 @@ from sqlmodel import Session, col, select
 
 from server.db.tables import (
     EventRow,
+    GameEntryRow,
+    GameRow,
+    PodRow,
     SeasonAliasRow,
     SeasonNightRow,
     SeasonPlayerRow,
@@ -20,6 +23,54 @@ from server.db.tables import (
 
 def get_season(session: Session, season_id: str) -> SeasonRow | None:
     return session.get(SeasonRow, season_id)
+
+
+def count_seasons(session: Session) -> int:
+    return int(session.exec(select(sa.func.count()).select_from(SeasonRow)).one())
+
+
+def season_version(session: Session, season_id: str) -> tuple[int, ...] | None:
+    """What the season's standings depend on, cheaply: its own version (renames, merges)
+    and, over the games of its nights held here, how many games, recorded winners and log
+    entries there are and the newest entry's id (logs are append-only: an undo or a
+    correction is one more entry). `None` for an unknown season."""
+    version = session.exec(select(SeasonRow.version).where(SeasonRow.id == season_id)).first()
+    if version is None:
+        return None
+    games = (select(GameRow.id, GameRow.winner_id).join(PodRow, col(GameRow.pod_id) == PodRow.id)
+             .join(EventRow, col(PodRow.event_id) == EventRow.id)
+             .where(EventRow.season_id == season_id).subquery())
+    counted = session.exec(select(sa.func.count(games.c.id), sa.func.count(games.c.winner_id))
+                           ).one()
+    entries = session.exec(
+        select(sa.func.count(col(GameEntryRow.id)),
+               sa.func.coalesce(sa.func.max(GameEntryRow.id), 0))
+        .where(col(GameEntryRow.game_id).in_(select(games.c.id)))).one()
+    events: int = session.exec(select(sa.func.count()).select_from(EventRow)
+                               .where(EventRow.season_id == season_id)).one()
+    return (int(version), int(events), int(counted[0]), int(counted[1]),
+            int(entries[0]), int(entries[1] or 0))
+
+
+def bump_version(session: Session, season_id: str) -> None:
+    session.execute(sa.update(SeasonRow).where(col(SeasonRow.id) == season_id)
+                    .values(version=SeasonRow.version + 1))
+
+
+def delete_season(session: Session, season_id: str) -> bool:
+    """Delete the season and everything only it holds (players, aliases, imported nights
+    and their results). Its nights held here stay nights of their own, in no season."""
+    if session.get(SeasonRow, season_id) is None:
+        return False
+    nights = select(SeasonNightRow.id).where(SeasonNightRow.season_id == season_id)
+    session.execute(sa.delete(SeasonResultRow).where(col(SeasonResultRow.night_id).in_(nights)))
+    session.execute(sa.delete(SeasonNightRow).where(col(SeasonNightRow.season_id) == season_id))
+    session.execute(sa.delete(SeasonAliasRow).where(col(SeasonAliasRow.season_id) == season_id))
+    session.execute(sa.delete(SeasonPlayerRow).where(col(SeasonPlayerRow.season_id) == season_id))
+    session.execute(sa.update(EventRow).where(col(EventRow.season_id) == season_id)
+                    .values(season_id=None))
+    session.execute(sa.delete(SeasonRow).where(col(SeasonRow.id) == season_id))
+    return True
 
 
 def season_of_event(session: Session, event_id: str) -> SeasonRow | None:
@@ -59,10 +110,13 @@ def imported_results(session: Session, night_ids: Sequence[str]) -> dict[str, li
     found: dict[str, list[str]] = {night_id: [] for night_id in night_ids}
     if not night_ids:
         return found
-    query = (select(SeasonResultRow).where(col(SeasonResultRow.night_id).in_(night_ids))
+    # Two columns, not rows: a season file may hold 20,000 games, and building an ORM
+    # object per game cost more than the standings computed from them.
+    query = (select(SeasonResultRow.night_id, SeasonResultRow.result_json)
+             .where(col(SeasonResultRow.night_id).in_(night_ids))
              .order_by(col(SeasonResultRow.night_id), col(SeasonResultRow.seq)))
-    for row in session.exec(query):
-        found[row.night_id].append(row.result_json)
+    for night_id, text in session.exec(query):
+        found[night_id].append(text)
     return found
 
 

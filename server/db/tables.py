@@ -256,6 +256,9 @@ class SeasonRow(SQLModel, table=True):
     """The achievements the host defined, as JSON: `[{"name", "points"}]`."""
     host_token_hash: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """Bumped by every edit of the season's own rows (a rename, a merge): with its nights'
+    game logs it keys the cached standings (`server.services.season_reads`)."""
 
 
 class SeasonPlayerRow(SQLModel, table=True):

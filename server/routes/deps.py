@@ -130,3 +130,15 @@ async def require_laptop_or_host(request: Request, rt: RuntimeDep,
 
 LaptopOrHost = Depends(require_laptop_or_host)
 """Route dependency: the laptop or some host (the card download)."""
+
+
+async def require_laptop(request: Request, rt: RuntimeDep) -> None:
+    """Only the host's laptop (loopback, or an address in `rate_limit_exempt`); 403
+    `laptop_only` for any other device on the Wi-Fi."""
+    if not is_laptop(client_address(request), rt.settings):
+        raise WrongRoleError("only the host's laptop can do that; open this page on the "
+                             "laptop that runs the server", "laptop_only")
+
+
+LaptopOnly = Depends(require_laptop)
+"""Route dependency: the request comes from the laptop running the server."""

@@ -1,16 +1,18 @@
 """`/api/seasons`: a store's season — create it, follow its standings, fix names, move it.
 
-Who may do what: anyone creates a season (and gets its host token) or imports a file;
-anyone reads the standings (the store's screen, a player's phone); the season's host token
-renames, merges and exports.
+Who may do what: anyone creates a season (and gets its host token); only the laptop imports
+a file, one at a time; anyone reads the standings (the store's screen, a player's phone);
+the season's host token renames, merges, exports and deletes.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Header, Path, status
+from fastapi import APIRouter, Depends, Header, Path, Request, status
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import ValidationError
 
 from server.protocol.file_names import content_disposition, safe_stem
 from server.protocol.season_bodies import (
@@ -21,10 +23,10 @@ from server.protocol.season_bodies import (
 )
 from server.protocol.season_file import SeasonFile
 from server.protocol.season_shapes import SeasonHostView, SeasonStandings
-from server.routes.deps import LimitCreate, RuntimeDep, token_hash_of
+from server.routes.deps import LaptopOnly, LimitCreate, RuntimeDep, token_hash_of
 from server.runtime import Runtime
-from server.services import season_files, season_names, seasons
-from server.services.season_book import SeasonBook, read_book
+from server.services import season_files, season_names, season_reads, seasons
+from server.services.season_book import SeasonBook
 from server.views.season import host_view, season_standings
 from server.views.standings import standings_csv
 
@@ -34,7 +36,7 @@ SeasonId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-
 
 
 async def load_book(season_id: SeasonId, rt: RuntimeDep) -> SeasonBook:
-    book = await rt.read(lambda session: read_book(session, season_id))
+    book = await season_reads.cached_book(rt, season_id)
     if book is None:
         raise seasons.unknown_season(season_id)
     return book
@@ -63,9 +65,18 @@ async def create_season(body: SeasonCreate, rt: RuntimeDep) -> SeasonCreated:
 
 
 @router.post("/import", status_code=status.HTTP_201_CREATED, response_model=SeasonCreated,
-             dependencies=[LimitCreate])
-async def import_season(body: SeasonFile, rt: RuntimeDep) -> SeasonCreated:
-    season_id, token = await season_files.import_season(rt, body)
+             dependencies=[LaptopOnly, LimitCreate],
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "application/json": {"schema": SeasonFile.model_json_schema()}}}})
+async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
+    """The file's bytes are read only once the laptop holds the one import slot, and
+    parsed off the loop straight into the file's shape (`season_files.parse_file`)."""
+    async with season_files.one_import(rt):
+        raw = await request.body()
+        try:
+            season_id, token = await season_files.import_file(rt, raw)
+        except ValidationError as error:
+            raise RequestValidationError(error.errors()) from None
     return SeasonCreated(season_id=season_id, host_token=token,
                          host_url=f"{rt.base_url}/seasons/{season_id}/host#host_token={token}",
                          standings_url=f"{rt.base_url}/seasons/{season_id}")
@@ -99,6 +110,14 @@ async def merge(body: SeasonMerge, season_id: HostSeason, rt: RuntimeDep) -> Sea
     return await _host_view(rt, season_id)
 
 
+@router.delete("/{season_id}")
+async def delete(season_id: HostSeason, rt: RuntimeDep) -> dict[str, bool]:
+    """The season's host deletes the season (the host page confirms and offers the export
+    first); what is gone is gone, so the page says so."""
+    await seasons.delete_season(rt, season_id)
+    return {"deleted": True}
+
+
 @router.get("/{season_id}/export")
 async def export(season_id: HostSeason, book: BookDep) -> JSONResponse:
     return JSONResponse(season_files.export(book), headers={
@@ -107,7 +126,7 @@ async def export(season_id: HostSeason, book: BookDep) -> JSONResponse:
 
 
 async def _host_view(rt: Runtime, season_id: str) -> SeasonHostView:
-    book = await rt.read(lambda session: read_book(session, season_id))
+    book = await season_reads.cached_book(rt, season_id)
     if book is None:
         raise seasons.unknown_season(season_id)
     return host_view(book)

@@ -12,17 +12,18 @@ file is refused with `bad_season_file` (what is wrong, and where) and changes no
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 from pods.errors import PodsError
 from pods.player_names import clean_name, skeleton
 from pods.results import GameResult
-from server.core.errors import InvalidError
+from server.core.errors import ConflictError, InvalidError
 from server.core.security import new_id
-from server.db import season_repo
+from server.db import Session, season_repo
 from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow, SeasonResultRow
 from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
 from server.runtime import Runtime
@@ -157,9 +158,35 @@ def _checked_result(raw: dict[str, Any], listed: set[str], where: str) -> GameRe
     return result
 
 
-async def import_season(rt: Runtime, data: SeasonFile) -> tuple[str, str]:
-    """Store the file as a new season (one commit); returns its id and host token."""
-    # Checked off the event loop: a big file is thousands of names to clean.
-    groups, season_id, token = await asyncio.to_thread(checked_rows, data)
-    return await commit(rt, lambda session: season_repo.add_rows(session, *groups),
-                        lambda: (season_id, token))
+def parse_file(raw: bytes) -> SeasonFile:
+    """The file's shape, parsed straight from its bytes (pydantic's own JSON reader: no
+    intermediate Python tree of the whole file). Raises pydantic's `ValidationError`."""
+    return SeasonFile.model_validate_json(raw)
+
+
+@contextlib.asynccontextmanager
+async def one_import(rt: Runtime) -> AsyncIterator[None]:
+    """Hold the server's one import slot, or 409 `import_running`: a second import waits
+    for nobody, it is refused (an import is the laptop's, and the laptop sent one)."""
+    if rt.import_lock.locked():
+        raise ConflictError("a season file is being imported; try again when it is done",
+                            "import_running")
+    async with rt.import_lock:
+        yield
+
+
+async def import_file(rt: Runtime, raw: bytes) -> tuple[str, str]:
+    """Parse, check and store a season file as a new season (one commit); returns its id
+    and host token. Parsed and checked off the event loop: a big file is thousands of
+    names to clean."""
+
+    def checked() -> tuple[list[list[object]], str, str]:
+        return checked_rows(parse_file(raw))
+
+    groups, season_id, token = await asyncio.to_thread(checked)
+
+    def stage(session: Session) -> None:
+        seasons.check_room(rt, session)
+        season_repo.add_rows(session, *groups)
+
+    return await commit(rt, stage, lambda: (season_id, token), refusable=True)

@@ -87,6 +87,7 @@ async def rename(rt: Runtime, season_id: str, name: str, to: str) -> None:
             stored = _stage_player(session, season_id, player_id, current)
             season_repo.rename_player(session, stored, to)
             _stage_alias(session, season_id, stored, to)
+            season_repo.bump_version(session, season_id)
 
         await commit(rt, staged, lambda: None, refusable=True)
 
@@ -109,5 +110,6 @@ async def merge(rt: Runtime, season_id: str, name: str, into: str) -> None:
                 season_repo.move_aliases(session, season_id, source_id, kept)
             else:
                 _stage_alias(session, season_id, kept, source)
+            season_repo.bump_version(session, season_id)
 
         await commit(rt, staged, lambda: None, refusable=True)

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from pods.season.scoring import Scheme, SchemeError
-from server.core.errors import InvalidError, UnknownPodError, WrongRoleError
+from server.core.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
 from server.core.security import hash_token, new_id, new_token, token_matches
 from server.db import Session, season_repo
 from server.db.tables import SeasonRow
@@ -51,14 +51,39 @@ def new_season(name: str, scheme: Scheme,
     return row, token
 
 
+def check_room(rt: Runtime, session: Session) -> None:
+    """Refuse a new season (409 `too_many_seasons`) once the server holds `max_seasons`:
+    a season is kept until its host deletes it, so nothing else makes room."""
+    cap = rt.settings.max_seasons
+    if season_repo.count_seasons(session) >= cap:
+        raise ConflictError(f"this server holds {cap} seasons, its most; a season's host "
+                            "can delete one to make room", "too_many_seasons")
+
+
 async def create_season(rt: Runtime, name: str, scoring: str,
                         points: Mapping[str, object] | None,
                         achievements: Sequence[Mapping[str, object]] | None,
                         ) -> tuple[SeasonRow, str]:
     row, token = new_season(name, parse_scheme(scoring, points),
                             parse_achievements(achievements))
-    return await commit(rt, lambda session: season_repo.add_rows(session, [row]),
-                        lambda: (row, token))
+
+    def stage(session: Session) -> None:
+        check_room(rt, session)
+        season_repo.add_rows(session, [row])
+
+    return await commit(rt, stage, lambda: (row, token), refusable=True)
+
+
+async def delete_season(rt: Runtime, season_id: str) -> None:
+    """Delete the season (the host confirmed it, after the export was offered); its
+    nights held here stay, as nights of no season."""
+
+    def stage(session: Session) -> None:
+        if not season_repo.delete_season(session, season_id):
+            raise unknown_season(season_id)
+
+    await commit(rt, stage, lambda: None, refusable=True)
+    rt.season_books.drop(season_id)
 
 
 def scheme_of(row: SeasonRow) -> Scheme:
