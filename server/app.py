@@ -24,7 +24,8 @@ from server.db.engine import (
     make_private,
 )
 from server.db.migrate import upgrade_to_head
-from server.edge.body_limit import BodyLimit
+from server.edge.body_budget import BodyBudget
+from server.edge.body_limit import MAX_BODY_BYTES, BodyLimit
 from server.edge.error_handlers import install_error_handlers
 from server.edge.hangups import QuietHangUps
 from server.edge.hosts import HostGuard
@@ -139,7 +140,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     # table often has no Internet); /openapi.json stays for tools.
     app = PrismaticApp(settings, title="Prismatic", lifespan=lifespan,
                        responses=ERROR_RESPONSES, docs_url=None, redoc_url=None)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, budget=BodyBudget(total_bytes=settings.max_body_buffer_bytes,
+                                                    small_body_bytes=MAX_BODY_BYTES))
     app.add_middleware(HostGuard, settings=settings)  # before any route runs
     app.add_middleware(SecurityHeaders)  # on every answer
     app.add_middleware(QuietHangUps)  # outermost: a phone that left is no server error

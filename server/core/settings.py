@@ -85,6 +85,14 @@ class Settings(BaseSettings):
     """A request's head (request line and headers) must arrive within this, counted from its
     first byte or from the connection's opening: else 408 and close
     (`server/edge/connection_limits.py`)."""
+    body_timeout_seconds: float = Field(10.0, gt=0)
+    """A request's body must arrive whole within this of its headers' end: else 408 (when no
+    answer has begun) and close (`server/edge/connection_limits.py`)."""
+    max_body_buffer_bytes: int = Field(32 * 1024 * 1024, ge=256 * 1024)
+    """The bytes all request bodies being received or handled may hold at once, across every
+    connection (`server/edge/body_budget.py`). Files (bodies over 64 KiB: a season import)
+    may take three quarters of it; past that, or past the whole for any body, 503
+    `uploads_busy`."""
     idle_timeout_seconds: int = Field(5, ge=1)
     """An idle keep-alive HTTP connection is closed after this (uvicorn's keep-alive timeout)."""
     max_header_bytes: int = Field(32 * 1024, ge=1024)

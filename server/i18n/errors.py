@@ -59,6 +59,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "unknown_format": _("That export format is not available."),
         "bad_split": _("The tables cannot be split that way."),
         "too_large": _("The request is too large."),
+        "uploads_busy": _("The server is receiving too many files at once. Try again in a "
+                          "moment."),
         "db_busy": _("The server is busy. Try again."),
         "disk_full": _("The laptop's disk is full — free some space; no pick is lost."),
         "internal": _("Something went wrong on the server."),
