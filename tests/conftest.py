@@ -3,8 +3,8 @@ collects no test and so never reads the folders' own conftest files).
 
 The suite runs on several workers (`-n` in pyproject's addopts). Tests go to whichever
 worker is free, one by one, except the modules in `SHARED_SERVER_MODULES`: their tests
-share a server (and a browser) started once per module, so a module runs whole on one
-worker; split, each worker that runs a few of its tests would start its own.
+share a server (and a browser), or a night drafted, once per module, so a module runs
+whole on one worker; split, each worker that runs a few of its tests would make its own.
 
 Why a scheduler and not pytest-xdist's `xdist_group` marker: the marker works by renaming
 each test's node id, which pytest 9 no longer lets a plugin do, so it silently does nothing.
@@ -29,6 +29,7 @@ SHARED_SERVER_MODULES = (
     "tests/browser/",  # a server and a Chromium per module (tests/browser/conftest.py)
     "tests/server/cluster/test_two_processes.py",  # one pair of cluster members
     "tests/server/cluster/test_name_races.py",  # one pair of cluster members
+    "tests/server/services/test_rounds.py",  # one night drafted, copied for each test
 )
 
 

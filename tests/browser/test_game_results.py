@@ -15,6 +15,7 @@ from tests.server.support.builders import play_tables
 pytestmark = pytest.mark.browser
 
 FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+WIDTHS = (360, 390)
 
 
 def fits(page: Page) -> None:
@@ -23,64 +24,79 @@ def fits(page: Page) -> None:
     assert page.evaluate(SMALL_BUTTONS) == []
 
 
-@pytest.mark.parametrize("width", [360, 390])
 @pytest.mark.parametrize("lang", ["en", "ru", "it"])
 def test_conceding_and_confirming_the_result_on_phones(server: str, browser: Browser,
-                                                       lang: str, width: int) -> None:
+                                                       lang: str) -> None:
+    """One game per language, seen on a 360 and a 390 px phone for each of Ann and Cid
+    (both phones of a player hold her seat): each phone passes every check of its screen,
+    and what one phone does shows on the other."""
     _ = translations(lang).gettext
     with httpx.Client(base_url=server, timeout=30) as client:
         pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
         response = client.put(pod.url("/achievements"), headers=pod.host, json={
             "achievements": [{"name": "First blood", "points": 2}]})
         assert response.status_code == 200, response.text
-    phones: dict[str, Page] = {}
+    phones: dict[tuple[str, int], Page] = {}
     for name in ("Ann", "Cid"):
-        page = mobile_context(browser, width=width).new_page()
-        page.goto(f"{server}/pods/{pod.pod_id}/seat?lang={lang}#seat_token={seats[name].token}")
-        expect(page.locator("#game-board .life-card")).to_have_count(3)
-        phones[name] = page
-    ann, cid = phones["Ann"], phones["Cid"]
+        for width in WIDTHS:
+            page = mobile_context(browser, width=width).new_page()
+            page.goto(f"{server}/pods/{pod.pod_id}/seat?lang={lang}"
+                      f"#seat_token={seats[name].token}")
+            expect(page.locator("#game-board .life-card")).to_have_count(3)
+            phones[name, width] = page
+    anns = [phones["Ann", width] for width in WIDTHS]
+    cids = [phones["Cid", width] for width in WIDTHS]
+    everyone = anns + cids
 
     # "I concede" asks first; cancelling changes nothing.
-    cid.get_by_role("button", name=_("I concede")).click()
-    expect(cid.get_by_text(_("Concede this game?"))).to_be_visible()
-    fits(cid)
-    cid.get_by_role("button", name=_("Cancel")).click()
-    expect(cid.locator(".life-card.out")).to_have_count(0)
-    cid.get_by_role("button", name=_("I concede")).click()
-    cid.get_by_role("button", name=_("Yes, concede")).click()
-    for page in (ann, cid):
+    for cid in cids:
+        cid.get_by_role("button", name=_("I concede")).click()
+        expect(cid.get_by_text(_("Concede this game?"))).to_be_visible()
+        fits(cid)
+        cid.get_by_role("button", name=_("Cancel")).click()
+        expect(cid.locator(".life-card.out")).to_have_count(0)
+    cids[0].get_by_role("button", name=_("I concede")).click()
+    cids[0].get_by_role("button", name=_("Yes, concede")).click()
+    for page in everyone:
         expect(page.locator(".life-card.out")).to_have_count(1)
-    expect(cid.get_by_role("button", name=_("Take back my concession"))).to_be_visible()
+    for cid in cids:
+        expect(cid.get_by_role("button", name=_("Take back my concession"))).to_be_visible()
 
     # Bob concedes on his own phone (here: its request): Ann is the last one in and wins.
     with httpx.Client(base_url=server, timeout=30) as client:
         response = client.post(pod.url("/games/1/concede"), headers=seats["Bob"].auth, json={})
         assert response.status_code == 200, response.text
-    for page in (ann, cid):
+    for page in everyone:
         expect(page.locator(".game-result .placings li")).to_have_count(3)
         expect(page.locator(".game-result .placings li").first).to_contain_text("Ann")
         expect(page.locator(".game-result strong").first).to_have_text(_("Result"))
-    expect(cid.locator(".game-result .placings li").nth(1)).to_contain_text("Bob")
-    expect(cid.locator(".game-result .placings li").nth(2)).to_contain_text("Cid")
-    expect(cid.locator(".confirmations")).to_have_text(_("Nobody has confirmed this result yet."))
-    fits(ann)
+    for cid in cids:
+        expect(cid.locator(".game-result .placings li").nth(1)).to_contain_text("Bob")
+        expect(cid.locator(".game-result .placings li").nth(2)).to_contain_text("Cid")
+        expect(cid.locator(".confirmations")).to_have_text(
+            _("Nobody has confirmed this result yet."))
+    for ann in anns:
+        fits(ann)
 
-    ann.get_by_role("button", name=_("Confirm"), exact=True).click()
-    expect(ann.get_by_text(_("You confirmed this result."))).to_be_visible()
+    anns[1].get_by_role("button", name=_("Confirm"), exact=True).click()
+    for ann in anns:
+        expect(ann.get_by_text(_("You confirmed this result."))).to_be_visible()
     confirmed = _("Confirmed by {names}").format(names="Ann")
-    expect(cid.locator(".confirmations")).to_have_text(confirmed)
+    for cid in cids:
+        expect(cid.locator(".confirmations")).to_have_text(confirmed)
 
     # An achievement: Ann claims it on her phone, Cid confirms it, it counts for Ann.
-    ann.locator("summary", has_text=_("Achievements")).click()
-    ann.get_by_role("button", name=_("Claim"), exact=True).click()
-    cid.locator("summary", has_text=_("Achievements")).click()
-    cid.locator(".claims li").get_by_role("button", name=_("Confirm")).click()
-    expect(ann.locator(".awards li")).to_have_text("Ann: First blood (+2)")
-    fits(ann)
-    fits(cid)
-    screenshot(cid, f"game-result-{lang}-{width}", full_page=True)
-    for page in (ann, cid):
+    for page in everyone:
+        page.locator("summary", has_text=_("Achievements")).click()
+    anns[0].get_by_role("button", name=_("Claim"), exact=True).click()
+    cids[1].locator(".claims li").get_by_role("button", name=_("Confirm")).click()
+    for ann in anns:
+        expect(ann.locator(".awards li")).to_have_text("Ann: First blood (+2)")
+    for page in everyone:
+        fits(page)
+    for width, cid in zip(WIDTHS, cids, strict=True):
+        screenshot(cid, f"game-result-{lang}-{width}", full_page=True)
+    for page in everyone:
         page.context.close()
 
 

@@ -68,13 +68,22 @@ def host_page(browser: Browser, server: str, pod: PodHandle, width: int = 390) -
     return page
 
 
+@pytest.fixture(scope="module")
+def table_of_four(server: str) -> tuple[PodHandle, dict[str, SeatHandle]]:
+    """One pod of four at its table, for the board's layout tests: they only look (opening
+    a player's details changes nothing on the server), so one game serves every width
+    and language."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        return play_tables(client, ("Ann", "Bob", "Cid", "Dee"), seed=33)
+
+
 @pytest.mark.parametrize("width", [360, 390])
 @pytest.mark.parametrize("lang", ["en", "ru", "it"])
 def test_the_board_fits_a_phone_with_the_life_total_biggest(
-    server: str, browser: Browser, width: int, lang: str
+    server: str, browser: Browser, table_of_four: tuple[PodHandle, dict[str, SeatHandle]],
+    width: int, lang: str
 ) -> None:
-    with httpx.Client(base_url=server, timeout=30) as client:
-        pod, seats = play_tables(client, ("Ann", "Bob", "Cid", "Dee"), seed=33)
+    pod, seats = table_of_four
     page = seat_page(browser, server, pod, seats["Ann"], width, lang)
     expect(page.locator("#game-board .life-card")).to_have_count(4)
     # Commander damage, tax and the log open in place, inside the card they belong to.

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from server.app import create_app
 from server.core.settings import Settings
 from tests.server.support.live import LiveServer
+from tests.server.support.settings import app_settings
 
 POSTGRES_ENV = "PRISMATIC_TEST_POSTGRES_URL"
 
@@ -139,18 +140,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
     def make(**overrides: Any) -> Settings:
-        values: dict[str, Any] = {
-            "db_url": db_url,
-            "data_dir": tmp_path / "data",
-            "public_url": "http://prismatic.test",
-            "allowed_hosts": "testserver",  # TestClient's own Host
-            "rate_limit_exempt": "testclient",  # its peer; tests/server/edge/test_rate_limits.py
-            "min_pick_timer_seconds": 1,
-            "timer_tick_seconds": 0.05,
-            "images": "local",  # no test asks the real image host
-        }
-        values.update(overrides)
-        return Settings(**values)
+        return app_settings(db_url, tmp_path / "data", **overrides)
 
     return make
 

@@ -4,9 +4,10 @@
 import { api } from "./api.js";
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { byTypeThenCost, cardRow, colorDots, colorName, isLand, manaSymbols } from "./cards.js";
+import { byTypeThenCost, cardRow, colorDots, colorName, isLand } from "./cards.js";
 import { barChart } from "./charts.js";
 import { BASICS, splitBasics } from "./lands.js";
+import { manaSymbols } from "./mana.js";
 import { deckSizeOk, houseRulesText } from "./line_up.js";
 
 const DECK_SIZE = 60;

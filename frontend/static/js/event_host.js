@@ -2,6 +2,7 @@
 // to its own host screen. Polled every two seconds: a handful of requests on a LAN is
 // simpler than another socket channel, and each pod's own screen is live anyway.
 import { api, downloadResponse } from "./api.js";
+import { banner } from "./banner.js";
 import { $, button, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
@@ -11,6 +12,7 @@ const event = document.body.dataset.eventId;
 const base = `/api/events/${encodeURIComponent(event)}`;
 const token = takeTokenFromFragment("event-host", event, "host_token");
 const POLL_MS = 2000;
+const { fail } = banner("#host-error");
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
 let view = null;
 let policy = "balanced";
@@ -24,12 +26,6 @@ if (!token) {
   fail(t("Not your host link. Open the host link from the laptop that created the night."));
 } else {
   poll();
-}
-
-function fail(message) {
-  const banner = $("#host-error");
-  banner.textContent = message;
-  banner.hidden = false;
 }
 
 async function poll() {

@@ -2,6 +2,7 @@
 // event token is also its seat token in its pod (protocol.md, events), so we store it as
 // the pod's seat token and go to the seat page, exactly as if the phone had joined the pod.
 import { api } from "./api.js";
+import { banner } from "./banner.js";
 import { $ } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { revealText } from "./line_up.js";
@@ -11,7 +12,7 @@ const event = document.body.dataset.eventId;
 const base = `/api/events/${encodeURIComponent(event)}`;
 const POLL_MS = 2000;
 const form = $("#join-form");
-const error = $("#join-error");
+const errors = banner("#join-error");
 let token = takeTokenFromFragment("event", event);
 
 if (token) wait();
@@ -22,7 +23,7 @@ async function describe() {
     const night = await api("GET", base);
     $("#event-info").textContent = tn("{n} player has joined", "{n} players have joined", night.players.length);
     $("#event-reveal").textContent = t("Replays: {rule}", { rule: revealText(night.replay_visibility) });
-    if (night.phase !== "open") showError(t("The pods are already formed; ask the host."));
+    if (night.phase !== "open") errors.fail(t("The pods are already formed; ask the host."));
   } catch (problem) {
     $("#event-info").textContent = problem.status === 404 ? t("This night does not exist.") : "";
   }
@@ -32,7 +33,7 @@ form.addEventListener("submit", async (submitted) => {
   submitted.preventDefault();
   const name = String(new FormData(form).get("name") || "").trim();
   if (!name) {
-    showError(t("Please enter a name."));
+    errors.fail(t("Please enter a name."));
     return;
   }
   const button = form.querySelector("button[type=submit]");
@@ -43,15 +44,10 @@ form.addEventListener("submit", async (submitted) => {
     saveToken("event", event, token);
     wait();
   } catch (problem) {
-    showError(problem.message);
+    errors.fail(problem.message);
     button.disabled = false;
   }
 });
-
-function showError(message) {
-  error.textContent = message;
-  error.hidden = false;
-}
 
 async function wait() {
   $("#join-panel").hidden = true;

@@ -1,6 +1,7 @@
 // The host screen: QR code, live seat list and the host's controls. It never receives
 // card contents during the draft (the host view has none), so a TV can show it freely.
 import { api, downloadResponse } from "./api.js";
+import { banner } from "./banner.js";
 import { $, button, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { noteTimersPaused } from "./timers_paused.js";
@@ -13,6 +14,7 @@ import { achievementsEditor } from "./achievements_editor.js";
 import { heldWhilePressed } from "./press_hold.js";
 
 const pod = podId();
+const { fail } = banner("#host-error");
 const token = takeTokenFromFragment("host", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
 const gameCall = gameCaller(base, token);
@@ -51,12 +53,6 @@ function onState(state, detail) {
     return;
   }
   pill(state);
-}
-
-function fail(message) {
-  const banner = $("#host-error");
-  banner.textContent = message;
-  banner.hidden = false;
 }
 
 async function act(method, path, body, button) {

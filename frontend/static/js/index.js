@@ -1,12 +1,13 @@
 // The start page: create a pod, keep the host token, go to the host screen.
 import { api } from "./api.js";
+import { banner } from "./banner.js";
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { podOptions, watchLineUp } from "./pod_options.js";
 import { hostedPods, saveToken } from "./tokens.js";
 
 const form = $("#create-pod");
-const error = $("#create-error");
+const errors = banner("#create-error");
 watchLineUp();
 
 form.addEventListener("submit", async (event) => {
@@ -19,15 +20,14 @@ form.addEventListener("submit", async (event) => {
   if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   button.disabled = true;
   button.textContent = t("Creating…");
-  error.hidden = true;
+  errors.clear();
   try {
     const pod = await api("POST", "/api/pods", { body });
     saveToken("host", pod.pod_id, pod.host_token);
     // Same-origin path: the API's host_url may name the LAN address, this laptop may not.
     window.location.assign(`/pods/${encodeURIComponent(pod.pod_id)}/host`);
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    errors.fail(problem.message);
     button.disabled = false;
     button.textContent = label;
   }
@@ -69,14 +69,13 @@ $("#create-event").addEventListener("click", async () => {
   if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   button.disabled = true;
   button.textContent = t("Creating the night…");
-  error.hidden = true;
+  errors.clear();
   try {
     const night = await api("POST", "/api/events", { body });
     saveToken("event-host", night.event_id, night.host_token);
     window.location.assign(`/events/${encodeURIComponent(night.event_id)}/host`);
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    errors.fail(problem.message);
     button.disabled = false;
     button.textContent = label;
   }

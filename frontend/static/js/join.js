@@ -1,6 +1,7 @@
 // Join: a phone that already holds a seat for this pod goes straight back to it, so
 // scanning the QR code again (or reloading) never creates a second seat.
 import { api } from "./api.js";
+import { banner } from "./banner.js";
 import { $, podId } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadToken, saveToken } from "./tokens.js";
@@ -8,7 +9,7 @@ import { loadToken, saveToken } from "./tokens.js";
 const pod = podId();
 const seatPage = `/pods/${encodeURIComponent(pod)}/seat`;
 const form = $("#join-form");
-const error = $("#join-error");
+const errors = banner("#join-error");
 
 if (loadToken("seat", pod)) {
   window.location.replace(seatPage);
@@ -32,7 +33,7 @@ form.addEventListener("submit", async (event) => {
   const name = String(new FormData(form).get("name") || "").trim();
   const code = String(new FormData(form).get("code") || "").trim();
   if (!name) {
-    showError(t("Please enter a name."));
+    errors.fail(t("Please enter a name."));
     return;
   }
   const button = form.querySelector("button[type=submit]");
@@ -45,13 +46,9 @@ form.addEventListener("submit", async (event) => {
     window.location.replace(seatPage);
   } catch (problem) {
     if (problem.code === "bad_join_code") $("#code-field").hidden = false;
-    showError(problem.message);
+    errors.fail(problem.message);
     button.disabled = false;
     button.textContent = label;
   }
 });
 
-function showError(message) {
-  error.textContent = message;
-  error.hidden = false;
-}

@@ -8,6 +8,9 @@
 // An update may carry only the pool cards added since this connection's last view
 // (`pool_added`): we append them to the pool of that view, and a pool that does not come
 // out at `pool_count` cards is a gap like any other.
+// The store's screen uses the same client for its unversioned socket: a message of its
+// `wholeViews` type carries a whole view, shown as it comes (a reconnect simply shows the
+// next one), so the screen reconnects, pings and backs off exactly as the phones do.
 
 const MIN_DELAY = 500;
 const MAX_DELAY = 15000;
@@ -32,13 +35,17 @@ export class SocketRefusal extends Error {
 export class LiveView {
   /**
    * @param {string} url  ws(s) URL including ?token=
-   * @param {(view: object) => void} onView  called with every newer view
+   * @param {(view: object, message?: object) => void} onView  called with every newer view
+   *   (and the socket message that carried it, when one did)
    * @param {(state: string, detail?: object) => void} onState  "connecting" | "live" | "retrying" | "offline" | "closed"
+   * @param {{wholeViews?: string}} options  `wholeViews`: the type of a message that carries
+   *   a whole view and no version (the store's screen's `screen`)
    */
-  constructor(url, onView, onState) {
+  constructor(url, onView, onState, { wholeViews = null } = {}) {
     this.url = url;
     this.onView = onView;
     this.onState = onState;
+    this.wholeViews = wholeViews;
     this.version = -1; // of the view on screen, from any source
     this.socketVersion = -1; // of the last message this connection got (the protocol's base)
     this.socketPool = null; // the pool of the last view this connection got
@@ -86,8 +93,8 @@ export class LiveView {
     }
   }
 
-  show(view) {
-    this.onView(view);
+  show(view, message = undefined) {
+    this.onView(view, message);
     const waiting = this.viewWaiters;
     this.viewWaiters = waiting.filter((waiter) => !waiter.test(view));
     for (const waiter of waiting) if (!this.viewWaiters.includes(waiter)) waiter.resolve(true);
@@ -181,6 +188,10 @@ export class LiveView {
     let message;
     try { message = JSON.parse(data); } catch { return; }
     this.gotSomething();
+    if (this.wholeViews && message.type === this.wholeViews) {
+      this.showWhole(message);
+      return;
+    }
     switch (message.type) {
       case "snapshot":
         // The first snapshot on a connection is authoritative (after a server restore it
@@ -188,7 +199,7 @@ export class LiveView {
         this.socketPool = message.view.pool || null;
         if (this.socketVersion === -1 || message.version >= this.version) {
           this.version = message.version;
-          this.show(message.view);
+          this.show(message.view, message);
         }
         this.socketVersion = message.version;
         this.everLive = true;
@@ -206,7 +217,7 @@ export class LiveView {
         this.socketVersion = message.version;
         if (message.version > this.version) {
           this.version = message.version;
-          this.show(message.view);
+          this.show(message.view, message);
         }
         this.settleAcks(message);
         break;
@@ -220,6 +231,17 @@ export class LiveView {
         break;
       default:
         break; // pong: liveness only
+    }
+  }
+
+  /** A whole, unversioned view: shown as it comes; the first on a connection makes it live. */
+  showWhole(message) {
+    const first = this.socketVersion === -1;
+    this.socketVersion = 0; // "this connection got a view" (whole views carry no version)
+    this.show(message.view, message);
+    if (first) {
+      this.everLive = true;
+      this.onState("live");
     }
   }
 

@@ -2,6 +2,7 @@
 // seat or host token; the same content as the self-contained file the buttons download
 // (the file is made on the server: it must open with no script at all).
 import { api, downloadResponse } from "./api.js";
+import { banner } from "./banner.js";
 import { $, el, podId, show, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { lineUpText } from "./line_up.js";
@@ -13,11 +14,7 @@ const token = takeTokenFromFragment("seat", pod) || takeTokenFromFragment("host"
 const TYPES = { Creature: "Creatures", Planeswalker: "Planeswalkers", Instant: "Instants", Sorcery: "Sorceries",
   Artifact: "Artifacts", Enchantment: "Enchantments", Battle: "Battles", Land: "Lands", Other: "Other" };
 
-function fail(message) {
-  show($("#recap-loading"), false);
-  $("#recap-error").textContent = message;
-  show($("#recap-error"), true);
-}
+const { fail } = banner("#recap-error", { covers: ["#recap-loading"] });
 
 function player(p) {
   const head = el("h3", { text: `${t("Seat {seat}", { seat: p.seat + 1 })} · ${p.name}${p.bot ? ` (${t("Bot")})` : ""}` });

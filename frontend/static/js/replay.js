@@ -4,6 +4,7 @@
 // the same zoom dialog. Moving: the buttons, a horizontal swipe, the arrow keys, and a
 // button per round.
 import { api } from "./api.js";
+import { banner } from "./banner.js";
 import { cardCell, cardRow } from "./cards.js";
 import { $, el, podId, show } from "./dom.js";
 import { t } from "./i18n.js";
@@ -17,11 +18,7 @@ const SWIPE_PX = 40;
 let replay = null;
 let index = 0;
 
-function fail(message) {
-  show($("#replay-loading"), false);
-  $("#replay-error").textContent = message;
-  show($("#replay-error"), true);
-}
+const { fail } = banner("#replay-error", { covers: ["#replay-loading"] });
 
 function seatLabel(seat) {
   const name = seat.bot ? `${seat.name} (${t("Bot")})` : seat.name;

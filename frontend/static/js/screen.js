@@ -1,4 +1,5 @@
-// The store's screen: a night on the TV, read-only, live over its own socket.
+// The store's screen: a night on the TV, read-only, live over its own socket (the phones'
+// client, `LiveView`, with its whole-view messages: it reconnects, pings and backs off).
 //
 // Why pages and not scrolling: nobody scrolls a TV. The view becomes a list of blocks
 // (each pod, each table, the results, the standings in short runs); blocks fill four
@@ -6,8 +7,10 @@
 // With more than one page the screen turns them every PAGE_MS (and the button in the bar
 // turns them at once). Why whole views and no versions: a screen's view is small and the
 // socket sends one only when it changed, so a reconnect simply shows the next one.
+import { banner } from "./banner.js";
 import { $, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { LiveView, statusPill } from "./live.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
 const PAGE_MS = 12000;
@@ -17,49 +20,29 @@ const token = takeTokenFromFragment("screen", "night", "screen_token");
 let view = null;
 let page = 0;
 let clockOffset = 0; // server now minus this browser's now, in ms
+const { fail } = banner("#screen-error", { covers: ["#slides"] });
+const pill = statusPill(t);
 
-if (!token) fail(t("This screen link is not valid. Open the link from the night's host screen again."));
-else connect(500);
+if (!token) fail(notValid());
+else new LiveView(screenSocketUrl(token), onView, onState, { wholeViews: "screen" }).start();
 
-function fail(message) {
-  const banner = $("#screen-error");
-  banner.textContent = message;
-  banner.hidden = false;
-  $("#slides").replaceChildren();
+function notValid() {
+  return t("This screen link is not valid. Open the link from the night's host screen again.");
 }
 
-function connect(delay) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/screen?token=${encodeURIComponent(token)}`);
-  let ping = null;
-  socket.onopen = () => {
-    delay = 500;
-    ping = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), 20000);
-  };
-  socket.onmessage = (event) => {
-    let message;
-    try { message = JSON.parse(event.data); } catch { return; }
-    if (message.type !== "screen") return;
-    if (message.now) clockOffset = Date.parse(message.now) - Date.now();
-    setStatus(true);
-    show(message.view);
-  };
-  socket.onclose = (event) => {
-    clearInterval(ping);
-    if (event.code === 4404) {
-      fail(t("This screen link is not valid. Open the link from the night's host screen again."));
-      return;
-    }
-    setStatus(false);
-    setTimeout(() => connect(Math.min(delay * 2, 15000)), delay);
-  };
+function screenSocketUrl(screenToken) {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}/ws/screen?token=${encodeURIComponent(screenToken)}`;
 }
 
-function setStatus(live) {
-  const pill = $("#status-pill");
-  pill.hidden = false;
-  pill.className = `pill ${live ? "ok" : "warn"}`;
-  pill.textContent = live ? t("Live") : t("Reconnecting…");
+function onView(next, message) {
+  if (message && message.now) clockOffset = Date.parse(message.now) - Date.now();
+  show(next);
+}
+
+function onState(state) {
+  if (state === "closed") fail(notValid()); // 4404: no such screen (or it was revoked)
+  else pill(state);
 }
 
 function show(next) {

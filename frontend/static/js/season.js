@@ -1,20 +1,20 @@
 // A season's standings, for anyone (a phone at the store, the TV): read from the API
 // and refreshed every ten seconds while the page is open.
 import { api } from "./api.js";
+import { banner } from "./banner.js";
 import { $, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
 const season = $("#season").dataset.seasonId;
 const REFRESH_MS = 10000;
+const errors = banner("#season-error");
 
 async function refresh() {
   try {
     render(await api("GET", `/api/seasons/${encodeURIComponent(season)}/standings`));
-    $("#season-error").hidden = true;
+    errors.clear();
   } catch (problem) {
-    const banner = $("#season-error");
-    banner.textContent = problem.status === 404 ? t("This season does not exist.") : problem.message;
-    banner.hidden = false;
+    errors.fail(problem.status === 404 ? t("This season does not exist.") : problem.message);
     if (problem.status === 404) return;
   }
   setTimeout(refresh, REFRESH_MS);

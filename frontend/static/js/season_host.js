@@ -1,6 +1,7 @@
 // The season's host page: its nights, its players' names (rename, merge), its files.
 // The season's token arrives in the fragment (#host_token=…) and stays on this device.
 import { api, downloadResponse } from "./api.js";
+import { banner } from "./banner.js";
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { saveToken, takeTokenFromFragment } from "./tokens.js";
@@ -9,11 +10,7 @@ const season = $("#season").dataset.seasonId;
 const base = `/api/seasons/${encodeURIComponent(season)}`;
 const token = takeTokenFromFragment("season-host", season, "host_token");
 
-function fail(message) {
-  const banner = $("#season-error");
-  banner.textContent = message;
-  banner.hidden = false;
-}
+const { fail } = banner("#season-error");
 
 function render(view) {
   $("#season-name").textContent = view.name;

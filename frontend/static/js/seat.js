@@ -1,5 +1,6 @@
 // The phone page: one live seat view drives whichever screen the phase calls for.
 import { api } from "./api.js";
+import { banner } from "./banner.js";
 import { houseRulesText, lineUpText, revealText } from "./line_up.js";
 import { $, el, podId, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -19,6 +20,7 @@ const token = takeTokenFromFragment("seat", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
 const gameCall = gameCaller(base, token);
 const SCREENS = ["loading", "lobby", "draft", "builder", "table-view"];
+const { fail } = banner("#seat-error", { covers: SCREENS.map((id) => `#${id}`) });
 let live = null;
 const pill = statusPill(t);
 let builder = null;
@@ -98,13 +100,6 @@ function lost() {
   forgetToken("seat", pod);
   fail(t("This link is no longer valid for this pod."),
     el("a", { href: `/pods/${encodeURIComponent(pod)}/join`, class: "btn", text: t("Join again") }));
-}
-
-function fail(message, action = null) {
-  const banner = $("#seat-error");
-  banner.replaceChildren(el("span", { text: message }), action ? " " : "", action || "");
-  banner.hidden = false;
-  show("none");
 }
 
 function show(screen) {

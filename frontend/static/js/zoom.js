@@ -6,9 +6,9 @@
 // on the backdrop (outside the panel) closes it too. A screen that knows only a card's
 // name (the game board's commanders) gets the details from /api/cards/details.
 import { api } from "./api.js";
-import { manaCost } from "./cards.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { manaCost } from "./mana.js";
 
 const REASONS = {
   legendary_creature: "Legendary creature: it can be your commander.",
