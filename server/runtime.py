@@ -79,7 +79,7 @@ class Runtime:
     """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
     time_left_stored: bool = False
     """Whether the deadlines restored at start (each seat's time left from now) are
-    stored; until then `timers_saved_at` must not move (`server.services.timer_gaps`)."""
+    stored; until then `timers_saved_at` must not move (`server.services.night.timer_gaps`)."""
     trace: Trace | None = None
     """What the server did while picks were slow (`PRISMATIC_TRACE_PATH`, the bench's
     `--trace`): the app's lifespan starts it; the writer reports its batches to it."""

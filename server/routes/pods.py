@@ -16,10 +16,10 @@ from server.protocol.bodies import (
     SeatCreate,
     SeatCreated,
 )
-from server.protocol.shapes import OpenPods
+from server.protocol.shapes.pod import OpenPods
 from server.realtime.live import LivePlayer, LivePod
 from server.routes.deps import HostPod, LimitCreate, LimitJoin, PodDep, RuntimeDep, Seat
-from server.services import drafting, lifecycle
+from server.services.night import drafting, lifecycle
 from server.views.pod import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
