@@ -53,11 +53,11 @@ from server.routes import (
     ws,
 )
 from server.runtime import Runtime
-from server.services.card_data import initial_image_mode, refresh_media, settle_image_mode
+from server.services.cards.card_data import initial_image_mode, refresh_media, settle_image_mode
 from server.services.expiry import run_expiry_loop
-from server.services.restore import restore_pods
-from server.services.timer_gaps import save_timers
-from server.services.timers import run_timer_loop
+from server.services.night.restore import restore_pods
+from server.services.night.timer_gaps import save_timers
+from server.services.night.timers import run_timer_loop
 
 
 def build_runtime(settings: Settings) -> Runtime:

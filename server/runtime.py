@@ -69,7 +69,7 @@ class Runtime:
     """Per-client rate limits (`server.edge.rate_limits`), made from the settings on first use."""
     event_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     import_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    """Held by the one season import running (`server.services.season_files.one_import`)."""
+    """Held by the one season import running (`server.services.seasons.season_files.one_import`)."""
     """Serializes creating pods, and joining and forming pods across events (rare writes)."""
     restored: bool = False
     """Whether the stored pods were restored already (`prismatic serve` does it before the
@@ -82,7 +82,7 @@ class Runtime:
     """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
     time_left_stored: bool = False
     """Whether the deadlines restored at start (each seat's time left from now) are
-    stored; until then `timers_saved_at` must not move (`server.services.timer_gaps`)."""
+    stored; until then `timers_saved_at` must not move (`server.services.night.timer_gaps`)."""
     trace: Trace | None = None
     """What the server did while picks were slow (`PRISMATIC_TRACE_PATH`, the bench's
     `--trace`): the app's lifespan starts it; the writer reports its batches to it."""

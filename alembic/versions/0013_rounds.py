@@ -6,7 +6,7 @@ Create Date: 2026-12-01
 
 Round 1 is each pod's own table split; "Next round" re-seats the whole night (every pod of
 an event) by standings, and stores each new game in the night's first pod with its round
-(`server.services.rounds`). Games stored before this column are round 1.
+(`server.services.tables.rounds`). Games stored before this column are round 1.
 """
 
 from __future__ import annotations

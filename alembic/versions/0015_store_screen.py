@@ -5,7 +5,7 @@ Revises: 0014_seasons
 Create Date: 2026-12-01
 
 Only the hash of the screen link's token is stored. Nights stored before it have none
-until their host opens the night's host screen (`server.services.screen_tokens`).
+until their host opens the night's host screen (`server.services.events.screen_tokens`).
 """
 
 from __future__ import annotations

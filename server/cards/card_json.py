@@ -5,7 +5,7 @@ was opened (slot, foil) and its commander reasons under the draft's partner gran
 its `id` differs from pod to pod. So one `CardJson` (on the `Runtime`, `rt.cards`) holds
 each such body once, as data and as compact text, for every pod: fifty pods of one set
 share one copy instead of fifty, and a pod holds only its state. The body never changes
-while the media stay the same; `server.services.card_data.use_media` clears it when they
+while the media stay the same; `server.services.cards.card_data.use_media` clears it when they
 are reloaded.
 """
 
@@ -19,7 +19,7 @@ from draft.cards import Card
 from draft.state import CardInstance
 from pods.commanders import commander_reasons
 from server.cards.media import CardMedia
-from server.protocol.shapes import CardBody, CardExtras, CardFacts, CardView
+from server.protocol.shapes.cards import CardBody, CardExtras, CardFacts, CardView
 
 Key = tuple[str, str, str, bool, bool]
 """(set, collector number, slot, foil, mono partner grant): what a body depends on."""

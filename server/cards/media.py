@@ -24,7 +24,7 @@ from server.cards.images import local_image_url
 from server.cards.scryfall import USER_AGENT, image_url_template
 from server.db import Engine
 from server.db.cards_store import load_texts
-from server.protocol.shapes import CardExtras
+from server.protocol.shapes.cards import CardExtras
 
 ImageMode = Literal["off", "local", "remote"]
 
@@ -59,7 +59,7 @@ class CardMedia:
         self.data_dir = data_dir
         self.images: ImageMode = images
         self.signature: tuple[int, int] = (0, 0)
-        """What `server.services.card_data.media_signature` was at the last reload."""
+        """What `server.services.cards.card_data.media_signature` was at the last reload."""
         self._memo: dict[str, CardExtras] = {}
         self.imported: Catalog | None = None
         """The imported cards by name, for the zoom route; built on first use after a reload."""

@@ -7,7 +7,7 @@ the same to the phones. The text comes first (it is small and makes every card r
 the images second.
 
 Why the caller passes `store`: a running server stores the cards through its one writer
-(`server.services.card_data`), like every other change; the command line, which runs
+(`server.services.cards.card_data`), like every other change; the command line, which runs
 without a server, in a transaction of its own (`cards_store.store_alone`).
 """
 

@@ -90,7 +90,7 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
     from server.db.migrate import upgrade_to_head
     from server.edge.connection_limits import guarded_protocol, raise_open_file_limit
     from server.edge.lan import is_local_only
-    from server.services.restore import restore_pods
+    from server.services.night.restore import restore_pods
 
     overrides: dict[str, Any] = {k: v for k, v in {"host": host, "port": port, "db_url": db_url,
                                    "data_dir": data_dir, "images": images}.items()

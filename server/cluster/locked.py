@@ -1,6 +1,6 @@
 """The pick that cannot lose a race: computed and committed under the pod's row lock.
 
-Why: the pipelined pick (`server.services.drafting`) checks the pod's revision only when
+Why: the pipelined pick (`server.services.night.drafting`) checks the pod's revision only when
 the writer commits, so when two processes keep picking in one pod, each may keep finding
 the other one's commit in between. After a few lost races a pick takes the row lock
 first (`SELECT … FOR UPDATE`), reads what the other processes committed (nobody can add
@@ -26,7 +26,7 @@ from server.core.errors import BusyError, UnknownPodError
 from server.db import cluster_repo
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.services import drafting
+from server.services.night import drafting
 
 
 async def locked_pick(rt: Runtime, follower: Follower, pod: LivePod, player: LivePlayer,

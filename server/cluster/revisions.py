@@ -8,7 +8,7 @@ this process last caught up. A write that finds another revision adds nothing to
 transaction (its change is dropped, never half stored) and fails with `StaleError`; the
 pod is caught up (`server.cluster.follow`) and the caller retries or says "try again".
 
-Why a chain: picks are pipelined (`server.services.drafting`), so a pod may have several
+Why a chain: picks are pipelined (`server.services.night.drafting`), so a pod may have several
 writes queued, each building on the previous one; a write whose predecessor was stale is
 stale too, even if the revision it expects happens to be the stored one by then.
 

@@ -48,7 +48,8 @@ class PodRow(PodBase, table=True):
     paused_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     timers_saved_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     """When the server last stored that its pick timers ran: each seat's time left is
-    `player.deadline_at` minus this, which a restart gives back (`server.services.timer_gaps`)."""
+    `player.deadline_at` minus this, which a restart gives back
+    (`server.services.night.timer_gaps`)."""
     version: int = 0
     revision: int = Field(default=0, sa_type=sa.BigInteger,
                           sa_column_kwargs={"server_default": "0"})
@@ -153,7 +154,7 @@ class GameRow(SQLModel, table=True):
     round: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
     """The night's round: 1 is the pod's own split; a later round's game may seat players
     of several pods of the event and is stored in the event's first pod
-    (`server.services.rounds`)."""
+    (`server.services.tables.rounds`)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
 
 
@@ -211,7 +212,7 @@ class EventRow(SQLModel, table=True):
                                   max_length=32)
     """The season this night counts for, when its host opened it with the season's token."""
     screen_token_hash: str | None = Field(default=None, max_length=64, index=True, unique=True)
-    """The store's screen link's token, hashed (`server.services.screen_tokens`); `None`
+    """The store's screen link's token, hashed (`server.services.events.screen_tokens`); `None`
     for a night stored before the screen existed, until its host next opens the night."""
     achievements_json: str | None = None
     """The achievements of the night (`pods.achievements`), copied to its pods."""
@@ -265,7 +266,7 @@ class SeasonPlayerRow(SQLModel, table=True):
     """A season's identity once the host renamed or merged it, or a file imported it.
 
     Players nobody renamed need no row: the season matches their nights' names by
-    skeleton (`server.services.season_names`)."""
+    skeleton (`server.services.seasons.season_names`)."""
 
     __tablename__ = "season_player"
 
@@ -302,7 +303,7 @@ class SeasonNightRow(SQLModel, table=True):
 
 class SeasonResultRow(SQLModel, table=True):
     """One game of an imported night: `result_json` holds its placings, draw and awards,
-    players named by their season names (`server.services.season_files`)."""
+    players named by their season names (`server.services.seasons.season_files`)."""
 
     __tablename__ = "season_result"
     __table_args__ = (sa.UniqueConstraint("night_id", "seq"),)

@@ -11,7 +11,7 @@ checked here, once, at the handshake, and by the socket itself afterwards:
 - the sizes: uvicorn's `ws_max_size` and each endpoint's own message limit
   (`Settings.ws_max_message_bytes`), the connection limits per client address
   (`server.edge.connection_limits`, below ASGI, so unchanged), and the rate limits of
-  `server.realtime.sockets`;
+  `server.routes.sockets.phone`;
 - the handshake's checks (pod, token) stay in the endpoint, before it accepts;
 - a phone that left: a failed send ends the socket quietly here, as `QuietHangUps` does
   for HTTP (one thin wrapper of `send`, the only one a frame passes through).

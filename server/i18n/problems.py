@@ -15,7 +15,7 @@ from typing import Any
 from draft.cards import sort_colors
 from pods.problems import Problem
 from server.i18n.catalogs import translations
-from server.protocol.shapes import ProblemJson
+from server.protocol.shapes.decks import ProblemJson
 
 Params = Mapping[str, Any]
 Sentence = Callable[[NullTranslations, Params], str]

@@ -1,6 +1,6 @@
 """The season file (`GET /api/seasons/{id}/export`, `POST /api/seasons/import`): its shape
 and size limits. What the shape cannot say (names clean, players listed, places sane) the
-import checks (`server.services.season_files`).
+import checks (`server.services.seasons.season_files`).
 
 Why strict and bounded: the file comes from a USB stick or an e-mail, not from this server;
 a mistyped or hostile file must be refused whole before anything is stored.

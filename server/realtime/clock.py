@@ -6,8 +6,8 @@ once. Deadlines are compared with this clock instead, which a step does not move
 the wall time at start plus what the steady clock counted since.
 
 Why `CLOCK_BOOTTIME` where there is one: it also counts a suspended laptop, so a sleep
-shows up as a late timer tick (`server.services.timers`) and the timers are given that time back;
-`time.monotonic` elsewhere, which may stop during a suspend (the timers then stop too).
+shows up as a late timer tick (`server.services.night.timers`) and the timers are given that
+time back; `time.monotonic` elsewhere, which may stop during a suspend (the timers then stop too).
 """
 
 from __future__ import annotations

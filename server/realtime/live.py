@@ -36,7 +36,9 @@ from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
-from server.protocol.shapes import Phase, SnapshotNote, StoredDeck, Table
+from server.protocol.shapes.decks import StoredDeck
+from server.protocol.shapes.host import SnapshotNote
+from server.protocol.shapes.pod import Phase, Table
 
 PLACEHOLDER = "Commander"
 """The name of a commander nobody submitted; phones show it in their language."""
@@ -75,7 +77,7 @@ class LiveGame:
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     """`(author, ref) -> seq`: the taps already stored under a phone's name for them."""
     round: int = 1
-    """The night's round (`server.services.rounds`): 1 is the pod's own split."""
+    """The night's round (`server.services.tables.rounds`): 1 is the pod's own split."""
     home: str | None = None
     """A later round's game: the pod that stores it (the event's first pod). Every other
     pod of the night whose players sit at it holds the same object in its `games`."""
@@ -110,7 +112,7 @@ class Tip:
 @dataclass(eq=False)
 class Pipeline:
     """A pod's pick pipeline: where its queued, uncommitted picks lead, and the generation
-    that voids them all when one of them fails (`server.services.drafting.queue_step`)."""
+    that voids them all when one of them fails (`server.services.night.drafting.queue_step`)."""
 
     tip: Tip | None = None
     """`None` when nothing is queued: the tip is the committed state."""
@@ -233,7 +235,7 @@ class Connections:
     """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
     snapshot: SnapshotNote | None = None
     """The database snapshot taken when the host ended the night, or why it failed
-    (`server.services.snapshots`)."""
+    (`server.services.night.snapshots`)."""
 
 
 @dataclass(eq=False)

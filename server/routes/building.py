@@ -12,7 +12,8 @@ from server.i18n.choice import LanguageDep
 from server.protocol.bodies import DeckSubmit, TablesCreate
 from server.protocol.file_names import content_disposition
 from server.routes.deps import HostPod, RuntimeDep, Seat
-from server.services import building, exports, suggestion
+from server.services.exports import exports
+from server.services.night import building, suggestion
 from server.views.pod import host_dashboard
 
 router = APIRouter(prefix="/api/pods", tags=["building"])

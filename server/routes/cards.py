@@ -15,10 +15,10 @@ from draft.catalog import Catalog, build_catalog
 from draft.errors import UnknownCardError
 from server.cards.card_json import card_facts
 from server.db import cards_store
-from server.protocol.shapes import CardDetails
+from server.protocol.shapes.cards import CardDetails
 from server.routes.deps import LaptopOrHost, LimitCreate, RuntimeDep
 from server.runtime import Runtime
-from server.services.card_data import cards_status, start_download
+from server.services.cards.card_data import cards_status, start_download
 
 router = APIRouter(prefix="/api/cards", tags=["cards"])
 

@@ -22,23 +22,18 @@ from server.protocol.bodies import (
     LobbyUpdate,
     SeatCreate,
 )
-from server.protocol.season_shapes import AchievementJson, NightStandings
-from server.protocol.shapes import NightSummary
+from server.protocol.shapes.season import AchievementJson, NightStandings
+from server.protocol.shapes.summary import NightSummary
 from server.routes.deps import ClientAddress, LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.routes.games import SUMMARY_RESPONSES
 from server.routes.pages import qr_data_uri
 from server.runtime import Runtime
-from server.services import (
-    achievements,
-    events,
-    lifecycle,
-    rounds,
-    screens,
-    seasons,
-    standings,
-    summary,
-)
-from server.services.events import Night
+from server.services.events import events, screens
+from server.services.events.events import Night
+from server.services.exports import summary
+from server.services.night import lifecycle
+from server.services.seasons import seasons
+from server.services.tables import achievements, rounds, standings
 from server.views.standings import standing_lines
 
 router = APIRouter(prefix="/api/events", tags=["events"])
@@ -69,7 +64,7 @@ HostNight = Annotated[Night, Depends(require_event_host)]
 
 def host_token(authorization: Annotated[str | None, Header()] = None) -> str:
     """The host's own token (`require_event_host` checked it): the store's screen link
-    is derived from it (`server.services.screen_tokens`)."""
+    is derived from it (`server.services.events.screen_tokens`)."""
     return bearer_token(authorization) or ""
 
 

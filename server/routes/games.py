@@ -21,10 +21,11 @@ from server.protocol.bodies import (
     GameUndo,
     GameWinner,
 )
-from server.protocol.shapes import AppliedView
+from server.protocol.shapes.game import AppliedView
 from server.realtime.live import LiveGame, LivePod
 from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
-from server.services import achievements, games, round_links, rounds, summary
+from server.services.exports import summary
+from server.services.tables import achievements, games, round_links, rounds
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])

@@ -16,7 +16,7 @@ from server.protocol.bodies import (
     SeatCreate,
     SeatCreated,
 )
-from server.protocol.shapes import OpenPods
+from server.protocol.shapes.pod import OpenPods
 from server.realtime.live import LivePlayer, LivePod
 from server.routes.deps import (
     ClientAddress,
@@ -27,7 +27,8 @@ from server.routes.deps import (
     RuntimeDep,
     Seat,
 )
-from server.services import caps, drafting, lifecycle
+from server.services import caps
+from server.services.night import drafting, lifecycle
 from server.views.pod import host_dashboard, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])

@@ -1,7 +1,7 @@
 """`/api/pods/{id}/replay`: the seats a viewer may replay, and one seat pick by pick.
 
 Why no `PodDep`: a finished night is not in memory after a restart, and another process
-may hold the pod; the service reads the stored rows (`server.services.replays`).
+may hold the pod; the service reads the stored rows (`server.services.exports.replays`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Path
 
 from server.routes.deps import RuntimeDep, token_hash_of
-from server.services import replays
+from server.services.exports import replays
 from server.views.replay import openable_json, replay_json
 
 router = APIRouter(prefix="/api/pods", tags=["replays"])

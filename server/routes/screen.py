@@ -19,11 +19,11 @@ from fastapi import APIRouter, Header, WebSocket
 from server.core.errors import UnknownPodError
 from server.core.security import bearer_token
 from server.i18n.choice import request_language
-from server.realtime.screen_socket import ScreenConnection
 from server.routes.deps import RuntimeDep
+from server.routes.sockets.screen import ScreenConnection
 from server.runtime import Runtime
-from server.services import screens
-from server.services.events import Night
+from server.services.events import screens
+from server.services.events.events import Night
 from server.views.screen import night_screen
 
 router = APIRouter(tags=["screen"])

@@ -22,11 +22,12 @@ from server.protocol.season_bodies import (
     SeasonRename,
 )
 from server.protocol.season_file import SeasonFile
-from server.protocol.season_shapes import SeasonHostView, SeasonStandings
+from server.protocol.shapes.season import SeasonHostView, SeasonStandings
 from server.routes.deps import LaptopOnly, LimitCreate, RuntimeDep, token_hash_of
 from server.runtime import Runtime
-from server.services import season_files, season_names, season_reads, seasons
-from server.services.season_book import SeasonBook
+from server.services import season_reads
+from server.services.seasons import season_files, season_names, seasons
+from server.services.seasons.season_book import SeasonBook
 from server.views.season import host_view, season_standings
 from server.views.standings import standings_csv
 

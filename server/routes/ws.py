@@ -1,4 +1,4 @@
-"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.realtime.sockets`.
+"""`WS /ws/pods/{pod_id}?token=…`: authenticate, then hand over to `server.routes.sockets.phone`.
 
 Why not FastAPI routes: these endpoints run as plain ASGI in front of the HTTP middleware
 stack (`server.edge.socket_dispatch`, which says how to add another socket route), so no
@@ -12,14 +12,14 @@ from starlette.websockets import WebSocket
 from server.core.security import hash_token
 from server.edge.socket_dispatch import SocketRoute
 from server.i18n.choice import request_language
-from server.realtime.sockets import (
+from server.routes.screen import screen_socket
+from server.routes.sockets.phone import (
     CLOSE_BAD_TOKEN,
     CLOSE_REASONS,
     CLOSE_TOO_LARGE,
     CLOSE_UNKNOWN_POD,
     Connection,
 )
-from server.routes.screen import screen_socket
 from server.runtime import Runtime
 
 CLOSE_POLICY = 1008

@@ -13,7 +13,7 @@ queueing (never live pod fields, which the loop may change meanwhile).
 
 Every mode writes this way: a night's joins when several processes share the database
 (`server.cluster.joins`, a refusable write under the event's row lock) and the start
-page's card download (`server.services.card_data`) too. The one exception is the pick
+page's card download (`server.services.cards.card_data`) too. The one exception is the pick
 under the pod's row lock (`server.cluster.locked`, a pick that lost races to other
 processes a few times): it commits in a transaction of its own
 (`cluster_repo.commit_locked`). Why it cannot be a stage: between taking the row lock and

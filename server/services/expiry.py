@@ -26,7 +26,7 @@ from server.db import Session, event_repo, repo
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
-from server.services.events import event_channel, load_night
+from server.services.events.events import event_channel, load_night
 
 log = logging.getLogger(__name__)
 

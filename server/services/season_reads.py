@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from server.db import Session, season_repo
 from server.runtime import Runtime
-from server.services.season_book import SeasonBook, read_book
+from server.services.seasons.season_book import SeasonBook, read_book
 
 
 async def cached_book(rt: Runtime, season_id: str) -> SeasonBook | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pods.achievements import Achievement, as_json
 from pods.game_end import Ending
 from pods.tracker import Adjustment, CommanderRef
-from server.protocol.shapes import (
+from server.protocol.shapes.game import (
     AchievementLine,
     CommanderLine,
     DamageLine,

@@ -20,24 +20,19 @@ from pods import reveal
 from pods.commander_choices import commander_choices
 from pods.draft_rules import grants_partner
 from server.cards.card_json import dumps as dumps  # re-exported: the sockets encode with it
-from server.protocol.shapes import (
-    CardView,
+from server.protocol.shapes.cards import CardView
+from server.protocol.shapes.game import GameView
+from server.protocol.shapes.host import HostPlayer, HostView
+from server.protocol.shapes.pod import LineUp, PodSummary, Setup, Table, TimersPausedNote
+from server.protocol.shapes.seat import (
     CommanderChoices,
-    GameView,
-    HostPlayer,
-    HostView,
-    LineUp,
     PlayerLine,
-    PodSummary,
     SeatHead,
     SeatView,
-    Setup,
-    Table,
-    TimersPausedNote,
     WaitingOn,
 )
 from server.realtime.live import LivePlayer, LivePod
-from server.services.building import games_in_play, without_legal_deck
+from server.services.night.building import games_in_play, without_legal_deck
 from server.views.game import game_view
 
 SPLIT_PHASES = ("building", "playing")

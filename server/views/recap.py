@@ -11,7 +11,7 @@ from typing import Any
 
 from pods.recap import CURVE_TOP
 from server.cards.card_json import card_facts
-from server.services.recap import NightRecap, Recap, RecapSeat
+from server.services.exports.recap import NightRecap, Recap, RecapSeat
 
 
 def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:

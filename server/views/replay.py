@@ -10,8 +10,8 @@ from typing import Any
 
 from pods.reveal import DRAFT_OVER_PHASES
 from server.cards.card_json import card_facts
-from server.protocol.shapes import CardView
-from server.services.replays import Openable, OpenedSeat
+from server.protocol.shapes.cards import CardView
+from server.services.exports.replays import Openable, OpenedSeat
 from server.views.pod import card_json
 
 

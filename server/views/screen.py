@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
-from server.protocol.shapes import (
+from server.protocol.shapes.screen import (
     ScreenPod,
     ScreenResult,
     ScreenSlowest,
@@ -26,9 +26,9 @@ from server.protocol.shapes import (
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
-from server.services.events import Night, line_up, pods_of
-from server.services.results import result_of
-from server.services.screens import StandingsCache
+from server.services.events.events import Night, line_up, pods_of
+from server.services.events.screens import StandingsCache
+from server.services.tables.results import result_of
 from server.views.pod import iso
 
 

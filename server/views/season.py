@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pods.player_names import skeleton
-from server.protocol.season_shapes import SeasonHostView, SeasonStandings
-from server.services.season_book import SeasonBook, iso_utc
-from server.services.seasons import achievements_of
+from server.protocol.shapes.season import SeasonHostView, SeasonStandings
+from server.services.seasons.season_book import SeasonBook, iso_utc
+from server.services.seasons.seasons import achievements_of
 from server.views.standings import standing_lines
 
 

@@ -13,7 +13,7 @@ import io
 from collections.abc import Iterable
 
 from pods.season.standings import Standing
-from server.protocol.season_shapes import StandingLine
+from server.protocol.shapes.season import StandingLine
 
 CSV_COLUMNS = ("rank", "name", "points", "games", "wins", "draws")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

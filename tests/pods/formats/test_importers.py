@@ -75,7 +75,7 @@ DECKS = [pipers_deck, partners_deck]
 
 
 def exports(deck: Deck, pool: tuple[Card, ...], fmt: str) -> dict[str, str]:
-    """The three files a seat downloads in one format, as `server/services/exports.py`
+    """The three files a seat downloads in one format, as `server/services/exports/exports.py`
     builds them: the deck without its sideboard, the pool, and the unused cards."""
     return {
         "deck": write_deck(Deck(deck.commanders, deck.main, (), deck.name), fmt),

@@ -22,7 +22,7 @@ from server.db import cluster_repo
 from server.db.migrate import upgrade_to_head
 from server.realtime.live import LivePod
 from server.runtime import Runtime
-from server.services import drafting, lifecycle
+from server.services.night import drafting, lifecycle
 from server.views.pod import seat_view
 from tests.server.cluster.members import until
 

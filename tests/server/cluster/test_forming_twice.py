@@ -30,7 +30,8 @@ from server.db import event_repo
 from server.db.migrate import upgrade_to_head
 from server.db.writer import Write
 from server.runtime import Runtime
-from server.services import drafting, events, lifecycle
+from server.services.events import events
+from server.services.night import drafting, lifecycle
 from tests.server.cluster.members import SEED, until
 from tests.server.services.test_restore import stored_log
 

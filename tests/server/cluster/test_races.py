@@ -28,7 +28,7 @@ from server.core.settings import Settings
 from server.db.migrate import upgrade_to_head
 from server.realtime.live import LivePod
 from server.runtime import Runtime, utc_now
-from server.services import drafting, lifecycle
+from server.services.night import drafting, lifecycle
 from tests.server.services.test_restore import stored_bots, stored_log
 
 SEEDS = 6

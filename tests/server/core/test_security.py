@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.core.security import ID_ALPHABET, new_id
-from server.services import lifecycle
+from server.services.night import lifecycle
 from tests.server.support.builders import join, new_pod
 
 LOOK_ALIKES = set("0Oo1lI-_")

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from server.db import OperationalError
-from server.services import screens
+from server.services.events import screens
 from tests.server.routes.test_screen import (
     assert_shows_none,
     open_night,

@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 from server.core.settings import Settings
 from server.realtime.hub import Hub
 from server.realtime.live import LivePlayer, LivePod, PodSetup
-from server.realtime.sockets import Connection
+from server.routes.sockets.phone import Connection
 from server.runtime import Runtime
 from tests.server.support.builders import bearer, join, me, new_pod, start
 from tests.server.support.chaos import draft_to_the_end

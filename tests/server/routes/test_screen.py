@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from server.core.security import hash_token
 from server.core.settings import Settings
-from server.services.screen_tokens import screen_token
+from server.services.events.screen_tokens import screen_token
 from tests.server.support.builders import SeatHandle, bearer, draft_until_done, take_first
 
 PEOPLE = 4

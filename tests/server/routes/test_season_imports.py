@@ -16,7 +16,7 @@ from sqlmodel import func, select
 
 from server.core.settings import Settings
 from server.db.tables import EventRow, SeasonPlayerRow, SeasonRow
-from server.services import season_files
+from server.services.seasons import season_files
 from tests.server.routes.test_seasons_api import imported, season_file, table
 from tests.server.support.builders import bearer
 from tests.server.support.databases import SQLITE_ONLY

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from draft.cards import load_set
 from draft.cube import parse_cube
 from server.core.settings import Settings
-from server.services import lifecycle
+from server.services.night import lifecycle
 from tests.server.support.builders import join, me, new_pod, start, take_first
 
 COMMONS = sorted({c.name for c in load_set("CMR").cards if c.rarity == "common"}) + sorted(

@@ -8,7 +8,7 @@ from draft.bots import FirstCardsBot
 from draft.changes import PackPassed
 from draft.engine import waiting_on
 from draft.state import DraftConfig, DraftState
-from server.services.drafting import affected_seats
+from server.services.night.drafting import affected_seats
 
 
 def first_cards(state: DraftState, seat: int) -> tuple[DraftState, list]:  # type: ignore[type-arg]

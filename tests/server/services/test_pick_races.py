@@ -22,7 +22,7 @@ def test_a_pick_the_timer_already_made_differently_is_stale(
     make_settings: Callable[..., Settings], app_client: Any
 ) -> None:
     # The clock jumps 5 minutes to make the deadline pass: a gap limit above that keeps
-    # the timer loop from taking the jump for a sleeping laptop (`server.services.timers`).
+    # the timer loop from taking the jump for a sleeping laptop (`server.services.night.timers`).
     with app_client(make_settings(timer_gap_seconds=3600)) as client:
         pod = new_pod(client, seats=2, pick_timer_seconds=60)
         ann = join(client, pod, "Ann")

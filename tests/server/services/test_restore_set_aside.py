@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from server.app import build_runtime, create_app
 from server.core.settings import Settings
 from server.db.migrate import upgrade_to_head
-from server.services.restore import restore_pods
+from server.services.night.restore import restore_pods
 from tests.server.support.builders import join, me, new_pod, start, take_first
 
 
@@ -42,7 +42,7 @@ def test_a_pod_whose_log_no_longer_replays_is_set_aside(
         assert take_first(client, bob).status_code == 200
         bob_before = me(client, bob)
     corrupt_pick_log(db_url, broken.pod_id)
-    with caplog.at_level(logging.ERROR, "server.services.restore"), \
+    with caplog.at_level(logging.ERROR, "server.services.night.restore"), \
             app_client(settings) as client:
         bob_after = me(client, bob)
         assert client.get(broken.url("/host"), headers=broken.host).status_code == 404

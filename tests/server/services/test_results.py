@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pods.tracker import Player, new_game
-from server.services.results import result_of
+from server.services.tables.results import result_of
 
 GAME = new_game([Player("ann", "Ann"), Player("bo", "Bo"), Player("cy", "Cy")])
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from server.core.security import hash_token, new_token
-from server.services.screen_tokens import screen_hash, screen_token, screen_url
+from server.services.events.screen_tokens import screen_hash, screen_token, screen_url
 
 
 def test_the_same_host_token_always_gives_the_same_screen_token() -> None:

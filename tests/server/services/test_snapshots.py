@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
 from server.db.backup import check_backup, sqlite_file
-from server.services import snapshots
+from server.services.night import snapshots
 from tests.server.support.builders import new_pod
 
 

@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from pods.season.scoring import Scheme
 from pods.season.standings import Standing
-from server.services.standings import night_standings
+from server.services.tables.standings import night_standings
 from tests.server.support.builders import me, play_tables
 
 

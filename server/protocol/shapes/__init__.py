@@ -1,0 +1,13 @@
+"""The JSON the server answers with, as types: every view (`server.views`) and every
+service that answers with a view (the night's summary, the event screens) builds one of
+these, so `mypy --strict` checks each view's shape against docs/protocol.md.
+One module per view family (`pod`, `seat`, `host`, `game`, `decks`, `cards`, `summary`,
+`events`, `screen`, `season`); a family imports only the families it is built from.
+
+Why TypedDicts and not models: a view is built once per request or socket update and
+sent as it is; a TypedDict is a plain dict at run time (nothing is validated or copied
+on the hot path), and the JSON on the wire stays exactly what the dict holds.
+
+Why here and not in `server.views`: services (the summary, events) build views too, and
+services must not import the views (an import-linter contract).
+"""

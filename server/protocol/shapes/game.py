@@ -1,0 +1,111 @@
+"""The game board every phone at a table and the host screen draw."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class CommanderLine(TypedDict):
+    index: int
+    name: str
+    placeholder: bool
+    casts: int
+    tax: int
+
+
+class DamageLine(TypedDict):
+    owner: str
+    index: int
+    amount: int
+
+
+class GamePlayer(TypedDict):
+    player_id: str
+    name: str
+    life: int
+    out: bool
+    conceded: int | None
+    """The seq of the player's concession (their phone may undo it), or None."""
+    commanders: list[CommanderLine]
+    damage: list[DamageLine]
+
+
+class CommanderSource(TypedDict):
+    owner: str
+    index: int
+
+
+class LogLine(TypedDict):
+    seq: int
+    author: str
+    kind: str
+    target: str
+    delta: int
+    undone: bool
+    source: CommanderSource | None
+
+
+class PlacingLine(TypedDict):
+    player_id: str
+    place: int
+
+
+class AwardLine(TypedDict):
+    player_id: str
+    achievement: str
+    points: int
+
+
+class ResultView(TypedDict):
+    """A game's result (`pods.game_end`): the placings best first, a draw, who confirmed
+    it, and whether the host's word made it (`by_host`)."""
+
+    placings: list[PlacingLine]
+    draw: bool
+    by_host: bool
+    result_seq: int
+    confirmed: list[str]
+    awards: list[AwardLine]
+
+
+class DrawVoteLine(TypedDict):
+    player_id: str
+    seq: int
+
+
+class ClaimLine(TypedDict):
+    seq: int
+    player_id: str
+    achievement: str
+    points: int
+    confirmed_by: str | None
+
+
+class AchievementLine(TypedDict):
+    name: str
+    points: int
+
+
+class GameView(TypedDict):
+    """The board every phone at a table and the host screen draw."""
+
+    table: int
+    number: int
+    round: int
+    """The night's round (`server.services.tables.rounds`): 1 is the pod's own split."""
+    game_id: str
+    seq: int
+    winner: str | None
+    players: list[GamePlayer]
+    log: list[LogLine]
+    result: ResultView | None
+    draw_votes: list[DrawVoteLine]
+    time_called: bool
+    claims: list[ClaimLine]
+    achievements: list[AchievementLine]
+
+
+class AppliedView(GameView):
+    """The board after a tap, with the seq of the log entry holding that tap."""
+
+    applied: int

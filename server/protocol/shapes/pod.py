@@ -1,0 +1,87 @@
+"""A pod's words every view shares: its phase, its tables, its line-up and house rules,
+the timers' pause note, and the public summary anyone may read (the join page)."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict, get_args
+
+# --- the night's words -------------------------------------------------------------------
+# Here and not in `server.realtime.live`, which keeps them on its pods: the shapes need them,
+# and the live pods build card JSON (`server.cards`) from these shapes, so a shape that took
+# them from `live` closed an import circle.
+
+Phase = Literal["lobby", "drafting", "building", "playing", "done"]
+"""Where a pod is in its night; stored as this text in `pod.phase`."""
+PHASES: tuple[Phase, ...] = get_args(Phase)
+
+
+def as_phase(text: str) -> Phase:
+    """A stored phase, checked (a restored pod with an unknown phase is set aside)."""
+    for phase in PHASES:
+        if phase == text:
+            return phase
+    raise ValueError(f"unknown pod phase {text!r}")
+
+
+class Table(TypedDict):
+    """One table of the host's split: its number and its players' names."""
+
+    number: int
+    players: list[str]
+
+
+# --- the pod's line-up and house rules ---------------------------------------------------
+
+
+class HouseRules(TypedDict):
+    starting_life: int
+    deck_size: str
+    deck_cards: int
+
+
+class Setup(TypedDict):
+    """What is fixed when the pod is created."""
+
+    set: str
+    line_up: list[str]
+    house_rules: HouseRules
+    addable_commanders: list[str]
+
+
+class LineUp(Setup):
+    """The setup, the set the current round opens and who may replay whose draft (the
+    last two change: they are not part of the cached setup)."""
+
+    round_set: str
+    replay_visibility: str
+
+
+class TimersPausedNote(TypedDict):
+    """The server did not run for `seconds` (a sleeping laptop) and noticed it `at`; the
+    pick timers got that time back. Phones and the host show a short note once per `at`."""
+
+    seconds: int
+    at: str
+
+
+class PublicPlayer(TypedDict):
+    name: str
+    bot: bool
+
+
+class PodSummary(TypedDict):
+    """The public summary anyone may read (what the join page shows)."""
+
+    pod_id: str
+    set: str
+    line_up: list[str]
+    seats: int
+    phase: Phase
+    players: list[PublicPlayer]
+    locked: bool
+    code_required: bool
+    replay_visibility: str
+
+
+class OpenPods(TypedDict):
+    pods: list[PodSummary]

@@ -1,0 +1,76 @@
+"""The store's screen: a night on the TV (docs/protocol.md "The store's screen")."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from server.protocol.shapes.pod import Phase
+
+
+class ScreenSlowest(TypedDict):
+    """The seat the pod waits on longest: fewest picks made, then latest deadline."""
+
+    name: str
+    pick: int
+    deadline: str | None
+
+
+class ScreenPlacing(TypedDict):
+    name: str
+    place: int
+
+
+class ScreenResult(TypedDict):
+    draw: bool
+    placings: list[ScreenPlacing]
+
+
+class ScreenSeat(TypedDict):
+    """One player at a table: names, life and commanders only (all public at the table)."""
+
+    name: str
+    life: int
+    out: bool
+    commanders: list[str]
+
+
+class ScreenTable(TypedDict):
+    table: int
+    game: int
+    players: list[ScreenSeat]
+    result: ScreenResult | None
+
+
+class ScreenPod(TypedDict):
+    number: int
+    phase: Phase
+    paused: bool
+    round: int
+    rounds: int
+    people: int
+    picking: list[str]
+    slowest: ScreenSlowest | None
+    timer_seconds: int | None
+    decks: int
+    tables: list[ScreenTable]
+
+
+class ScreenStanding(TypedDict):
+    rank: int
+    name: str
+    points: int
+    games: int
+    wins: int
+    draws: int
+
+
+class ScreenView(TypedDict):
+    """What the store's screen draws: never a card of a pack, pool or deck, never a token."""
+
+    event_id: str
+    phase: str
+    set: str
+    line_up: list[str]
+    players: int
+    pods: list[ScreenPod]
+    standings: list[ScreenStanding]

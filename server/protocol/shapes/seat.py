@@ -1,0 +1,77 @@
+"""The seat view: what one seat may see of its pod (its own pack and pool included)."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from server.protocol.shapes.cards import CardView
+from server.protocol.shapes.decks import StoredDeck
+from server.protocol.shapes.game import GameView
+from server.protocol.shapes.pod import LineUp, Phase, Table, TimersPausedNote
+
+
+class PlayerLine(TypedDict):
+    seat: int | None
+    name: str
+    bot: bool
+    connected: bool
+
+
+class Me(TypedDict):
+    player_id: str
+    name: str
+    seat: int | None
+
+
+class WaitingOn(TypedDict):
+    seat: int
+    name: str
+
+
+class CommanderPair(TypedDict):
+    cards: list[int]
+    rule: str
+
+
+class CommanderChoices(TypedDict):
+    eligible: list[int]
+    pairs: list[CommanderPair]
+
+
+class SeatHead(LineUp):
+    """The seat view without its pack and pool (the socket splices their card text in)."""
+
+    pod_id: str
+    version: int
+    phase: Phase
+    paused: bool
+    timers_paused: TimersPausedNote | None
+    disk_full: bool
+    me: Me
+    players: list[PlayerLine]
+    round: int
+    rounds: int
+    pick: int
+    pick_in_round: int
+    direction: str
+    pack_id: int | None
+    picks_needed: int
+    packs_waiting: int
+    packs_from_people: int
+    waiting_on: WaitingOn | None
+    pool_count: int
+    deadline: str | None
+    timer_seconds: int | None
+    deck: StoredDeck | None
+    deck_open: bool
+    table: Table | None
+    game: GameView | None
+    commander_choices: NotRequired[CommanderChoices]
+    """Only while the seat may still submit a deck."""
+
+
+class SeatView(SeatHead):
+    """What one seat may see: its own pack and pool, public facts about the table."""
+
+    pack: list[CardView] | None
+    pool: list[CardView]

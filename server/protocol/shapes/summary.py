@@ -1,0 +1,55 @@
+"""The night's summary for the host (`server.services.exports.exports.summary`)."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from server.protocol.shapes.pod import Phase, Table
+
+
+class SummaryDeck(TypedDict):
+    commanders: list[str]
+    legal: bool
+    size: int
+    color_identity: list[str]
+
+
+class SummaryPlayer(TypedDict):
+    name: str
+    seat: int | None
+    bot: bool
+    kicked: bool
+    table: int | None
+    deck: SummaryDeck | None
+
+
+class SummaryGamePlayer(TypedDict):
+    name: str
+    commanders: list[str]
+    life: int
+    out: bool
+
+
+class PlayedGame(TypedDict):
+    table: int
+    number: int
+    current: bool
+    players: list[SummaryGamePlayer]
+    winner: str | None
+
+
+class PodNight(TypedDict):
+    """One pod's part of the night's summary."""
+
+    pod_id: str
+    set: str
+    phase: Phase
+    players: list[SummaryPlayer]
+    tables: list[Table]
+    games: list[PlayedGame]
+
+
+class NightSummary(TypedDict):
+    event_id: str
+    set: str
+    pods: list[PodNight]

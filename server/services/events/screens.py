@@ -1,0 +1,90 @@
+"""The store's screen of a night: finding the night by its screen token, giving the host
+its link, and the night's standings for it without a query per life tap.
+
+Why on first request for older nights: a night stored before the screen existed has no
+screen token hash; the first time its host opens the night's host screen, it is stored
+(the token is derived from the host token, `server.services.events.screen_tokens`).
+
+Why standings are cached by results: the screen redraws on every tap at every table,
+but the standings change only when a game's result does; reading every stored game of
+the night again for each tap would put a burst of queries behind each life change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pods.season.standings import Standing
+from server.core.security import hash_token
+from server.db import Session, event_repo
+from server.realtime.live import LivePod
+from server.runtime import Runtime
+from server.services.commit import commit
+from server.services.events.events import Night, follow_night, read_night
+from server.services.events.screen_tokens import screen_hash, screen_url
+from server.services.seasons import seasons
+from server.services.tables.results import result_of
+from server.services.tables.standings import night_standings
+
+
+async def screen_url_for_host(rt: Runtime, night: Night, host_token: str) -> str:
+    """The screen link of a night whose host sent `host_token` (already checked); stores
+    the token's hash first for a night that has none yet."""
+    if night.row.screen_token_hash is None:
+        token_hash = screen_hash(host_token)
+        event_id = night.row.id
+        await commit(rt, lambda session: event_repo.set_screen_hash(session, event_id,
+                                                                    token_hash),
+                     lambda: None)
+        night.row.screen_token_hash = token_hash
+    return screen_url(rt.base_url, host_token)
+
+
+async def night_of_screen(rt: Runtime, token: str) -> Night | None:
+    """The night whose screen token is `token`, or None (an unknown token and a token of
+    no night look the same to the caller: nothing says whether a night exists)."""
+    if not token:
+        return None
+    token_hash = hash_token(token)
+
+    def read(session: Session) -> Night | None:
+        event_id = event_repo.event_id_of_screen(session, token_hash)
+        return read_night(session, event_id) if event_id is not None else None
+
+    night = await rt.read(read)
+    if night is not None:
+        await follow_night(rt, night)
+    return night
+
+
+def results_key(pods: Sequence[LivePod]) -> list[object]:
+    """What the standings depend on that memory knows: each table's current game and
+    its result (compared, never hashed). A game retired from memory was finished, so its
+    result is stored."""
+    key: list[object] = []
+    for pod in pods:
+        for table, live in sorted(pod.night.games.items()):
+            result = result_of(live.game, live.winner)
+            key.append((pod.id, table, live.id, result))
+    return key
+
+
+@dataclass
+class StandingsCache:
+    """One screen's standings, read again only when a result changed."""
+
+    key: object = None
+    standings: list[Standing] = field(default_factory=list)
+    read: bool = False
+
+    async def of(self, rt: Runtime, night: Night, pods: Sequence[LivePod]) -> list[Standing]:
+        """The night's standings under its season's scheme (5/1/0 outside a season); a
+        season's scheme never changes, so the results alone decide when to read again."""
+        key = (tuple(night.pod_ids), results_key(pods))
+        if not self.read or key != self.key:
+            pod_ids, event_id = list(night.pod_ids), night.row.id
+            self.standings = await rt.read(lambda session: night_standings(
+                session, pod_ids, seasons.scheme_of_event(session, event_id)))
+            self.key, self.read = key, True
+        return self.standings

@@ -1,0 +1,197 @@
+"""Files a seat (or the host) can download: pool, deck, unused cards and draft log.
+
+Why the deck export holds only the deck: importers that take a Commander deck's sideboard
+as its command zone (XMage, MTGO text) reject a sideboard of unused cards, so the unused
+cards are their own export (`what="unused"`), as is the whole pool (`what="pool"`).
+File names carry the player's name (`server/protocol/file_names.py`).
+
+Why the draft log is rebuilt by replay: the log is the pick log seen from one seat (the
+pack as it arrived, the cards taken). Replaying the stored picks with the pure engine gives
+exactly that, so nothing extra is stored on the hot path. Exports are rare; replay is cheap.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from draft import engine
+from draft.changes import PickMade
+from draft.packs import PackSource
+from draft.state import DraftConfig
+from pods import reveal
+from pods.deck import Deck, pool_as_deck
+from pods.formats import WRITERS, cockatrice, write_deck
+from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
+from pods.formats.names import display_name
+from server.core.errors import ConflictError, ForbiddenError, InvalidError
+from server.db import Session, repo
+from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
+from server.protocol.bodies import DeckSubmit
+from server.protocol.file_names import ascii_filename, ascii_stem, safe_stem
+from server.realtime.live import LivePlayer, LivePod
+from server.runtime import Runtime
+from server.services.night.building import build_deck
+
+EXTENSIONS = {"arena": "txt", "mtgo": "txt", "cockatrice": "cod", "forge": "dck",
+              "text": "txt", "csv": "csv", "json": "json"}
+LOG_FORMATS = ("mtgo", "text", "json")
+WHATS = ("deck", "pool", "unused", "log")
+"""What a seat can export: its deck, its whole pool, the pool cards the deck leaves out,
+and its draft log."""
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    filename: str
+    media_type: str
+    content: str
+
+
+def _media(ext: str) -> str:
+    return {"json": "application/json", "csv": "text/csv",
+            "cod": "application/xml"}.get(ext, "text/plain") + "; charset=utf-8"
+
+
+async def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
+    """The player's draft log, rebuilt from the stored pick log (read and replayed off the
+    event loop: a whole draft's replay must not stall the sockets)."""
+    assert player.seat is not None
+    names = {p.seat: p.name for p in pod.night.players}
+    replay = Replay(pod.id, pod.config, tuple(p.id for p in pod.night.players), pod.setup.seed,
+                    pod.pack_source, player.seat, pod.seated_bots())
+    picks, started = await rt.read(replay.run)
+    return DraftLog(event_id=pod.id, players=tuple(names[i] for i in range(pod.setup.seats)),
+                    you=player.seat, set_code=pod.setup.set_code, picks=picks,
+                    packs=pod.config.packs, time=mtgo_time(started or datetime.now(UTC)))
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What replaying one seat's picks needs, taken from the live pod on the loop (the
+    worker thread must not read live pod fields)."""
+
+    pod_id: str
+    config: DraftConfig
+    player_ids: tuple[str, ...]
+    seed: int
+    source: PackSource | None
+    seat: int
+    bots: tuple[str, ...] = ()
+    """The bots the people were seated between (`LivePod.seated_bots`)."""
+
+    def run(self, session: Session) -> tuple[tuple[LoggedPick, ...], datetime | None]:
+        """The seat's picks (the pack as it arrived, the cards taken) and when the draft
+        started."""
+        log = repo.load_pick_log(session, self.pod_id)
+        started = repo.get_draft_started_at(session, self.pod_id)
+        state = engine.start(self.config, list(self.player_ids), self.seed, self.source,
+                             self.bots)
+        picks = []
+        for _seq, seat, cards, _bot in log:
+            state, changes = engine.pick(state, seat, cards)
+            made = changes[0]
+            if seat == self.seat and isinstance(made, PickMade):
+                picks.append(LoggedPick(
+                    round=made.round, pick=made.pick,
+                    pack=tuple(state.cards[i].card for i in made.pack_before),
+                    taken=tuple(state.cards[i].card for i in made.cards)))
+        return tuple(picks), started
+
+
+def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
+    """The submitted deck, named "<player> — <commanders>", unused pool cards as sideboard."""
+    if player.deck is None or pod.night.state is None or player.seat is None:
+        return None
+    body = DeckSubmit.model_validate(player.deck["deck"])
+    deck = build_deck(pod.night.state, player.seat, body, pod.addable_cards)
+    return replace(deck, name=deck_name(player.name, deck))
+
+
+def deck_name(player: str, deck: Deck) -> str:
+    """`Ann — Tana, the Bloodsower & Sakashima of a Thousand Faces` (the player alone
+    when the deck has no commander yet)."""
+    commanders = " & ".join(display_name(c.card) for c in deck.commanders)
+    return f"{player} — {commanders}" if commanders else player
+
+
+async def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
+                fmt: str, language: str = DEFAULT_LANGUAGE) -> ExportFile:
+    """One file to download. Free-text parts (a pool's deck name, Cockatrice's comments)
+    are in `language`; structure that importers parse (section headers, CSV columns, the
+    MTGO log's lines) stays English, see docs/i18n.md."""
+    if pod.night.state is None or player.seat is None:
+        raise ConflictError("there is nothing to export before the draft", "wrong_phase")
+    if what not in WHATS:
+        raise InvalidError(f"export one of {', '.join(WHATS)}", "unknown_format")
+    name = safe_stem(player.name)
+    if what == "log":
+        if fmt not in LOG_FORMATS:
+            raise InvalidError(f"a draft log is exported as {', '.join(LOG_FORMATS)}",
+                               "unknown_format")
+        log = await draft_log(rt, pod, player)
+        if fmt == "json":
+            return ExportFile(f"{name}-draft-log.json", _media("json"), write_json(log))
+        return ExportFile(f"{name}-draft-log.txt", _media("txt"), write_mtgo(log))
+    if fmt not in WRITERS:
+        raise InvalidError(f"unknown format {fmt!r}", "unknown_format")
+    ext = EXTENSIONS[fmt]
+    if what == "pool":
+        pool = [i.card for i in pod.night.state.pool_of(player.seat)]
+        deck = pool_as_deck(pool, _pool_name(player.name, language))
+    else:
+        found = submitted_deck(pod, player)
+        if found is None:
+            raise ConflictError("submit a deck first", "no_deck")
+        if what == "unused":
+            deck = pool_as_deck(found.sideboard, _unused_name(player.name, language))
+        else:
+            deck = replace(found, sideboard=())
+    if fmt == "cockatrice":
+        content = cockatrice.write(deck, _comments(pod, language))
+    else:
+        content = write_deck(deck, fmt)
+    return ExportFile(f"{name}-{what}.{ext}", _media(ext), content)
+
+
+def _pool_name(player: str, language: str) -> str:
+    return translations(language).gettext("%(name)s pool") % {"name": player}
+
+
+def _unused_name(player: str, language: str) -> str:
+    return translations(language).gettext("%(name)s unused cards") % {"name": player}
+
+
+def _comments(pod: LivePod, language: str) -> str:
+    return translations(language).gettext(
+        "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.setup.set_code}
+
+
+async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """Every seat's pool, deck and unused cards (Arena text; the last two once a deck is
+    submitted) and draft log (MTGO text), in one zip.
+
+    Only once the draft is over: it holds every pool, and the host sees no cards while
+    the table drafts (a host who also plays would otherwise read everyone's picks). Then
+    only when the host's reveal rule shows every seat to everyone (`pods.reveal`), so the
+    zip is no back door round the rule the phones were shown in the lobby."""
+    if pod.night.state is None or pod.night.phase in ("lobby", "drafting"):
+        raise ConflictError("the night's export opens when the draft is over", "wrong_phase")
+    if not reveal.everyone_may_open(pod.night.replay_visibility, pod.night.phase):
+        raise ForbiddenError("the host's reveal rule keeps every seat's draft hidden now",
+                             "replay_hidden")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for player in sorted(pod.night.players, key=lambda p: p.seat or 0):
+            # ASCII entry names: every unzip tool shows them right.
+            number = player.seat + 1 if player.seat is not None else 0
+            folder = f"{number}-{ascii_stem(player.name)}"
+            for what, fmt in (("pool", "arena"), ("deck", "arena"), ("unused", "arena"),
+                              ("log", "mtgo")):
+                if what in ("deck", "unused") and player.deck is None:
+                    continue
+                file = await export_file(rt, pod, player, what, fmt, language)
+                archive.writestr(f"{folder}/{ascii_filename(file.filename)}", file.content)
+    return buffer.getvalue()

@@ -1,0 +1,96 @@
+"""The night's summary for the host: pods, tables, decks and winners, as JSON or text.
+
+Why read from the database: past games (before a re-split or a rematch) are no longer in
+memory, and the summary is a rare host request, so it replays every stored game's log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pods.tracker import replay_game
+from server.db import Session, game_repo
+from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
+from server.protocol.shapes.summary import PlayedGame, PodNight, SummaryDeck, SummaryPlayer
+from server.realtime.live import LivePod
+from server.runtime import Runtime
+from server.services.tables.games import commanders_of
+
+
+async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
+    """One pod's part of the summary: its players and decks from memory, its played games
+    from the database (read and replayed off the event loop)."""
+    players: list[SummaryPlayer] = []
+    for p in sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
+        deck: SummaryDeck | None = None
+        if p.deck is not None:
+            report = p.deck["report"]
+            deck = {"commanders": list(commanders_of(pod, p)), "legal": report["legal"],
+                    "size": report["size"], "color_identity": report["color_identity"]}
+        players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
+                        "table": p.table, "deck": deck})
+    pod_id, phase, tables = pod.id, pod.night.phase, pod.night.tables or []
+    life = pod.setup.starting_life
+    played = await rt.read(lambda session: played_games(session, pod_id, life))
+    return {"pod_id": pod_id, "set": pod.setup.set_code, "phase": phase, "players": players,
+            "tables": tables, "games": played}
+
+
+def played_games(session: Session, pod_id: str, starting_life: int) -> list[PlayedGame]:
+    """Every game of the pod with a change or a winner, replayed from its stored log and
+    the pod's starting life (a house rule), so life totals and who is out are the table's."""
+    rows = game_repo.list_games(session, pod_id)
+    logs = game_repo.load_entries(session, [row.id for row in rows])
+    played: list[PlayedGame] = []
+    for row in rows:
+        if not game_repo.is_played(row, logs[row.id]):
+            continue
+        game = replay_game(game_repo.players_of(row), logs[row.id], starting_life)
+        names = {p.id: p.name for p in game.players}
+        played.append({
+            "table": row.table_number, "number": row.number, "current": row.current,
+            "players": [{"name": p.name, "commanders": list(p.commanders),
+                         "life": game.life[p.id], "out": game.out(p.id)}
+                        for p in game.players],
+            "winner": names.get(row.winner_id) if row.winner_id else None,
+        })
+    return played
+
+
+PHASES = {"lobby": N_("Lobby"), "drafting": N_("Drafting"), "building": N_("Building decks"),
+          "playing": N_("Playing"), "done": N_("Done")}
+
+
+def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
+    """A readable summary in the host's language: one block per pod with its decks,
+    tables and games. Card names stay English (they are what every other tool reads)."""
+    _ = translations(language).gettext
+    title = _("Prismatic Commander Draft night")
+    lines = [title, "=" * len(title), ""]
+    for number, pod in enumerate(pods, start=1):
+        phase = _(PHASES[pod["phase"]]) if pod["phase"] in PHASES else pod["phase"]
+        heading = _("Pod %(n)s (%(set)s, %(phase)s) — %(id)s") % {
+            "n": number, "set": pod["set"], "phase": phase, "id": pod["pod_id"]}
+        lines += [heading, "-" * len(heading), _("Decks:")]
+        for p in pod["players"]:
+            if p["bot"] or p["kicked"]:
+                continue
+            deck = p["deck"]
+            if deck is None:
+                lines.append("  " + _("%(name)s: no deck") % {"name": p["name"]})
+            else:
+                lines.append("  " + _("%(name)s: %(commanders)s [%(colors)s] (%(legal)s)") % {
+                    "name": p["name"], "commanders": " & ".join(deck["commanders"]),
+                    "colors": "".join(deck["color_identity"]) or "C",
+                    "legal": _("legal") if deck["legal"] else _("not legal")})
+        for table in pod["tables"]:
+            lines.append(_("Table %(n)s: %(players)s") % {
+                "n": table["number"], "players": ", ".join(table["players"])})
+        for game in pod["games"]:
+            totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
+            lines.append("  " + _("Table %(table)s game %(number)s: winner %(winner)s "
+                                  "(life: %(totals)s)") % {
+                "table": game["table"], "number": game["number"], "totals": totals,
+                "winner": game["winner"] or _("not recorded")})
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,99 @@
+"""Everything a season's standings are computed from, read in one session: its nights held
+here (every finished game of their pods) and the nights imported from another install.
+
+Why recomputed on every read and not stored as points: a game's result can still change
+(the host corrects a winner, a rename or merge maps names anew), and standings are a pure
+function of results (`pods.season.standings`). Reading them again is the one way the
+standings after a restart, a merge or an import equal the standings before.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from pods.results import Award, GameResult, Placing
+from pods.season.roster import Roster
+from pods.season.scoring import Scheme
+from pods.season.standings import Standing, standings
+from server.db import Session, event_repo, season_repo
+from server.db.tables import SeasonRow
+from server.services.seasons.seasons import scheme_of
+from server.services.tables.standings import night_results
+
+
+@dataclass(frozen=True)
+class BookNight:
+    """One night of the season, its results with the names its players used that night."""
+
+    held_at: datetime
+    event_id: str | None
+    results: list[GameResult]
+
+
+@dataclass(frozen=True)
+class SeasonBook:
+    row: SeasonRow
+    scheme: Scheme
+    nights: list[BookNight]
+    roster: Roster
+    results: list[GameResult]
+    """Every game of every night, players by their season names."""
+    alias_names: dict[str, str]
+    """Each stored alias's skeleton → the name as it was spelled when stored."""
+    table: list[Standing]
+    """The season's standings, computed with the read (off the event loop: head-to-head
+    among many level players is quadratic in them)."""
+
+
+def read_book(session: Session, season_id: str) -> SeasonBook | None:
+    row = season_repo.get_season(session, season_id)
+    if row is None:
+        return None
+    nights = [*_imported_nights(session, season_id), *(
+        BookNight(event.created_at, event.id,
+                  night_results(session, event_repo.list_event_pod_ids(session, event.id)))
+        for event in season_repo.list_events(session, season_id))]
+    nights.sort(key=lambda night: _utc(night.held_at))
+    aliases = season_repo.list_aliases(session, season_id)
+    roster = Roster({p.id: p.name for p in season_repo.list_players(session, season_id)},
+                    {a.skeleton: a.player_id for a in aliases})
+    results = [roster.result(result) for night in nights for result in night.results]
+    scheme = scheme_of(row)
+    return SeasonBook(row, scheme, nights, roster, results,
+                      {a.skeleton: a.name for a in aliases}, standings(results, scheme))
+
+
+def _imported_nights(session: Session, season_id: str) -> list[BookNight]:
+    rows = season_repo.list_imported_nights(session, season_id)
+    stored = season_repo.imported_results(session, [row.id for row in rows])
+    return [BookNight(row.held_at, None, [result_from_json(json.loads(text))
+                                          for text in stored[row.id]])
+            for row in rows]
+
+
+def result_to_json(result: GameResult) -> dict[str, object]:
+    """A result as the season file and `season_result.result_json` spell it."""
+    return {"placings": [{"player": p.player, "place": p.place} for p in result.placings],
+            "draw": result.draw,
+            "awards": [{"player": a.player, "achievement": a.achievement, "points": a.points}
+                       for a in result.awards]}
+
+
+def result_from_json(data: dict[str, object]) -> GameResult:
+    placings = data["placings"]
+    awards = data.get("awards", [])
+    assert isinstance(placings, list) and isinstance(awards, list)
+    return GameResult(tuple(Placing(p["player"], p["place"]) for p in placings),
+                      bool(data.get("draw", False)),
+                      tuple(Award(a["player"], a["achievement"], a["points"]) for a in awards))
+
+
+def iso_utc(moment: datetime) -> str:
+    return _utc(moment).isoformat(timespec="seconds")
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes (stored as UTC): compare them as UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

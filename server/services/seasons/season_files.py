@@ -1,0 +1,197 @@
+"""A season as one JSON file: exported by its host, imported as a new season elsewhere.
+
+Why results and not points: the file holds every game's placings, draw and awards by
+season player, and the scheme; the importing server recomputes the standings with the
+same pure function (`pods.season.standings`), so they are equal by construction, and a
+later game on the new install adds up with the imported ones.
+
+An import is checked whole before anything is stored, then stored in one commit: a bad
+file is refused with `bad_season_file` (what is wrong, and where) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from pods.errors import PodsError
+from pods.player_names import clean_name, skeleton
+from pods.results import GameResult
+from server.core.errors import ConflictError, InvalidError
+from server.core.security import new_id
+from server.db import Session, season_repo
+from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow, SeasonResultRow
+from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
+from server.runtime import Runtime
+from server.services.commit import commit
+from server.services.seasons import seasons
+from server.services.seasons.season_book import (
+    SeasonBook,
+    iso_utc,
+    result_from_json,
+    result_to_json,
+)
+
+MAX_GAMES = 20_000
+"""Games in one file at most (nights × games per night is bounded more loosely)."""
+
+
+def export(book: SeasonBook) -> dict[str, Any]:
+    """The season file: scheme, achievements, players with every other name that means
+    them, and each night's results by season name, oldest night first."""
+    aliases: dict[str, list[str]] = {}
+    for alias in _stored_aliases(book):
+        aliases.setdefault(alias[0], []).append(alias[1])
+    return {
+        "format": SEASON_FILE_FORMAT, "version": SEASON_FILE_VERSION,
+        "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "season": {"name": book.row.name, "scoring": book.scheme.scoring.value,
+                   "points": dict(book.scheme.points),
+                   "achievements": seasons.achievements_of(book.row)},
+        "players": [{"name": name, "aliases": sorted(aliases.get(name, []))}
+                    for name in book.roster.names()],
+        "nights": [{"held_at": iso_utc(night.held_at),
+                    "results": [result_to_json(book.roster.result(r)) for r in night.results]}
+                   for night in book.nights],
+    }
+
+
+def _stored_aliases(book: SeasonBook) -> Iterable[tuple[str, str]]:
+    """(season name, another name meaning that player) for every stored alias."""
+    for key, player_id in book.roster.aliases.items():
+        name = book.roster.players[player_id]
+        spelled = book.alias_names.get(key)
+        if spelled is not None and skeleton(name) != key:
+            yield name, spelled
+
+
+
+def _refuse(message: str) -> InvalidError:
+    return InvalidError(f"this season file cannot be imported: {message}", "bad_season_file")
+
+
+def _clean(name: str, where: str) -> str:
+    try:
+        cleaned = clean_name(name)
+    except PodsError as error:
+        raise _refuse(f"{where}: {error}") from error
+    if cleaned != name:
+        raise _refuse(f"{where}: {name!r} is not written as this server writes names")
+    return name
+
+
+def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
+    """Every row the file becomes (a new season) in groups to store in order, its id and
+    host token; raises
+    `bad_season_file` naming the first problem."""
+    if data.version != SEASON_FILE_VERSION:
+        raise _refuse(f"it is version {data.version}; this server reads version "
+                      f"{SEASON_FILE_VERSION}")
+    if data.format != SEASON_FILE_FORMAT:
+        raise _refuse("it is not a Prismatic season file")
+    scheme = seasons.parse_scheme(data.season.scoring, data.season.points)
+    achievements = seasons.parse_achievements(
+        [{"name": a.name, "points": a.points} for a in data.season.achievements])
+    season, token = seasons.new_season(data.season.name, scheme, achievements)
+    owners: dict[str, str] = {}  # skeleton → the file's player name
+    players: list[object] = []
+    aliases: list[object] = []
+    for index, player in enumerate(data.players):
+        name = _clean(player.name, f"players[{index}]")
+        row = SeasonPlayerRow(id=new_id(), season_id=season.id, name=name)
+        players.append(row)
+        for spelled in (name, *player.aliases):
+            _clean(spelled, f"players[{index}].aliases")
+            key = skeleton(spelled)
+            if key in owners:
+                if owners[key] == name:
+                    continue
+                raise _refuse(f"{spelled!r} names both {owners[key]!r} and {name!r}")
+            owners[key] = name
+            aliases.append(SeasonAliasRow(season_id=season.id, skeleton=key,
+                                          player_id=row.id, name=spelled))
+    listed = {p.name for p in data.players}
+    nights: list[object] = []
+    results: list[object] = []
+    games = 0
+    for number, night in enumerate(data.nights, start=1):
+        stored = SeasonNightRow(id=new_id(), season_id=season.id, number=number,
+                                held_at=_held_at(night.held_at, number))
+        nights.append(stored)
+        for seq, result in enumerate(night.results, start=1):
+            where = f"nights[{number - 1}].results[{seq - 1}]"
+            game = _checked_result(result.model_dump(), listed, where)
+            results.append(SeasonResultRow(night_id=stored.id, seq=seq,
+                                           result_json=json.dumps(result_to_json(game),
+                                                                  ensure_ascii=False)))
+            games += 1
+    if games > MAX_GAMES:
+        raise _refuse(f"it holds {games} games; at most {MAX_GAMES}")
+    return [[season], players, aliases, nights, results], season.id, token
+
+
+def _held_at(text: str, number: int) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise _refuse(f"night {number}'s held_at {text!r} is not an ISO 8601 time") from None
+    if moment.tzinfo is None:
+        raise _refuse(f"night {number}'s held_at {text!r} has no time zone")
+    return moment.astimezone(UTC)
+
+
+def _checked_result(raw: dict[str, Any], listed: set[str], where: str) -> GameResult:
+    result = result_from_json(raw)
+    players = result.players
+    if len(players) < 2:
+        raise _refuse(f"{where}: a game has at least two players")
+    if len(set(players)) != len(players):
+        raise _refuse(f"{where}: a player is placed twice")
+    unknown = [p for p in players if p not in listed]
+    if unknown:
+        raise _refuse(f"{where}: {unknown[0]!r} is not in the file's players")
+    places = sorted(p.place for p in result.placings)
+    if places[0] != 1 or any(place > len(players) for place in places):
+        raise _refuse(f"{where}: places run from 1 to the number of players")
+    for award in result.awards:
+        if award.player not in players:
+            raise _refuse(f"{where}: {award.player!r} was awarded in a game they did not play")
+    return result
+
+
+def parse_file(raw: bytes) -> SeasonFile:
+    """The file's shape, parsed straight from its bytes (pydantic's own JSON reader: no
+    intermediate Python tree of the whole file). Raises pydantic's `ValidationError`."""
+    return SeasonFile.model_validate_json(raw)
+
+
+@contextlib.asynccontextmanager
+async def one_import(rt: Runtime) -> AsyncIterator[None]:
+    """Hold the server's one import slot, or 409 `import_running`: a second import waits
+    for nobody, it is refused (an import is the laptop's, and the laptop sent one)."""
+    if rt.import_lock.locked():
+        raise ConflictError("a season file is being imported; try again when it is done",
+                            "import_running")
+    async with rt.import_lock:
+        yield
+
+
+async def import_file(rt: Runtime, raw: bytes) -> tuple[str, str]:
+    """Parse, check and store a season file as a new season (one commit); returns its id
+    and host token. Parsed and checked off the event loop: a big file is thousands of
+    names to clean."""
+
+    def checked() -> tuple[list[list[object]], str, str]:
+        return checked_rows(parse_file(raw))
+
+    groups, season_id, token = await asyncio.to_thread(checked)
+
+    def stage(session: Session) -> None:
+        seasons.check_room(rt, session)
+        season_repo.add_rows(session, *groups)
+
+    return await commit(rt, stage, lambda: (season_id, token), refusable=True)

@@ -1,0 +1,133 @@
+"""A store's season: created with its scoring scheme and achievements, owned by a host token.
+
+Why a token of its own: the season outlives every night. Each night (event) has its own
+host token, and the season's token is what lets a host open a night *for the season*
+(`POST /api/events` with `season_id`), rename and merge its players and export it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from pods.season.scoring import Scheme, SchemeError
+from server.core.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
+from server.core.security import hash_token, new_id, new_token, token_matches
+from server.db import Session, season_repo
+from server.db.tables import SeasonRow
+from server.protocol.shapes.season import AchievementJson
+from server.runtime import Runtime
+from server.services.commit import commit
+from server.services.tables import achievements
+
+SEASON_NAME_MAX = 64
+
+
+def parse_achievements(raw: Sequence[Mapping[str, object]] | None) -> list[AchievementJson]:
+    """The host's achievements, by the rules of a night's list (`pods.achievements`):
+    a season's list becomes each of its nights' lists, so what one accepts the other must."""
+    return [{"name": a.name, "points": a.points} for a in achievements.parse(raw or ())]
+
+
+def parse_scheme(scoring: str, points: Mapping[str, object] | None) -> Scheme:
+    """The scheme, or 422 `bad_scoring` with the scheme's own message."""
+    try:
+        return Scheme.parse(scoring, points)
+    except SchemeError as error:
+        raise InvalidError(str(error), error.code) from error
+
+
+def new_season(name: str, scheme: Scheme,
+               achievements: Sequence[AchievementJson]) -> tuple[SeasonRow, str]:
+    """A season's row (not stored yet) and its host token."""
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= SEASON_NAME_MAX:
+        raise InvalidError(f"a season's name is 1–{SEASON_NAME_MAX} characters", "bad_name")
+    token = new_token()
+    row = SeasonRow(id=new_id(), name=name, scoring=scheme.scoring.value,
+                    points_json=json.dumps(dict(scheme.points), sort_keys=True),
+                    achievements_json=json.dumps(list(achievements), ensure_ascii=False),
+                    host_token_hash=hash_token(token))
+    return row, token
+
+
+def check_room(rt: Runtime, session: Session) -> None:
+    """Refuse a new season (409 `too_many_seasons`) once the server holds `max_seasons`:
+    a season is kept until its host deletes it, so nothing else makes room."""
+    cap = rt.settings.max_seasons
+    if season_repo.count_seasons(session) >= cap:
+        raise ConflictError(f"this server holds {cap} seasons, its most; a season's host "
+                            "can delete one to make room", "too_many_seasons")
+
+
+async def create_season(rt: Runtime, name: str, scoring: str,
+                        points: Mapping[str, object] | None,
+                        achievements: Sequence[Mapping[str, object]] | None,
+                        ) -> tuple[SeasonRow, str]:
+    row, token = new_season(name, parse_scheme(scoring, points),
+                            parse_achievements(achievements))
+
+    def stage(session: Session) -> None:
+        check_room(rt, session)
+        season_repo.add_rows(session, [row])
+
+    return await commit(rt, stage, lambda: (row, token), refusable=True)
+
+
+async def delete_season(rt: Runtime, season_id: str) -> None:
+    """Delete the season (the host confirmed it, after the export was offered); its
+    nights held here stay, as nights of no season."""
+
+    def stage(session: Session) -> None:
+        if not season_repo.delete_season(session, season_id):
+            raise unknown_season(season_id)
+
+    await commit(rt, stage, lambda: None, refusable=True)
+    rt.season_books.drop(season_id)
+
+
+def scheme_of(row: SeasonRow) -> Scheme:
+    return Scheme.parse(row.scoring, json.loads(row.points_json))
+
+
+def achievements_of(row: SeasonRow) -> list[AchievementJson]:
+    return list(json.loads(row.achievements_json))
+
+
+def scheme_of_event(session: Session, event_id: str) -> Scheme:
+    """The scheme a night's games score by: its season's, else the default (5/1/0)."""
+    season = season_repo.season_of_event(session, event_id)
+    return scheme_of(season) if season is not None else Scheme()
+
+
+def achievements_of_season(session: Session, season_id: str) -> list[AchievementJson]:
+    """The achievements the season's host defined (`[]` for an unknown season)."""
+    season = season_repo.get_season(session, season_id)
+    return achievements_of(season) if season is not None else []
+
+
+def achievements_of_event(session: Session, event_id: str) -> list[AchievementJson]:
+    """The achievements a night's players may claim: its season's, or none."""
+    season = season_repo.season_of_event(session, event_id)
+    return achievements_of(season) if season is not None else []
+
+
+def unknown_season(season_id: str) -> UnknownPodError:
+    return UnknownPodError(f"there is no season {season_id!r}", "unknown_season")
+
+
+async def load_season(rt: Runtime, season_id: str) -> SeasonRow:
+    row = await rt.read(lambda session: season_repo.get_season(session, season_id))
+    if row is None:
+        raise unknown_season(season_id)
+    return row
+
+
+def check_host(row: SeasonRow, token_hash: str) -> SeasonRow:
+    """The season, if `token_hash` is its host's; 403 `not_season_host` otherwise (a
+    night's or a seat's token is a token, but not this season's)."""
+    if not token_matches(token_hash, row.host_token_hash):
+        raise WrongRoleError("only the season's host can do that; use the season's token",
+                             "not_season_host")
+    return row
+
