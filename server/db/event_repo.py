@@ -82,8 +82,8 @@ def set_event_achievements(session: Session, event_id: str, achievements_json: s
 def is_some_host(session: Session, token_hash: str) -> bool:
     """Whether `token_hash` is the host token's hash of any night, or of any season: a
     digest lookup, like `event_id_of_screen` (no timing leak of the token)."""
-    night = select(EventRow.id).where(EventRow.host_token_hash == token_hash)
-    season = select(SeasonRow.id).where(SeasonRow.host_token_hash == token_hash)
+    night = select(EventRow.id).where(EventRow.host_token_hash == token_hash)  # a digest lookup
+    season = select(SeasonRow.id).where(SeasonRow.host_token_hash == token_hash)  # a digest lookup
     return (session.exec(night).first() is not None
             or session.exec(season).first() is not None)
 

@@ -140,7 +140,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def make_settings(db_url: str, tmp_path: Path) -> Callable[..., Settings]:
     def make(**overrides: Any) -> Settings:
-        return app_settings(db_url, tmp_path / "data", **overrides)
+        return app_settings(overrides.pop("db_url", db_url),
+                            overrides.pop("data_dir", tmp_path / "data"), **overrides)
 
     return make
 

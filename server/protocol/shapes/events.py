@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from server.protocol.shapes.game import AchievementLine
+from server.protocol.shapes.host import Lobby
 from server.protocol.shapes.pod import Phase, Table
 
 
