@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -108,6 +108,21 @@ async def read_messages(conn: Reader) -> None:
         await conn.handle(raw)
 
 
+async def run_until_one_ends(*loops: Coroutine[Any, Any, None]) -> None:
+    """Run a socket's reader and writer until either ends (the peer left, or the server
+    closed it), then cancel and await the other: no task outlives its socket, also when
+    the handler itself is cancelled."""
+    tasks = {asyncio.create_task(loop) for loop in loops}
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+            await task
+
+
 class Connection:
     def __init__(self, rt: Runtime, websocket: WebSocket, pod: LivePod,
                  player: LivePlayer | None, language: str = DEFAULT_LANGUAGE) -> None:
@@ -177,17 +192,7 @@ class Connection:
             mark_connected(self.rt, self.pod, self.who, +1)
             try:
                 await self.send_view("snapshot")
-                tasks = {asyncio.create_task(self.write_loop(subscription)),
-                         asyncio.create_task(self.read_loop())}
-                try:
-                    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                finally:  # also when this handler itself is cancelled: no orphan tasks
-                    for task in tasks:
-                        task.cancel()
-                for task in tasks:
-                    with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
-                                             RuntimeError):
-                        await task
+                await run_until_one_ends(self.write_loop(subscription), self.read_loop())
             except (WebSocketDisconnect, RuntimeError):
                 pass
             finally:

@@ -24,7 +24,7 @@ from server.db import OperationalError
 from server.edge.rate_limits import TokenBucket
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
-from server.routes.sockets.phone import CLOSE_REASONS, read_messages
+from server.routes.sockets.phone import CLOSE_REASONS, read_messages, run_until_one_ends
 from server.runtime import Runtime
 from server.services.events import events
 from server.services.events.events import Night
@@ -100,17 +100,7 @@ class ScreenConnection:
             watch()
             try:
                 await self.send_view("snapshot")
-                tasks = {asyncio.create_task(self.write_loop(watch)),
-                         asyncio.create_task(self.read_loop())}
-                try:
-                    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    for task in tasks:
-                        task.cancel()
-                for task in tasks:
-                    with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
-                                             RuntimeError):
-                        await task
+                await run_until_one_ends(self.write_loop(watch), self.read_loop())
             except (WebSocketDisconnect, RuntimeError):
                 pass
 
