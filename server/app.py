@@ -127,6 +127,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 with contextlib.suppress(Exception):
                     await save_timers(rt)
             await rt.close_writer()
+            await rt.settle_reads()
             rt.close_season_reads()
             if rt.trace is not None:
                 await rt.trace.stop()

@@ -21,7 +21,7 @@ from server.core.settings import Settings
 from server.core.versioned_cache import VersionedCache
 from server.db import Engine, Session
 from server.db.engine import writer_engine
-from server.db.reads import PoolReads, read
+from server.db.reads import InFlightReads, PoolReads
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.edge.rate_limits import ClientLimits
 from server.realtime.arrivals import JoinPageVisits
@@ -90,6 +90,7 @@ class Runtime:
     """The phones' card JSON built from `media`, shared by every pod of this runtime."""
     _writer_engine: Engine | None = field(default=None, init=False, repr=False)
     _season_reads: PoolReads | None = field(default=None, init=False, repr=False)
+    _reads: InFlightReads = field(default_factory=InFlightReads, init=False, repr=False)
     season_books: VersionedCache[Any] = field(
         default_factory=lambda: VersionedCache[Any](32), repr=False)
     """Seasons' books by season version (`server.services.season_reads`; the values are
@@ -121,7 +122,11 @@ class Runtime:
 
     async def read(self, query: Callable[[Session], T]) -> T:
         """Run a read off the event loop, in a session of its own (`server.db.reads`)."""
-        return await read(self.session, query)
+        return await self._reads.read(self.session, query)
+
+    async def settle_reads(self) -> None:
+        """Wait for the reads still running (before the engine is disposed)."""
+        await self._reads.settle()
 
     @property
     def season_reads(self) -> PoolReads:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlmodel import Session
 
@@ -29,6 +29,39 @@ async def read(session_factory: Callable[[], Session], query: Callable[[Session]
             return query(session)
 
     return await asyncio.to_thread(run)
+
+
+class InFlightReads:
+    """The reads still running in their threads, so that shutdown waits for them.
+
+    Why: a caller cancelled at shutdown (a timer or expiry loop) leaves its query running
+    in its thread; if the engine is disposed first, that session's connection goes back to
+    a pool nobody closes, and is dropped still open."""
+
+    def __init__(self) -> None:
+        self._running: set[asyncio.Task[Any]] = set()
+
+    async def read(self, session_factory: Callable[[], Session],
+                   query: Callable[[Session], T]) -> T:
+        """`read(session_factory, query)`, which runs on to its end if its caller is
+        cancelled (the caller still sees the cancellation at once)."""
+        task = asyncio.create_task(read(session_factory, query))
+        self._running.add(task)
+        task.add_done_callback(_settled)
+        task.add_done_callback(self._running.discard)
+        return await asyncio.shield(task)
+
+    async def settle(self) -> None:
+        """Wait until every read started so far has ended."""
+        if self._running:
+            await asyncio.wait(set(self._running))
+
+
+def _settled(task: asyncio.Task[Any]) -> None:
+    """Retrieve a read's error that no cancelled caller is left to see (asyncio would log
+    it as never retrieved); the caller that is still waiting gets it through `shield`."""
+    if not task.cancelled():
+        task.exception()
 
 
 class PoolReads:
@@ -51,4 +84,4 @@ class PoolReads:
         return await asyncio.get_running_loop().run_in_executor(self._pool, run)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=True, cancel_futures=True)  # running reads end first

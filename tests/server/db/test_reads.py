@@ -8,7 +8,7 @@ import threading
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from server.db.reads import read
+from server.db.reads import InFlightReads, read
 
 
 def test_a_read_runs_in_a_worker_thread_with_its_own_session() -> None:
@@ -35,3 +35,37 @@ def test_a_read_runs_in_a_worker_thread_with_its_own_session() -> None:
     assert value == 7
     assert thread != threading.main_thread().name and not on_a_loop
     assert len(opened) == 1 and not opened[0].in_transaction()
+
+
+def test_a_read_whose_caller_is_cancelled_runs_to_its_end_and_shutdown_waits_for_it() -> None:
+    """A loop cancelled at shutdown must not leave its query's session open past the
+    engine's disposal (it was dropped still open: a ResourceWarning in a later test)."""
+    engine = sa.create_engine("sqlite://")
+    opened: list[Session] = []
+    started, release = threading.Event(), threading.Event()
+
+    def factory() -> Session:
+        opened.append(Session(engine))
+        return opened[-1]
+
+    def query(session: Session) -> int:
+        session.connection().execute(sa.text("SELECT 1"))
+        started.set()
+        assert release.wait(10), "the test never released the read"
+        return 1
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        reads = InFlightReads()
+        caller = asyncio.create_task(reads.read(factory, query))
+        assert await asyncio.to_thread(started.wait, 10)
+        caller.cancel()
+        await asyncio.gather(caller, return_exceptions=True)
+        settling = asyncio.create_task(reads.settle())
+        await asyncio.sleep(0)
+        settled_while_running = settling.done()
+        release.set()
+        await asyncio.wait_for(settling, 10)
+        return caller.cancelled(), settled_while_running, opened[0].in_transaction()
+
+    cancelled, settled_while_running, still_open = asyncio.run(scenario())
+    assert cancelled and not settled_while_running and not still_open
