@@ -38,7 +38,7 @@ from server.runtime import Runtime
 from server.services import caps, lobby_guard
 from server.services.commit import commit
 from server.services.events.screen_tokens import screen_hash
-from server.services.night import lifecycle
+from server.services.night import done_pods, lifecycle
 from server.services.tables import round_links
 
 MAX_PLAYERS = 64
@@ -112,6 +112,7 @@ async def load_night(rt: Runtime, event_id: str) -> Night:
     if night is None:
         raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
     await follow_night(rt, night)
+    await done_pods.load_done(rt, night.pod_ids)  # its finished pods, after a restart
     return night
 
 
