@@ -1,7 +1,7 @@
 """The store's screen: a night as a TV in the store shows it to everyone in the room.
 
 Why built from scratch and not from the host view: the host view is a superset made for
-the host (seeds, join codes, who is connected, links with the host's token in them).
+the host (join codes, who is connected, links with the host's token in them).
 The screen is read by anyone who walks past, so it is built only from what the room may
 know: names, phases, how many packs and picks, who is still picking and how long they
 have, life totals and commanders on the table, results and standings. It never holds a

@@ -333,11 +333,13 @@ def progress(pod: LivePod) -> Progress:
 
 
 def host_view(rt: Runtime, night: Night) -> EventHostView:
+    """The night's host view. It holds no seed: the night's seed draws every pod's seed,
+    and so every pack of the night (`server.protocol.shapes.host`)."""
     pods = pods_of(rt, night)
     pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
     return {
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
-        "phase": night.row.phase, "seed": night.row.seed,
+        "phase": night.row.phase,
         "replay_visibility": night.row.replay_visibility,
         "lobby": {"locked": night.row.locked, "join_code": night.row.join_code},
         "achievements": json.loads(night.row.achievements_json or "[]"),
