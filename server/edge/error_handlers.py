@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from draft import errors as draft_errors
-from pods.errors import PodsError
+from pods.errors import BadCharactersError, PodsError
 from server.core.errors import PodError
 from server.db import OperationalError
 from server.db.disk import refusal
@@ -43,15 +43,23 @@ def _reply(
                         headers=headers)
 
 
+_DOMAIN_CODES = frozenset({BadCharactersError.code})
+"""Validation error types that are the services' error codes (`server.protocol.bodies`):
+a name refused by its body says what the service would have said."""
+
+
 def _validation_message(error: RequestValidationError) -> tuple[int, str, str]:
     details = error.errors()
     if any(item.get("type") == "json_invalid" for item in details):
         return 400, "malformed", "The request body is not valid JSON."
+    code = "invalid"
+    if details and details[0].get("type") in _DOMAIN_CODES:
+        code = str(details[0]["type"])  # a body's rule that is a service's too
     parts = []
     for item in details[:3]:
         where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
         parts.append(f"{where}: {item.get('msg', 'invalid')}" if where else item.get("msg", ""))
-    return 422, "invalid", "; ".join(parts) or "The request is invalid."
+    return 422, code, "; ".join(parts) or "The request is invalid."
 
 
 def install_error_handlers(app: FastAPI) -> None:
