@@ -196,3 +196,11 @@ def test_a_rename_or_a_join_with_a_nul_stores_nothing(client: TestClient) -> Non
     assert "Bob" in {p["name"] for p in players["players"]}
     assert client.post(f"/api/events/{night['event_id']}/players",
                        json={"name": "Eve"}).status_code == 201
+
+
+@SQLITE_ONLY
+def test_a_refused_character_is_explained_in_the_phones_language(client: TestClient) -> None:
+    reply = client.post("/api/seasons", json={"name": "Spr\u202eing"},
+                        headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    assert reply.json()["error"]["code"] == "bad_characters"
+    assert reply.json()["error"]["message"].startswith("Имя не может содержать")
