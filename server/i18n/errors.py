@@ -93,6 +93,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "event_pod": _("The host deals the seats of this pod; join the night instead."),
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
+        "bad_characters": _("A name cannot hold control characters or characters that turn "
+                            "the text around; type it again."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
         "device_pods_full": _("This device already runs as many pods as one device may; "
                               "end one first."),
