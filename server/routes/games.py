@@ -108,6 +108,13 @@ async def confirm(body: GameConfirm, who: SeatOrHost, rt: RuntimeDep,
     return applied_view(pod, await games.confirm(rt, pod, player, table, body))
 
 
+@router.post("/{pod_id}/games/{table}/dispute")
+async def dispute(body: GameConfirm, who: SeatOrHost, rt: RuntimeDep,
+                  table: int = Table) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await games.dispute(rt, pod, player, table, body))
+
+
 @router.post("/{pod_id}/games/{table}/result")
 async def correct(body: GameCorrect, pod: HostPod, rt: RuntimeDep,
                   table: int = Table) -> Mapping[str, Any]:

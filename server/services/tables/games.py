@@ -24,6 +24,7 @@ from pods.game_end import (
     Confirm,
     ConfirmClaim,
     Correct,
+    Dispute,
     DrawVote,
     SetWinner,
 )
@@ -216,7 +217,7 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         return await commit(rt, stage, tapped, pod=pod)
 
 
-WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim"})
+WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim", "own_result"})
 BAD_INPUT = frozenset({"unknown_player", "unknown_claim", "bad_placings"})
 
 
@@ -281,9 +282,20 @@ async def call_time(rt: Runtime, pod: LivePod, table: int, body: GameAct) -> App
 
 async def confirm(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                   body: GameConfirm) -> Applied:
-    """A player confirms the result they see (named by the seq it last changed at)."""
+    """A player other than the result's reporter, or the host, confirms the result they
+    see (named by the seq it last changed at): it counts for the season."""
     return await _append(rt, pod, player, table, body.ref, body.game,
-                         lambda seq, author: Confirm(seq, author, body.result_seq))
+                         lambda seq, author: Confirm(seq, author, body.result_seq),
+                         phases=("playing", "done"))
+
+
+async def dispute(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                  body: GameConfirm) -> Applied:
+    """A player other than the reporter says the result is wrong: it stays pending until
+    the host confirms or corrects it."""
+    return await _append(rt, pod, player, table, body.ref, body.game,
+                         lambda seq, author: Dispute(seq, author, body.result_seq),
+                         phases=("playing", "done"))
 
 
 async def correct(rt: Runtime, pod: LivePod, table: int, body: GameCorrect) -> Applied:
