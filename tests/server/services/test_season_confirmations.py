@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
@@ -18,9 +19,10 @@ NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 class Night:
-    """A season's night of one pod of four at one table, the game just started."""
+    """A season's night of one pod of four at one table, the game just started (over
+    any HTTP client: the API tests' TestClient, the browser tests' real server)."""
 
-    def __init__(self, client: TestClient) -> None:
+    def __init__(self, client: httpx.Client) -> None:
         season = client.post("/api/seasons", json={"name": "Fridays",
                                                    "scoring": "win-draw-loss"}).json()
         self.season_id = season["season_id"]
@@ -50,16 +52,16 @@ class Night:
     def auth(self, who: str | None) -> dict[str, str]:
         return self.seats[who].auth if who else self.host
 
-    def game(self, client: TestClient, who: str | None = None) -> dict[str, Any]:
+    def game(self, client: httpx.Client, who: str | None = None) -> dict[str, Any]:
         reply = client.get(f"/api/pods/{self.pod_id}/games/1", headers=self.auth(who))
         assert reply.status_code == 200, reply.text
         return dict(reply.json())
 
-    def post(self, client: TestClient, who: str | None, path: str, body: dict[str, Any]) -> Any:
-        return client.post(f"/api/pods/{self.pod_id}/games/1/{path}", headers=self.auth(who),
-                           json=body)
+    def post(self, client: httpx.Client, who: str | None, path: str, body: dict[str, Any]) -> Any:
+        url = f"/api/pods/{self.pod_id}/games/1" + (f"/{path}" if path else "")
+        return client.post(url, headers=self.auth(who), json=body)
 
-    def knock_out_everyone_from(self, client: TestClient, who: str) -> int:
+    def knock_out_everyone_from(self, client: httpx.Client, who: str) -> int:
         """The bug report: one phone takes every opponent to −999; returns `result_seq`."""
         ids = {p["name"]: p["player_id"] for p in self.game(client, who)["players"]}
         for name in NAMES:
@@ -69,7 +71,7 @@ class Night:
                 assert tapped.status_code == 200, tapped.text
         return int(self.game(client, who)["result"]["result_seq"])
 
-    def standings(self, client: TestClient) -> dict[str, Any]:
+    def standings(self, client: httpx.Client) -> dict[str, Any]:
         return dict(client.get(f"/api/seasons/{self.season_id}/standings").json())
 
 
