@@ -162,3 +162,30 @@ def test_a_restart_keeps_which_games_are_pending_and_which_count(
     with app_client(settings) as client:
         assert night.standings(client) == counted
         assert counted["pending"] == [] and points(counted)["Ann"] == 5
+
+
+@SQLITE_ONLY
+def test_a_game_the_table_already_left_is_still_confirmed_by_naming_it(
+        client: TestClient) -> None:
+    """The table started its next game before anyone confirmed: the result stays pending
+    until another player (or the host) confirms game 1 by its number."""
+    night = Night(client)
+    seq = night.knock_out_everyone_from(client, "Ann")
+    assert client.post(f"/api/pods/{night.pod_id}/games/1/next",
+                       headers=night.host).status_code == 200
+    assert len(night.standings(client)["pending"]) == 1
+    earlier = {"result_seq": seq, "game": 1}
+    refused = night.post(client, "Ann", "confirm", earlier)
+    assert refused.json()["error"]["code"] == "own_result"
+    unknown = night.post(client, "Bob", "confirm", {"result_seq": seq, "game": 0})
+    assert unknown.status_code == 422  # game numbers start at 1
+    confirmed = night.post(client, "Bob", "confirm", earlier)
+    assert confirmed.status_code == 200, confirmed.text
+    assert confirmed.json()["number"] == 1 and confirmed.json()["result"]["counts"]
+    again = night.post(client, "Cid", "confirm", {**earlier, "ref": "r1"})
+    assert again.status_code == 200
+    assert night.post(client, "Cid", "confirm", {**earlier, "ref": "r1"}).json()["applied"] \
+        == again.json()["applied"]  # a resend with the same ref stores nothing more
+    standings = night.standings(client)
+    assert standings["pending"] == [] and points(standings)["Ann"] == 5
+    assert night.game(client, "Bob")["number"] == 2 and night.game(client)["result"] is None
