@@ -109,15 +109,17 @@ def table_line(live: LiveGame) -> ScreenTable:
                      "commanders": [c for c in p.commanders if c != PLACEHOLDER]}
                     for p in game.players],
         "result": result_line(result_of(game, live.winner),
-                              {p.id: p.name for p in game.players}),
+                              {p.id: p.name for p in game.players}, not game.end.counts),
     }
 
 
-def result_line(result: GameResult | None, names: dict[str, str]) -> ScreenResult | None:
+def result_line(result: GameResult | None, names: dict[str, str],
+                pending: bool = False) -> ScreenResult | None:
+    """`pending`: not confirmed yet, so it counts for no season (`Ending.counts`)."""
     if result is None:
         return None
     placings = sorted(result.placings, key=lambda p: (p.place, names.get(p.player, "")))
-    return {"draw": result.draw,
+    return {"draw": result.draw, "pending": pending,
             "placings": [{"name": names.get(p.player, p.player), "place": p.place}
                          for p in placings]}
 
