@@ -16,9 +16,12 @@ from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
 from tests.server.support.builders import (
+    PodHandle,
     SeatHandle,
     bearer,
+    draft_until_done,
     join,
+    me,
     new_pod,
     start,
     take_first,
@@ -115,3 +118,67 @@ def test_no_host_view_of_a_night_carries_a_seed(client: TestClient, settings: Se
     for view in views:
         assert seed_leaks(view, seeds) == []
 
+
+def with_decks(client: TestClient, mode: str) -> tuple[PodHandle, list[str]]:
+    """Ann and Bob drafted a pod under `mode` and each submitted a deck led by a commander
+    of their pool; returns the pod and the commanders' names (the pod is building)."""
+    pod = new_pod(client, seats=2, seed=11, replay_visibility=mode)
+    seats = [join(client, pod, name) for name in ("Ann", "Bob")]
+    start(client, pod)
+    draft_until_done(client, seats)
+    names = []
+    for seat in seats:
+        view = me(client, seat)
+        commander = view["commander_choices"]["eligible"][0]
+        names += [c["name"] for c in view["pool"] if c["id"] == commander]
+        main = [c["id"] for c in view["pool"] if c["id"] != commander][:20]
+        deck = {"commanders": [{"card_id": commander}], "main": main, "basics": {"Plains": 5}}
+        response = client.put(pod.url("/deck"), headers=seat.auth, json=deck)
+        assert response.status_code == 200, response.text
+    return pod, names
+
+
+def deck_leaks(summary: Any, commanders: list[str]) -> list[str]:
+    """Where a summary names a deck's commander or gives a deck's colors or size."""
+    return [path for path, value in walk(summary) if tells_a_deck(path, value, commanders)]
+
+
+def tells_a_deck(path: str, value: Any, commanders: list[str]) -> bool:
+    if isinstance(value, str):
+        return any(name in value for name in commanders)
+    deck_fact = ".deck." in path and path.endswith(("color_identity", "commanders", "size"))
+    return deck_fact and value is not None
+
+
+def test_the_summary_hides_the_decks_while_building_under_after_night(
+    client: TestClient,
+) -> None:
+    """Under `after_night` the decks stay secret until the host ends the night: the host's
+    summary (JSON and text) says who submitted a legal deck, never its commanders, colors
+    or size."""
+    pod, commanders = with_decks(client, "after_night")
+    summary = client.get(pod.url("/summary"), headers=pod.host).json()
+    assert summary["phase"] == "building"
+    assert deck_leaks(summary, commanders) == []
+    assert [p["deck"]["legal"] for p in summary["players"]] == [False, False]
+    text = client.get(pod.url("/summary"), headers=pod.host, params={"format": "text"}).text
+    assert "Ann" in text and not any(name in text for name in commanders)
+    assert "[" not in text
+
+
+def test_the_summary_shows_the_decks_once_the_rule_shows_every_seat(
+    client: TestClient,
+) -> None:
+    """Under `after_draft` the decks are open once the draft is over; under `after_night`
+    once the host ends the night."""
+    pod, commanders = with_decks(client, "after_draft")
+    summary = client.get(pod.url("/summary"), headers=pod.host).json()
+    assert sorted(c for p in summary["players"] for c in p["deck"]["commanders"]) == sorted(
+        commanders)
+    assert all(p["deck"]["size"] == 26 for p in summary["players"])
+    pod, commanders = with_decks(client, "after_night")
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    summary = client.get(pod.url("/summary"), headers=pod.host).json()
+    assert deck_leaks(summary, commanders) != []
+    text = client.get(pod.url("/summary"), headers=pod.host, params={"format": "text"}).text
+    assert all(name in text for name in commanders)
