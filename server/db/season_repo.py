@@ -128,6 +128,22 @@ def add_rows(session: Session, *groups: Iterable[object]) -> None:
         session.flush()
 
 
+ResultLine = tuple[str, int, str]
+"""An imported game as `season_result` stores it: (night id, seq, result JSON)."""
+RESULT_BATCH = 1000
+"""Games per INSERT: a big file's thousands of games in a few statements, none huge."""
+
+
+def add_results(session: Session, lines: Sequence[ResultLine]) -> None:
+    """Imported games, a batch at a time, as plain inserts: a mapped row per game would
+    cost ten times the line itself (issue #42), and nothing reads them back here."""
+    results: sa.Table = SeasonResultRow.__table__  # type: ignore[attr-defined]
+    for start in range(0, len(lines), RESULT_BATCH):
+        session.connection().execute(sa.insert(results), [
+            {"night_id": night_id, "seq": seq, "result_json": text}
+            for night_id, seq, text in lines[start:start + RESULT_BATCH]])
+
+
 def alias_owner(session: Session, season_id: str, skeleton: str) -> str | None:
     row = session.get(SeasonAliasRow, (season_id, skeleton))
     return row.player_id if row is not None else None

@@ -7,6 +7,8 @@ later game on the new install adds up with the imported ones.
 
 An import is checked whole before anything is stored, then stored in one commit: a bad
 file is refused with `bad_season_file` (what is wrong, and where) and changes nothing.
+The file is read a night at a time (`season_reader`) and each game kept as the one line of
+JSON it is stored as, so a 4 MiB file costs a few times its size, not twenty (issue #42).
 """
 
 from __future__ import annotations
@@ -26,13 +28,8 @@ from pods.season import checks
 from server.core.errors import ConflictError, InvalidError
 from server.core.security import new_id
 from server.db import Session, season_repo
-from server.db.tables import (
-    SeasonAliasRow,
-    SeasonNightRow,
-    SeasonPlayerRow,
-    SeasonResultRow,
-    SeasonRow,
-)
+from server.db.season_repo import ResultLine
+from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow, SeasonRow
 from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
 from server.runtime import Runtime
 from server.services.commit import commit
@@ -43,6 +40,7 @@ from server.services.seasons.season_book import (
     result_from_json,
     result_to_json,
 )
+from server.services.seasons.season_reader import SeasonFileReader
 
 MAX_GAMES = 20_000
 """Games in one file at most (nights × games per night is bounded more loosely)."""
@@ -110,15 +108,18 @@ def _season(data: SeasonFile) -> tuple[SeasonRow, str]:
     return seasons.new_season(data.season.name, scheme, achievements)
 
 
-def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
-    """Every row the file becomes (a new season) in groups to store in order, its id and
-    host token; raises `bad_season_file` naming the first problem and where it is."""
+def checked_rows(data: SeasonFileReader) -> tuple[list[list[object]], list[ResultLine],
+                                                 str, str]:
+    """Every row the file becomes (a new season) in groups to store in order, then its
+    games as `season_result` lines, its id and host token; raises `bad_season_file` naming
+    the first problem and where it is (or pydantic's `ValidationError` for a night of the
+    wrong shape, met as the nights are read)."""
     if data.version != SEASON_FILE_VERSION:
         raise _refuse(f"it is version {data.version}; this server reads version "
                       f"{SEASON_FILE_VERSION}")
     if data.format != SEASON_FILE_FORMAT:
         raise _refuse("it is not a Prismatic season file")
-    season, token = _season(data)
+    season, token = _season(data.head)
     offered = from_json(seasons.achievements_of(season))
     owners: dict[str, str] = {}  # skeleton → the file's player name
     players: list[object] = []
@@ -142,7 +143,7 @@ def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
                                           player_id=row.id, name=spelled))
     listed = {p.name for p in data.players}
     nights: list[object] = []
-    results: list[object] = []
+    results: list[ResultLine] = []
     games = 0
     for number, night in enumerate(data.nights, start=1):
         stored = SeasonNightRow(id=new_id(), season_id=season.id, number=number,
@@ -151,13 +152,12 @@ def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
         for seq, result in enumerate(night.results, start=1):
             where = f"nights[{number - 1}].results[{seq - 1}]"
             game = _checked_result(result.model_dump(), listed, offered, where)
-            results.append(SeasonResultRow(night_id=stored.id, seq=seq,
-                                           result_json=json.dumps(result_to_json(game),
-                                                                  ensure_ascii=False)))
+            results.append((stored.id, seq, json.dumps(result_to_json(game),
+                                                       ensure_ascii=False)))
             games += 1
     if games > MAX_GAMES:
         raise _refuse(f"it holds {games} games; at most {MAX_GAMES}")
-    return [[season], players, aliases, nights, results], season.id, token
+    return [[season], players, aliases, nights], results, season.id, token
 
 
 def _held_at(text: str, number: int) -> datetime:
@@ -179,10 +179,10 @@ def _checked_result(raw: dict[str, Any], listed: set[str],
         raise _refuse(f"{where}: {error}") from error
 
 
-def parse_file(raw: bytes) -> SeasonFile:
-    """The file's shape, parsed straight from its bytes (pydantic's own JSON reader: no
-    intermediate Python tree of the whole file). Raises pydantic's `ValidationError`."""
-    return SeasonFile.model_validate_json(raw)
+def parse_file(raw: bytes) -> SeasonFileReader:
+    """The file's head checked, its nights to be read one at a time (`season_reader`).
+    Raises pydantic's `ValidationError`."""
+    return SeasonFileReader(raw)
 
 
 @contextlib.asynccontextmanager
@@ -201,13 +201,14 @@ async def import_file(rt: Runtime, raw: bytes) -> tuple[str, str]:
     and host token. Parsed and checked off the event loop: a big file is thousands of
     names to clean."""
 
-    def checked() -> tuple[list[list[object]], str, str]:
+    def checked() -> tuple[list[list[object]], list[ResultLine], str, str]:
         return checked_rows(parse_file(raw))
 
-    groups, season_id, token = await asyncio.to_thread(checked)
+    groups, results, season_id, token = await asyncio.to_thread(checked)
 
     def stage(session: Session) -> None:
         seasons.check_room(rt, session)
         season_repo.add_rows(session, *groups)
+        season_repo.add_results(session, results)
 
     return await commit(rt, stage, lambda: (season_id, token), refusable=True)
