@@ -92,7 +92,12 @@ function tableBlock(pod, table) {
       el("td", { class: "who" }, player.name,
         player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null),
       el("td", { class: "life", text: String(player.life) }))))),
-    table.result ? el("p", { class: "result", text: resultText(table.result) }) : null);
+    table.result ? el("p", { class: "result", text: resultText(table.result) }, pendingBadge(table.result)) : null);
+}
+
+/** A result nobody else at the table (nor the host) confirmed yet counts for no season. */
+function pendingBadge(result) {
+  return result.pending ? [" ", el("span", { class: "badge pending", text: t("pending") })] : null;
 }
 
 function resultText(result) {
@@ -110,7 +115,7 @@ function resultsBlock(results) {
     el("h2", { text: t("Results") }),
     results.map(([pod, table]) => el("p", {},
       el("span", { class: "muted", text: `${t("Pod {n}", { n: pod.number })} · ${t("Table {n}", { n: table.table })}: ` }),
-      resultText(table.result))));
+      resultText(table.result), pendingBadge(table.result))));
 }
 
 function standingBlocks(standings) {

@@ -8,10 +8,13 @@ from server.protocol.shapes.pod import Phase, Table
 
 
 class SummaryDeck(TypedDict):
-    commanders: list[str]
+    """A submitted deck. `commanders`, `size` and `color_identity` are `None` until the
+    reveal rule shows every seat (`server.services.exports.summary`)."""
+
+    commanders: list[str] | None
     legal: bool
-    size: int
-    color_identity: list[str]
+    size: int | None
+    color_identity: list[str] | None
 
 
 class SummaryPlayer(TypedDict):

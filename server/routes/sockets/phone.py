@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import orjson
-from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from draft.errors import DraftError
-from server.core.errors import PodError
-from server.db import OperationalError
 from server.edge.rate_limits import TokenBucket
+from server.edge.refusal_for import Refusal, refusal_for
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
 from server.protocol.bodies import WsAdjust, WsPick, WsUndo
@@ -43,6 +41,8 @@ CLOSE_REASONS = {
     CLOSE_TOO_FAST: "too many messages",
     CLOSE_TOO_LARGE: "message too large",
 }
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -310,15 +310,12 @@ class Connection:
         ref = _ref(data)
         try:
             extra = await run()
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            await self.error("invalid", f"{where}: {first.get('msg')}", ref)
-        except (PodError, DraftError) as error:
-            message = getattr(error, "message", None) or str(error)
-            await self.error(error.code, message, ref)
-        except OperationalError:
-            await self.error("db_busy", "The database is busy; try again.", ref)
+        except Exception as error:
+            refused = refusal_for(error)
+            if refused is None:  # a bug: the phone is told, its socket stays open
+                log.exception("unexpected error in a %s message", data.get("type"))
+                refused = Refusal(500, "internal", "Something went wrong on the server.")
+            await self.error(refused.code, refused.message, ref)
         else:
             if isinstance(extra, AckedInView):
                 return

@@ -1,5 +1,12 @@
 """The night's summary for the host: pods, tables, decks and winners, as JSON or text.
 
+Why a deck's commanders, colors and size wait for the reveal rule
+(`pods.reveal.everyone_may_open`): the host's laptop is seen by the room, and a host may
+also play, so under `after_night` the decks stay secret until the night ends (never under
+`own_seat` or `nobody`), as the recap and the export do. Until then a deck says only that
+it was submitted and whether it is legal, what the host needs to split the tables. The
+commanders of a game in play are on the table for all to see, so the games keep them.
+
 Why read from the database: past games (before a re-split or a rematch) are no longer in
 memory, and the summary is a rare host request, so it replays every stored game's log.
 """
@@ -8,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pods import reveal
 from pods.tracker import replay_game
 from server.db import Session, game_repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
@@ -21,12 +29,14 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
     """One pod's part of the summary: its players and decks from memory, its played games
     from the database (read and replayed off the event loop)."""
     players: list[SummaryPlayer] = []
+    shown = reveal.everyone_may_open(pod.night.replay_visibility, pod.night.phase)
     for p in sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         deck: SummaryDeck | None = None
         if p.deck is not None:
             report = p.deck["report"]
-            deck = {"commanders": list(commanders_of(pod, p)), "legal": report["legal"],
-                    "size": report["size"], "color_identity": report["color_identity"]}
+            deck = {"commanders": list(commanders_of(pod, p)) if shown else None,
+                    "legal": report["legal"], "size": report["size"] if shown else None,
+                    "color_identity": report["color_identity"] if shown else None}
         players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
                         "table": p.table, "deck": deck})
     pod_id, phase, tables = pod.id, pod.night.phase, pod.night.tables or []
@@ -78,11 +88,14 @@ def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
             deck = p["deck"]
             if deck is None:
                 lines.append("  " + _("%(name)s: no deck") % {"name": p["name"]})
-            else:
+            elif deck["commanders"] is not None:
                 lines.append("  " + _("%(name)s: %(commanders)s [%(colors)s] (%(legal)s)") % {
                     "name": p["name"], "commanders": " & ".join(deck["commanders"]),
-                    "colors": "".join(deck["color_identity"]) or "C",
+                    "colors": "".join(deck["color_identity"] or ()) or "C",
                     "legal": _("legal") if deck["legal"] else _("not legal")})
+            else:  # the reveal rule hides the deck: only whether it is legal
+                lines.append("  " + _("%(name)s: deck hidden until the reveal (%(legal)s)") % {
+                    "name": p["name"], "legal": _("legal") if deck["legal"] else _("not legal")})
         for table in pod["tables"]:
             lines.append(_("Table %(n)s: %(players)s") % {
                 "n": table["number"], "players": ", ".join(table["players"])})

@@ -124,3 +124,22 @@ def test_a_full_disk_mid_pick_is_503_and_the_pick_all_or_nothing(
     retried = client.post(pod.url("/picks"), headers=bearer(ann.token), json=pick_body(before))
     assert retried.status_code == 200
     assert assert_memory_is_the_replay(client, db_url, pod, ann)["pick"] == 2
+
+
+def test_a_full_disk_says_disk_full_on_the_socket_as_over_http(
+    client: TestClient, db_url: str
+) -> None:
+    """The socket's refusal is the HTTP one: `disk_full` (free space), not `db_busy`
+    (try again), since retrying alone does not help."""
+    pod, ann = started_pod(client)
+    before = me(client, ann)
+    engine = client.app.state.runtime.writer_engine  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/pods/{pod.pod_id}?token={ann.token}") as ws:
+        ws.receive_json()
+        with disk_full(engine, "INSERT"):
+            ws.send_json({"type": "pick", **pick_body(before), "ref": "r1"})
+            frames = [ws.receive_json() for _ in range(2)]  # the refusal, and the view's
+    answer = next(f for f in frames if f["type"] == "error")  # disk_full flag (any order)
+    assert answer["ref"] == "r1"
+    assert answer["code"] == "disk_full"
+    assert assert_memory_is_the_replay(client, db_url, pod, ann)["pick"] == 1

@@ -8,7 +8,7 @@ import threading
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from server.db.reads import InFlightReads, read
+from server.db.reads import InFlightReads, PoolReads, read
 
 
 def test_a_read_runs_in_a_worker_thread_with_its_own_session() -> None:
@@ -69,3 +69,43 @@ def test_a_read_whose_caller_is_cancelled_runs_to_its_end_and_shutdown_waits_for
 
     cancelled, settled_while_running, still_open = asyncio.run(scenario())
     assert cancelled and not settled_while_running and not still_open
+
+
+def test_slow_side_reads_queue_in_their_own_pool_and_leave_the_phones_reads_free() -> None:
+    """Twenty standings reads stuck at once hold at most their pool's threads, and a
+    phone's read (the default pool) still answers while every one of them waits."""
+    engine = sa.create_engine("sqlite://")
+    release = threading.Event()
+    running: set[str] = set()
+    most_at_once = 0
+    lock = threading.Lock()
+
+    def stuck(session: Session) -> int:
+        nonlocal most_at_once
+        with lock:
+            running.add(threading.current_thread().name)
+            most_at_once = max(most_at_once, len(running))
+        assert release.wait(10), "the test never released the side reads"
+        with lock:
+            running.discard(threading.current_thread().name)
+        return 1
+
+    def phone(session: Session) -> int:
+        return int(session.connection().execute(sa.text("SELECT 2")).scalar_one())
+
+    async def scenario() -> tuple[int, bool, int]:
+        side = PoolReads(lambda: Session(engine), threads=2)
+        try:
+            stuck_reads = [asyncio.create_task(side.read(stuck)) for _ in range(20)]
+            answer = await asyncio.wait_for(read(lambda: Session(engine), phone), 10)
+            none_done = not any(task.done() for task in stuck_reads)
+            release.set()
+            results = await asyncio.gather(*stuck_reads)
+            return answer, none_done, sum(results)
+        finally:
+            release.set()
+            side.close()
+
+    answer, none_done, finished = asyncio.run(scenario())
+    assert answer == 2 and none_done and finished == 20
+    assert most_at_once == 2

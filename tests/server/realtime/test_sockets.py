@@ -258,6 +258,25 @@ def test_bad_messages_get_errors_and_the_socket_stays_open(sqlite_server: LiveSe
         assert receive(ws) == {"type": "pong"}
 
 
+def test_a_bad_message_is_refused_in_the_same_words_as_over_http(
+    sqlite_server: LiveServer,
+) -> None:
+    """One translator for HTTP and sockets: the same bad pick lists the same problems
+    (up to three, not the first alone) under the same code."""
+    pod, ann, _bob = two_seat_pod(sqlite_server)
+    bad = {"pick": 0, "cards": [-1, 100_001]}
+    with sqlite_server.client() as client:
+        refused = client.post(pod.url("/picks"), headers=bearer(ann.token), json=bad)
+    assert refused.status_code == 422
+    over_http = refused.json()["error"]
+    with connect(sqlite_server.ws_url(pod.pod_id, ann.token)) as ws:
+        receive(ws)
+        ws.send(json.dumps({"type": "pick", **bad}))
+        over_socket = receive(ws)
+    assert over_http["message"].count(";") == 2
+    assert over_socket == {"type": "error", **over_http}
+
+
 def test_a_bad_token_or_unknown_pod_closes_with_its_code(sqlite_server: LiveServer) -> None:
     pod, _ann, _bob = two_seat_pod(sqlite_server)
     for url, code in ((sqlite_server.ws_url(pod.pod_id, "wrong"), 4401),
