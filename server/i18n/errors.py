@@ -121,6 +121,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "host_only": _("Only the host can do that."),
         "laptop_or_host_only": _("Only the host can do that; open it on the laptop that "
                                  "runs the server."),
+        "laptop_only": _("Only the laptop that runs the server can do that; open it "
+                         "there."),
         "players_only": _("Only the players at the table can do that."),
         "not_yours": _("Players concede only for themselves."),
         "own_claim": _("Another player or the host confirms your claim."),

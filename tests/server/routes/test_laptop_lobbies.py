@@ -46,6 +46,17 @@ def test_a_stranger_on_the_wifi_can_neither_list_nor_end_nor_delete(
         assert stranger.get(f"/api/events/{night}").json()["phase"] == "open"
 
 
+@SQLITE_ONLY
+def test_a_stranger_opening_the_laptop_page_is_told_why_in_their_language(
+    make_settings: Callable[..., Settings], app_client: Opener
+) -> None:
+    with app_client(make_settings(rate_limit_exempt="127.0.0.1")) as stranger:
+        reply = stranger.get("/api/laptop/lobbies", headers={"Accept-Language": "it"})
+        assert reply.json()["error"] == {
+            "code": "laptop_only",
+            "message": "Solo il portatile che esegue il server può farlo; aprilo lì."}
+
+
 def test_the_laptop_lists_every_lobby_and_night_with_phase_people_and_age(
         client: TestClient) -> None:
     lobby, started = new_pod(client, seats=4), new_pod(client, seats=4)
