@@ -66,3 +66,21 @@ def test_a_question_declined_changes_nothing(browser: Browser, server: str) -> N
     expect(row).to_be_visible()
     assert call_api(server, "GET", f"/api/pods/{pod['pod_id']}")["phase"] == "lobby"  # type: ignore[index]
     context.close()
+
+
+def test_the_page_speaks_the_hosts_language(browser: Browser, server: str) -> None:
+    """Russian's longer words keep the buttons inside the panel."""
+    pod = call_api(server, "POST", "/api/pods", {"seats": 4})
+    assert isinstance(pod, dict)
+    context = new_context(browser, viewport=LAPTOP)
+    page = context.new_page()
+    page.goto(server + "/laptop?lang=ru")
+    row = page.locator(f"#pod-rows tr[data-id='{pod['pod_id']}']")
+    expect(row).to_contain_text("Сбор")
+    expect(row.get_by_role("button", name=f"Завершить под {pod['pod_id']}")).to_be_visible()
+    screenshot(page, "laptop-lobbies-ru")
+    panel = page.locator(".lobbies-panel").bounding_box()
+    delete = row.get_by_role("button", name=f"Удалить под {pod['pod_id']}").bounding_box()
+    assert panel and delete
+    assert delete["x"] + delete["width"] <= panel["x"] + panel["width"]  # inside its panel
+    context.close()
