@@ -5,13 +5,24 @@ them, each after a question, so their places under the server's limits are free 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Dialog, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, Locator, Page, expect
 
 from tests.browser.support import call_api, new_context, screenshot
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 768}
+
+
+def _a_pod_on_the_laptop_page(browser: Browser, server: str,
+                              query: str = "") -> tuple[BrowserContext, Page, Locator, str]:
+    """A new empty pod, and the laptop page open at its row."""
+    pod = call_api(server, "POST", "/api/pods", {"seats": 4})
+    assert isinstance(pod, dict)
+    context = new_context(browser, viewport=LAPTOP)
+    page = context.new_page()
+    page.goto(f"{server}/laptop{query}")
+    return context, page, page.locator(f"#pod-rows tr[data-id='{pod['pod_id']}']"), pod["pod_id"]
 
 
 def test_the_laptop_ends_and_deletes_a_strangers_lobbies(browser: Browser, server: str) -> None:
@@ -54,33 +65,23 @@ def test_the_laptop_ends_and_deletes_a_strangers_lobbies(browser: Browser, serve
 
 
 def test_a_question_declined_changes_nothing(browser: Browser, server: str) -> None:
-    pod = call_api(server, "POST", "/api/pods", {"seats": 4})
-    assert isinstance(pod, dict)
-    context = new_context(browser, viewport=LAPTOP)
-    page = context.new_page()
-    page.goto(server + "/laptop")
-    row = page.locator(f"#pod-rows tr[data-id='{pod['pod_id']}']")
+    context, page, row, pod_id = _a_pod_on_the_laptop_page(browser, server)
     page.on("dialog", lambda dialog: dialog.dismiss())
-    row.get_by_role("button", name=f"End the pod {pod['pod_id']}").click()
-    row.get_by_role("button", name=f"Delete the pod {pod['pod_id']}").click()
+    row.get_by_role("button", name=f"End the pod {pod_id}").click()
+    row.get_by_role("button", name=f"Delete the pod {pod_id}").click()
     expect(row).to_be_visible()
-    assert call_api(server, "GET", f"/api/pods/{pod['pod_id']}")["phase"] == "lobby"  # type: ignore[index]
+    assert call_api(server, "GET", f"/api/pods/{pod_id}")["phase"] == "lobby"  # type: ignore[index]
     context.close()
 
 
 def test_the_page_speaks_the_hosts_language(browser: Browser, server: str) -> None:
     """Russian's longer words keep the buttons inside the panel."""
-    pod = call_api(server, "POST", "/api/pods", {"seats": 4})
-    assert isinstance(pod, dict)
-    context = new_context(browser, viewport=LAPTOP)
-    page = context.new_page()
-    page.goto(server + "/laptop?lang=ru")
-    row = page.locator(f"#pod-rows tr[data-id='{pod['pod_id']}']")
+    context, page, row, pod_id = _a_pod_on_the_laptop_page(browser, server, "?lang=ru")
     expect(row).to_contain_text("Сбор")
-    expect(row.get_by_role("button", name=f"Завершить под {pod['pod_id']}")).to_be_visible()
+    expect(row.get_by_role("button", name=f"Завершить под {pod_id}")).to_be_visible()
     screenshot(page, "laptop-lobbies-ru")
     panel = page.locator(".lobbies-panel").bounding_box()
-    delete = row.get_by_role("button", name=f"Удалить под {pod['pod_id']}").bounding_box()
+    delete = row.get_by_role("button", name=f"Удалить под {pod_id}").bounding_box()
     assert panel and delete
     assert delete["x"] + delete["width"] <= panel["x"] + panel["width"]  # inside its panel
     context.close()
