@@ -44,6 +44,7 @@ from server.routes import (
     games,
     health,
     images,
+    lobbies,
     pages,
     pods,
     recap,
@@ -155,6 +156,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(events.router)
     app.include_router(seasons.router)
+    app.include_router(lobbies.router)  # the laptop's list of every night and lobby
     app.include_router(arrivals.router)
     app.include_router(screen.router)  # the store's screen: its view (its socket: SOCKET_ROUTES)
     app.include_router(images.router)

@@ -90,6 +90,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "lobby_locked": _("The host has locked this pod; ask the host."),
         "night_locked": _("The host has locked this night; ask the host."),
         "bad_join_code": _("Type the join code shown on the host screen."),
+        "not_a_lobby": _("Only a lobby nobody started can be deleted; end it instead."),
         "event_pod": _("The host deals the seats of this pod; join the night instead."),
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
@@ -120,6 +121,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "host_only": _("Only the host can do that."),
         "laptop_or_host_only": _("Only the host can do that; open it on the laptop that "
                                  "runs the server."),
+        "laptop_only": _("Only the laptop that runs the server can do that; open it "
+                         "there."),
         "players_only": _("Only the players at the table can do that."),
         "not_yours": _("Players concede only for themselves."),
         "own_claim": _("Another player or the host confirms your claim."),

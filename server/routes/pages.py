@@ -131,6 +131,13 @@ def index_page(request: Request) -> HTMLResponse:
     return render(request, "index.html", unrestored=getattr(runtime, "unrestored", []))
 
 
+@router.get("/laptop", response_class=HTMLResponse, include_in_schema=False)
+def laptop_page(request: Request) -> HTMLResponse:
+    """Every night and lobby, with End and Delete: the page is only a shell; its list and
+    actions (`/api/laptop`) answer the laptop alone, anyone else reads why."""
+    return render(request, "laptop.html")
+
+
 @router.get("/pods/{pod_id}/host", response_class=HTMLResponse, include_in_schema=False)
 def host_page(request: Request, pod_id: str) -> HTMLResponse:
     """The host screen (laptop or TV): QR code, live seat list, controls."""

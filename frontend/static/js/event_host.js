@@ -51,6 +51,22 @@ async function act(path, body, button) {
   }
 }
 
+/** Before the pods are formed, the host removes a stranger's fake player (asked first). */
+function removeButton(player) {
+  const control = button(t("Remove"), async (b) => {
+    if (!window.confirm(t("Remove {name} from the night?", { name: player.name }))) return;
+    b.disabled = true;
+    try {
+      render(await api("DELETE", `${base}/players/${encodeURIComponent(player.player_id)}`, { token }));
+    } catch (problem) {
+      toast(problem.message);
+      b.disabled = false;
+    }
+  }, "small");
+  control.setAttribute("aria-label", t("Remove {name} from the night", { name: player.name }));
+  return control;
+}
+
 async function download(format, button, path = `${base}/summary?format=${format}`) {
   button.disabled = true;
   try {
@@ -73,9 +89,10 @@ function render(next) {
   $("#player-count").textContent = tn("{n} player has joined", "{n} players have joined", view.players.length);
   renderControls(open);
   showAchievements(view.achievements);
-  $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
+  $("#player-list").replaceChildren(...view.players.map((player) => el("li", { dataset: { player: player.player_id } },
     el("span", { text: player.name }),
-    player.pod ? el("span", { class: "badge", text: t("Pod {n}", { n: player.pod }) }) : null)));
+    player.pod ? el("span", { class: "badge", text: t("Pod {n}", { n: player.pod }) }) : null,
+    open ? removeButton(player) : null)));
   $("#pod-list").replaceChildren(...view.pods.map(podCard));
   renderRound();
   renderScreenLink();

@@ -23,7 +23,10 @@ async function describe() {
     const night = await api("GET", base);
     $("#event-info").textContent = tn("{n} player has joined", "{n} players have joined", night.players.length);
     $("#event-reveal").textContent = t("Replays: {rule}", { rule: revealText(night.replay_visibility) });
-    if (night.phase !== "open") errors.fail(t("The pods are already formed; ask the host."));
+    $("#code-field").hidden = !night.code_required;
+    if (night.phase === "ended") errors.fail(t("This night has ended; ask the host."));
+    else if (night.phase !== "open") errors.fail(t("The pods are already formed; ask the host."));
+    else if (night.locked) errors.fail(t("The host has locked this night; ask the host."));
   } catch (problem) {
     $("#event-info").textContent = problem.status === 404 ? t("This night does not exist.") : "";
   }
@@ -32,6 +35,7 @@ async function describe() {
 form.addEventListener("submit", async (submitted) => {
   submitted.preventDefault();
   const name = String(new FormData(form).get("name") || "").trim();
+  const code = String(new FormData(form).get("code") || "").trim();
   if (!name) {
     errors.fail(t("Please enter a name."));
     return;
@@ -39,11 +43,12 @@ form.addEventListener("submit", async (submitted) => {
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
-    const joined = await api("POST", `${base}/players`, { body: { name } });
+    const joined = await api("POST", `${base}/players`, { body: code ? { name, code } : { name } });
     token = joined.player_token;
     saveToken("event", event, token);
     wait();
   } catch (problem) {
+    if (problem.code === "bad_join_code") $("#code-field").hidden = false;
     errors.fail(problem.message);
     button.disabled = false;
   }

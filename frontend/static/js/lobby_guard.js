@@ -1,15 +1,15 @@
 // The host's lobby guard: lock the lobby, or ask joining phones for a short code shown
-// here. Its own module (host.js draws the rest of the screen); it reads the host view
-// once and then only its own answers, since only the host changes these settings.
+// here. Its own module (host.js or event_host.js draws the rest of the screen); it reads
+// the host view once and then only its own answers, since only the host changes these
+// settings. One module for a pod's lobby and a night's (the section names the API).
 import { api } from "./api.js";
-import { $, podId, toast } from "./dom.js";
+import { $, toast } from "./dom.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
-const pod = podId();
-const token = takeTokenFromFragment("host", pod);
-const base = `/api/pods/${encodeURIComponent(pod)}`;
 const root = $("#lobby-guard");
 const words = root.dataset;
+const token = takeTokenFromFragment(words.role, words.id, words.param);
+const base = words.base;
 const lockButton = $("#lobby-lock");
 const codeButton = $("#lobby-code");
 const revealChoice = $("#lobby-reveal-choice");
@@ -49,7 +49,7 @@ revealChoice.addEventListener("change", () => change({ replay_visibility: reveal
 if (token) {
   api("GET", `${base}/host`, { token })
     .then((view) => {
-      if (view.phase === "lobby") { lobby = view.lobby; reveal = view.replay_visibility; draw(); }
+      if (view.phase === words.open) { lobby = view.lobby; reveal = view.replay_visibility; draw(); }
     })
     .catch(() => { /* host.js shows the error */ });
 }

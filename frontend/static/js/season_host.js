@@ -4,7 +4,7 @@ import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { saveToken, takeTokenFromFragment } from "./tokens.js";
+import { forgetToken, saveToken, takeTokenFromFragment } from "./tokens.js";
 
 const season = $("#season").dataset.seasonId;
 const base = `/api/seasons/${encodeURIComponent(season)}`;
@@ -62,12 +62,36 @@ $("#merge-form").addEventListener("submit", (event) => {
   post("/players/merge", { name: $("#merge-name").value, into: $("#merge-into").value }, event.target);
 });
 
-$("#season-export").addEventListener("click", async (event) => {
+/** Download the season file (the export `POST /api/seasons/import` reads back). */
+async function exportSeason(event) {
   const control = event.currentTarget;
   control.disabled = true;
   try {
     const response = await api("GET", `${base}/export`, { token, raw: true });
     toast(t("Downloaded {file}.", { file: await downloadResponse(response, "season.json") }));
+  } catch (problem) {
+    toast(problem.message);
+  } finally {
+    control.disabled = false;
+  }
+}
+
+$("#season-export").addEventListener("click", exportSeason);
+
+// Deleting asks first, and offers the file: a deleted season comes back only from it.
+const dialog = $("#delete-dialog");
+$("#season-delete").addEventListener("click", () => dialog.showModal());
+$("#delete-cancel").addEventListener("click", () => dialog.close());
+$("#delete-export").addEventListener("click", exportSeason);
+$("#delete-confirm").addEventListener("click", async (event) => {
+  const control = event.currentTarget;
+  control.disabled = true;
+  try {
+    await api("DELETE", base, { token });
+    dialog.close();
+    forgetToken("season-host", season);
+    for (const section of document.querySelectorAll("#season > section")) section.hidden = true;
+    $("#season-deleted").hidden = false;
   } catch (problem) {
     toast(problem.message);
   } finally {
