@@ -196,3 +196,37 @@ def test_while_drafting_the_screen_names_who_still_picks_and_counts_their_time_d
     expect(page.locator("[data-panel=standings]")).to_contain_text(
         "The standings appear once a game has a result.")
     context.close()
+
+
+def open_night(http: httpx.Client, names: list[str]) -> dict[str, Any]:
+    """A night in its lobby with `names` joined, and its screen's link."""
+    created = http.post("/api/events", json={"set": "CMR"}).json()
+    for name in names:
+        joined = http.post(f"/api/events/{created['event_id']}/players", json={"name": name})
+        assert joined.status_code == 201, joined.text
+    host = auth(created["host_token"])
+    view = http.get(f"/api/events/{created['event_id']}/host", headers=host).json()
+    return {**created, "screen_url": view["screen_url"]}
+
+
+def test_a_new_fragment_switches_the_screen_to_that_night(
+    browser: Browser, server: str
+) -> None:
+    """A TV still showing last week's night, given tonight's link: only the `#…` changes,
+    the page does not reload, and the screen must show tonight's night all the same."""
+    with httpx.Client(base_url=server, timeout=10) as http:
+        last_week = open_night(http, ["Ann"])
+        tonight = open_night(http, ["Bob", "Cid"])
+    context = new_context(browser, viewport=TVS["1080p"])
+    page = context.new_page()
+    page.goto(last_week["screen_url"])
+    expect(page.locator("body")).to_have_attribute("data-event", last_week["event_id"])
+    expect(page.locator("[data-panel=joining]")).to_contain_text("1 player has joined")
+    page.evaluate("hash => { window.location.hash = hash; }",
+                  tonight["screen_url"].split("#", 1)[1])
+    expect(page.locator("body")).to_have_attribute("data-event", tonight["event_id"])
+    expect(page.locator("[data-panel=joining]")).to_contain_text("2 players have joined")
+    page.wait_for_timeout(500)  # a late view of last week's night must not come back
+    expect(page.locator("body")).to_have_attribute("data-event", tonight["event_id"])
+    assert "screen_token" not in page.evaluate("window.location.hash")
+    context.close()

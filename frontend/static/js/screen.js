@@ -16,15 +16,36 @@ import { takeTokenFromFragment } from "./tokens.js";
 const PAGE_MS = 12000;
 const STANDING_ROWS = 8;
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
-const token = takeTokenFromFragment("screen", "night", "screen_token");
 let view = null;
 let page = 0;
 let clockOffset = 0; // server now minus this browser's now, in ms
-const { fail } = banner("#screen-error", { covers: ["#slides"] });
+const { fail, clear } = banner("#screen-error", { covers: ["#slides"] });
 const pill = statusPill(t);
 
-if (!token) fail(notValid());
-else new LiveView(screenSocketUrl(token), onView, onState, { wholeViews: "screen" }).start();
+let live = null;
+connect();
+// Why on `hashchange`: a TV that still shows last week's night, given tonight's link, only
+// sees its fragment change; the page does not reload, so the screen follows the new token.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(window.location.hash.slice(1)).has("screen_token")) connect();
+});
+
+/** Show the night of the screen token in the fragment (or the one stored before). */
+function connect() {
+  const token = takeTokenFromFragment("screen", "night", "screen_token");
+  if (live) live.stop(); // its late frames must not bring the other night back
+  live = null;
+  view = null;
+  page = 0;
+  clear();
+  $("#slides").hidden = false;
+  $("#slides").replaceChildren();
+  if (!token) { fail(notValid()); return; }
+  const mine = new LiveView(screenSocketUrl(token), (next, message) => { if (live === mine) onView(next, message); },
+    (state) => { if (live === mine) onState(state); }, { wholeViews: "screen" });
+  live = mine;
+  mine.start();
+}
 
 function notValid() {
   return t("This screen link is not valid. Open the link from the night's host screen again.");
@@ -48,6 +69,7 @@ function onState(state) {
 function show(next) {
   view = next;
   document.body.dataset.phase = view.phase;
+  document.body.dataset.event = view.event_id;
   $("#screen-title").textContent = t("Line-up: {sets}", { sets: view.line_up.join(", ") });
   layout(blocks(view));
   tick();
