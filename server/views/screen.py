@@ -56,6 +56,8 @@ def screen_view(night: Night, pods: Sequence[LivePod],
 
 
 def pod_line(number: int, pod: LivePod) -> ScreenPod:
+    """One pod. A later round's table is listed only under the pod that stores it: every
+    other pod whose players sit at it borrows the same game, and the TV shows it once."""
     people = [p for p in pod.night.players if not p.bot and not p.kicked]
     picking, slowest = still_picking(pod)
     return {
@@ -69,7 +71,8 @@ def pod_line(number: int, pod: LivePod) -> ScreenPod:
         "slowest": slowest,
         "timer_seconds": pod.setup.timer_seconds,
         "decks": sum(1 for p in people if p.deck is not None),
-        "tables": [table_line(pod.night.games[n]) for n in sorted(pod.night.games)]
+        "tables": [table_line(pod.night.games[n]) for n in sorted(pod.night.games)
+                   if pod.night.games[n].home in (None, pod.id)]
         if pod.night.phase == "playing" else [],
     }
 
@@ -103,6 +106,7 @@ def still_picking(pod: LivePod) -> tuple[list[str], ScreenSlowest | None]:
 def table_line(live: LiveGame) -> ScreenTable:
     game = live.game
     return {
+        "round": live.round,
         "table": live.table,
         "game": live.number,
         "players": [{"name": p.name, "life": game.life[p.id], "out": game.out(p.id),

@@ -109,12 +109,22 @@ function podBlock(pod) {
 
 function tableBlock(pod, table) {
   return el("section", { class: "block", dataset: { panel: "table", pod: String(pod.number), table: String(table.table) } },
-    el("h2", { text: `${t("Pod {n}", { n: pod.number })} · ${t("Table {table} game {number}", { table: table.table, number: table.game })}` }),
+    el("h2", { text: tableName(pod, table) }),
     el("table", { class: "life-rows" }, el("tbody", {}, table.players.map((player) => el("tr", { class: player.out ? "out" : "" },
       el("td", { class: "who" }, player.name,
         player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null),
       el("td", { class: "life", text: String(player.life) }))))),
     table.result ? el("p", { class: "result", text: resultText(table.result) }) : null);
+}
+
+// "Round 2 · Table 3": a later round's tables are numbered across the night; round 1's
+// within each pod, so with several pods its pod is said too. A second game at a table
+// says its number.
+function tableName(pod, table) {
+  const parts = [t("Round {round} · Table {n}", { round: table.round, n: table.table })];
+  if (table.round === 1 && view && view.pods.length > 1) parts.unshift(t("Pod {n}", { n: pod.number }));
+  if (table.game > 1) parts.push(t("Game {n}", { n: table.game }));
+  return parts.join(" · ");
 }
 
 function resultText(result) {
@@ -131,7 +141,7 @@ function resultsBlock(results) {
   return el("section", { class: "block", dataset: { panel: "results" } },
     el("h2", { text: t("Results") }),
     results.map(([pod, table]) => el("p", {},
-      el("span", { class: "muted", text: `${t("Pod {n}", { n: pod.number })} · ${t("Table {n}", { n: table.table })}: ` }),
+      el("span", { class: "muted", text: `${tableName(pod, table)}: ` }),
       resultText(table.result))));
 }
 

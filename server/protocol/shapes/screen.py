@@ -35,6 +35,9 @@ class ScreenSeat(TypedDict):
 
 
 class ScreenTable(TypedDict):
+    round: int
+    """The night's round: the TV says "Round 2 · Table 3" (a later round's table numbers
+    run across the night, round 1's within each pod)."""
     table: int
     game: int
     players: list[ScreenSeat]
