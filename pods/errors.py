@@ -39,6 +39,13 @@ class BadNameError(PodsError):
     code = "bad_name"
 
 
+class BadCharactersError(BadNameError):
+    """A name holding a control character (NUL included) or a bidi override or isolate
+    (`pods.player_names.check_characters`): refused, never silently dropped."""
+
+    code = "bad_characters"
+
+
 class ReservedNameError(PodsError):
     """A player's name the server gives its bots (`pods.player_names`)."""
 

@@ -11,6 +11,12 @@ What decides the result, strongest first:
 2. the table: one player left wins; everyone still in agreeing to a draw, or the host
    calling time, makes a draw that the players still in share.
 A confirmation is for one result: when the result changes, every confirmation drops.
+Why a result counts only once confirmed (`Ending.counts`): one phone may tap everyone
+out; the season must not take its word alone. The author of the entry that made the
+result is its reporter, who cannot confirm it; another player at the table or the host
+does. A player may dispute it instead: then only the host's word (a confirmation or a
+correction) makes it count. A result the host made (a correction, a recorded winner,
+the host's own taps) counts at once.
 Achievement claims are separate from the result: a claim becomes an `Award` once
 another player at the table or the host confirms it.
 
@@ -93,6 +99,15 @@ class Confirm:
 
 
 @dataclass(frozen=True, slots=True)
+class Dispute:
+    """A player says the result that last changed at entry `result_seq` is wrong."""
+
+    seq: int
+    author: str
+    result_seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """The author claims an achievement for themselves, worth `points` when claimed."""
 
@@ -111,7 +126,8 @@ class ConfirmClaim:
     claim: int
 
 
-EndEntry = Concede | DrawVote | CallTime | SetWinner | Correct | Confirm | Claim | ConfirmClaim
+EndEntry = (Concede | DrawVote | CallTime | SetWinner | Correct | Confirm | Dispute | Claim
+            | ConfirmClaim)
 UNDOABLE = (Concede, DrawVote, CallTime, Claim)
 """Entries their author may take back; a correction or a confirmation is replaced instead."""
 
@@ -143,8 +159,22 @@ class Ending:
     """The seq of the entry that last changed `result`; a confirmation names it."""
     by_host: bool = False
     """The result is the host's word (a correction or a recorded winner)."""
+    reported_by: str = HOST
+    """The author of the entry at `result_seq`: who made the result (never its confirmer)."""
     confirmed: frozenset[str] = frozenset()
+    disputed: frozenset[str] = frozenset()
+    """The players who said the current result is wrong: the host decides it."""
     claims: tuple[Claimed, ...] = ()
+
+    @property
+    def counts(self) -> bool:
+        """The result counts for a season: the host's word made or confirmed it, or a
+        player other than its reporter confirmed it and nobody disputes it."""
+        if self.result is None:
+            return False
+        if self.by_host or self.reported_by == HOST or HOST in self.confirmed:
+            return True
+        return not self.disputed and bool(self.confirmed - {self.reported_by})
 
     @property
     def awards(self) -> tuple[Award, ...]:
@@ -221,9 +251,10 @@ def result_of(players: Sequence[str], ending: Ending) -> GameResult | None:
     return corrected_result(players, ending) or table_result(players, ending)
 
 
-def settle(players: Sequence[str], ending: Ending, out_now: Iterable[str], seq: int) -> Ending:
-    """The ending after entry `seq`: who is out since when, the result, and — when the
-    result changed — no confirmations."""
+def settle(players: Sequence[str], ending: Ending, out_now: Iterable[str], seq: int,
+           author: str = HOST) -> Ending:
+    """The ending after entry `seq` by `author`: who is out since when, the result, and —
+    when the result changed — its new reporter, no confirmations and no disputes."""
     out = frozenset(out_now)
     out_at = {p: ending.out_at.get(p, seq) for p in players if p in out}
     draw_votes = {p: s for p, s in ending.draw_votes.items() if p not in out}
@@ -233,7 +264,8 @@ def settle(players: Sequence[str], ending: Ending, out_now: Iterable[str], seq: 
     settled = replace(settled, result=result, by_host=by_host is not None)
     if result == ending.result:
         return settled
-    return replace(settled, result_seq=seq, confirmed=frozenset())
+    return replace(settled, result_seq=seq, reported_by=author, confirmed=frozenset(),
+                   disputed=frozenset())
 
 
 def check_placings(players: Sequence[str], placings: Mapping[str, int], draw: bool) -> None:
@@ -262,7 +294,7 @@ def apply_end(players: Sequence[str], ending: Ending, entry: EndEntry) -> Ending
     host_only = (CallTime, SetWinner, Correct)
     if isinstance(entry, host_only) and author != HOST:
         raise EndError("only the host calls time or corrects the result", "host_only")
-    players_only = (DrawVote, Confirm, Claim)
+    players_only = (DrawVote, Dispute, Claim)
     if isinstance(entry, players_only) and author == HOST:
         raise EndError("this is for the players at the table", "players_only")
     if isinstance(entry, Concede):
@@ -287,7 +319,7 @@ def apply_end(players: Sequence[str], ending: Ending, entry: EndEntry) -> Ending
         if entry.placings:
             check_placings(players, dict(entry.placings), entry.draw)
         return replace(ending, correction=entry)
-    if isinstance(entry, Confirm):
+    if isinstance(entry, Confirm | Dispute):
         return _confirm(ending, entry)
     if isinstance(entry, Claim):
         return _claim(ending, entry)
@@ -308,14 +340,26 @@ def _concede(ids: frozenset[str], ending: Ending, entry: Concede) -> Ending:
     return replace(ending, conceded={**ending.conceded, entry.player: entry.seq})
 
 
-def _confirm(ending: Ending, entry: Confirm) -> Ending:
+def _confirm(ending: Ending, entry: Confirm | Dispute) -> Ending:
+    """A confirmation or a dispute of the current result; either replaces the author's
+    other word on it (a player may change their mind, never their reporter's role)."""
     if ending.result is None:
         raise EndError("there is no result to confirm yet", "no_result")
     if entry.result_seq != ending.result_seq:
         raise EndError("the result changed; look at it again", "result_changed")
+    if entry.author == ending.reported_by and entry.author != HOST:
+        raise EndError("another player at the table or the host confirms your result",
+                       "own_result")
+    author = frozenset({entry.author})
+    if isinstance(entry, Dispute):
+        if entry.author in ending.disputed:
+            raise EndError("you already disputed this result", "already_disputed")
+        return replace(ending, disputed=ending.disputed | author,
+                       confirmed=ending.confirmed - author)
     if entry.author in ending.confirmed:
         raise EndError("you already confirmed this result", "already_confirmed")
-    return replace(ending, confirmed=ending.confirmed | {entry.author})
+    return replace(ending, confirmed=ending.confirmed | author,
+                   disputed=ending.disputed - author)
 
 
 def _claim(ending: Ending, entry: Claim) -> Ending:

@@ -7,8 +7,9 @@ What the host screen must not show: two players who look the same ("Ann", "Ann" 
 invisible joiner, Cyrillic "Аnn"), a name nobody can see (U+2800, U+3164), or a tower of
 combining marks spilling into the next row. So a name is
 1. NFKC-normalized (full-width and styled letters become plain ones) and stored that way;
-2. stripped of default-ignorable code points (joiners, fillers, variation selectors),
-   which draw nothing;
+2. refused if it holds a control character or a bidi override or isolate
+   (`check_characters`), and stripped of the other default-ignorable code points
+   (joiners, fillers, variation selectors), which draw nothing;
 3. required to hold a letter or a digit, and at most `MAX_MARKS_IN_A_ROW` combining marks
    on one character;
 4. compared with the others by its *skeleton*: case-folded, decomposed, and with letters
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pods.errors import BadNameError, ReservedNameError
+from pods.errors import BadCharactersError, BadNameError, ReservedNameError
 
 NAME_MAX = 32
 """The most characters a name may have once cleaned (the host screen's rows fit it)."""
@@ -57,6 +58,27 @@ _LOOKALIKES = str.maketrans({
 })
 
 
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 controls (NUL included), DEL, and the bidi embeddings, overrides and isolates.
+
+Why refused and not stripped like the other ignorables: a name that holds one was not
+typed on a keyboard. It is a pasted or crafted string (a season file, a script), and an
+override turns the rest of a row on the host screen or in a spreadsheet around; a NUL is
+refused by PostgreSQL's text columns. Saying so (422 `bad_characters`) beats storing
+something other than what was sent."""
+
+
+def check_characters(text: str) -> str:
+    """`text`, or `BadCharactersError` naming the first control or direction character
+    in it. Every name a person or a file gives (players, seasons, achievements) passes
+    here first (`clean_name` does, and `pods.season.checks.clean_season_name`)."""
+    found = _UNSAFE.search(text)
+    if found is not None:
+        raise BadCharactersError(f"a name cannot hold the control or direction character "
+                                 f"U+{ord(found.group()):04X}")
+    return text
+
+
 def _ignorable(ch: str) -> bool:
     code = ord(ch)
     return any(low <= code <= high for low, high in _IGNORABLE)
@@ -69,7 +91,7 @@ def _visible_text(name: str) -> str:
 def clean_name(raw: str, max_length: int = NAME_MAX) -> str:
     """The name as stored and shown, or `BadNameError` saying what is wrong (also used
     for other short names people type, like an achievement's, with their own length)."""
-    name = " ".join(_visible_text(raw).split())
+    name = " ".join(_visible_text(check_characters(raw)).split())
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name
                if ch not in _INVISIBLE_SYMBOLS):
         raise BadNameError("a name needs at least one letter or digit people can see")

@@ -176,7 +176,7 @@ def apply(game: Game, entry: Entry) -> Game:
     else:
         after = replace(game, end=_end(game, lambda ids: apply_end(ids, game.end, entry)),
                         log=(*game.log, entry))
-    return _settle(after, entry.seq)
+    return _settle(after, entry.seq, entry.author)
 
 
 def _end(game: Game, change: Callable[[tuple[str, ...]], Ending]) -> Ending:
@@ -187,11 +187,11 @@ def _end(game: Game, change: Callable[[tuple[str, ...]], Ending]) -> Ending:
         raise GameEndError(str(error), error.code) from error
 
 
-def _settle(game: Game, seq: int) -> Game:
+def _settle(game: Game, seq: int, author: str) -> Game:
     """Who is out now, since when, and the result that follows (`pods.game_end.settle`)."""
     ids = tuple(p.id for p in game.players)
     out = [p for p in ids if game.out(p)]
-    return replace(game, end=settle(ids, game.end, out, seq))
+    return replace(game, end=settle(ids, game.end, out, seq, author))
 
 
 def replay_game(

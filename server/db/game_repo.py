@@ -20,6 +20,7 @@ from pods.game_end import (
     Confirm,
     ConfirmClaim,
     Correct,
+    Dispute,
     DrawVote,
     EndEntry,
     SetWinner,
@@ -31,6 +32,7 @@ UNDO = "undo"
 END_KINDS: dict[type, str] = {
     Concede: "concede", DrawVote: "draw", CallTime: "time", SetWinner: "winner",
     Correct: "correct", Confirm: "confirm", Claim: "claim", ConfirmClaim: "confirm_claim",
+    Dispute: "dispute",
 }
 """How each end-of-game entry (`pods.game_end`) is spelled in `game_entry.kind`."""
 
@@ -155,7 +157,7 @@ def _end_values(entry: EndEntry) -> dict[str, Any]:
     if isinstance(entry, Correct):
         return {"delta": int(entry.draw),
                 "detail": json.dumps([list(p) for p in entry.placings], ensure_ascii=False)}
-    if isinstance(entry, Confirm):
+    if isinstance(entry, Confirm | Dispute):
         return {"delta": 0, "detail": json.dumps({"result_seq": entry.result_seq})}
     if isinstance(entry, Claim):
         return {"delta": entry.points,
@@ -183,6 +185,8 @@ def _end_entry(row: GameEntryRow) -> EndEntry:
                            bool(row.delta))
         case "confirm":
             return Confirm(seq, author, int(detail["result_seq"]))
+        case "dispute":
+            return Dispute(seq, author, int(detail["result_seq"]))
         case "claim":
             return Claim(seq, author, str(detail["achievement"]), row.delta)
         case "confirm_claim":

@@ -151,6 +151,10 @@ class GameRow(SQLModel, table=True):
     players_json: str
     current: bool = True
     winner_id: str | None = Field(default=None, max_length=32)
+    needs_confirmation: bool = Field(default=True,
+                                     sa_column_kwargs={"server_default": sa.false()})
+    """The result counts for a season only once confirmed (`pods.game_end.Ending.counts`);
+    false for the games stored before confirmations counted (migration 0018)."""
     round: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
     """The night's round: 1 is the pod's own split; a later round's game may seat players
     of several pods of the event and is stored in the event's first pod

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from draft import errors as draft_errors
-from pods.errors import PodsError
+from pods.errors import BadCharactersError, PodsError
 from server.core.errors import PodError
 from server.db import OperationalError
 from server.db.disk import refusal
@@ -26,6 +26,10 @@ log = logging.getLogger(__name__)
 
 # Engine errors that mean "not now" rather than "never valid".
 _DRAFT_CONFLICTS = (draft_errors.NoPackError, draft_errors.DraftOverError)
+
+_DOMAIN_CODES = frozenset({BadCharactersError.code})
+"""Validation error types that are the services' error codes (`server.protocol.bodies`):
+a name refused by its body says what the service would have said."""
 
 PROBLEMS_NAMED = 3
 """How many of a message's problems a refusal names: enough to fix a form at once, few
@@ -48,17 +52,21 @@ def draft_error_status(error: draft_errors.DraftError) -> int:
 
 def invalid(details: Iterable[Mapping[str, Any]], skip: tuple[str, ...] = ()) -> Refusal:
     """Validation problems as one refusal: 400 `malformed` for JSON that does not parse,
-    else 422 `invalid` naming up to `PROBLEMS_NAMED` of them by field path (`skip` drops
-    location parts the reader never wrote, such as FastAPI's `body`)."""
+    else 422 `invalid` (or the service's own code, such as `bad_characters`, when the
+    first problem is one) naming up to `PROBLEMS_NAMED` of them by field path (`skip`
+    drops location parts the reader never wrote, such as FastAPI's `body`)."""
     items = list(details)
     if any(item.get("type") == "json_invalid" for item in items):
         return Refusal(400, "malformed", "The request body is not valid JSON.")
+    code = "invalid"
+    if items and items[0].get("type") in _DOMAIN_CODES:
+        code = str(items[0]["type"])  # a body's rule that is a service's too
     parts = []
     for item in items[:PROBLEMS_NAMED]:
         where = ".".join(str(p) for p in item.get("loc", ()) if p not in skip)
         what = item.get("msg", "invalid")
         parts.append(f"{where}: {what}" if where else what)
-    return Refusal(422, "invalid", "; ".join(parts) or "The request is invalid.")
+    return Refusal(422, code, "; ".join(parts) or "The request is invalid.")
 
 
 def refusal_for(error: BaseException) -> Refusal | None:

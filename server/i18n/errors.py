@@ -93,6 +93,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "event_pod": _("The host deals the seats of this pod; join the night instead."),
         "bad_name": _("A name needs a letter or a digit people can see, and few accents."),
         "reserved_name": _("That name is kept for bots; pick another name."),
+        "bad_characters": _("A name cannot hold control characters or characters that turn "
+                            "the text around; type it again."),
         "too_many_pods": _("This server already runs as many pods as it can; end one first."),
         "device_pods_full": _("This device already runs as many pods as one device may; "
                               "end one first."),
@@ -121,6 +123,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "players_only": _("Only the players at the table can do that."),
         "not_yours": _("Players concede only for themselves."),
         "own_claim": _("Another player or the host confirms your claim."),
+        "own_result": _("Another player at the table or the host confirms the result you "
+                        "reported."),
         "unknown_claim": _("There is no such claim in this game."),
         "bad_placings": _("Give every player of this game one place; one winner, or a draw "
                           "of two or more."),
@@ -129,6 +133,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "already_agreed": _("You already agreed to a draw."),
         "already_conceded": _("That player already conceded."),
         "already_confirmed": _("That is already confirmed."),
+        "already_disputed": _("You already disputed this result."),
         "already_claimed": _("You already claimed that achievement in this game."),
         "no_result": _("This game has no result to confirm yet."),
         "result_changed": _("The result changed; look at it again."),

@@ -10,13 +10,22 @@ import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
-from pods.player_names import NAME_MAX
+from pods.errors import BadCharactersError
+from pods.player_names import NAME_MAX, check_characters
 
 SEED_MAX = 2**63 - 1
 
 
 def _clean_name(value: str) -> str:
+    """A name's shape; a control or direction character is refused with the services' own
+    rule and code (`pods.player_names.check_characters`, 422 `bad_characters`: the error
+    type is the code, `server.edge.error_handlers`)."""
+    try:
+        check_characters(value)
+    except BadCharactersError as error:
+        raise PydanticCustomError(BadCharactersError.code, str(error)) from None
     value = value.strip()
     if not value:
         raise ValueError("a name needs at least one visible character")

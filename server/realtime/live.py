@@ -18,7 +18,7 @@ connections are this process's own.
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -363,30 +363,69 @@ class LivePod:
         return Notice(self.live.version, seats)
 
 
-class Registry:
-    """Pod id → live pod, for every unfinished pod (and pods ended in this process)."""
+RESTING_DONE_PODS = 32
+"""How many finished pods loaded from the database a registry keeps (`Registry.rest`):
+a night's pods and last week's, without a season's worth in memory."""
 
-    def __init__(self) -> None:
+
+class Registry:
+    """Pod id → live pod, for every unfinished pod (and pods ended in this process), and
+    a bounded number of resting done pods: finished pods loaded from the database when
+    someone asked for them after a restart (`server.services.night.done_pods`).
+
+    Why bounded and least recently used: a long season's finished pods must not grow
+    memory without bound, and the pods asked for last are the ones being corrected.
+    Why a busy resting pod is not dropped: a request holding its lock, or a socket
+    watching it, must not leave a copy in memory that the next load does not see."""
+
+    def __init__(self, resting: int = RESTING_DONE_PODS) -> None:
         self._pods: dict[str, LivePod] = {}
+        self._resting: OrderedDict[str, LivePod] = OrderedDict()
+        self._resting_max = resting
 
     def add(self, pod: LivePod) -> None:
+        self._resting.pop(pod.id, None)
         self._pods[pod.id] = pod
 
+    def rest(self, pod: LivePod) -> LivePod:
+        """Keep a done pod loaded from the database; returns the pod kept, which is the one
+        already here when another request loaded it first (one pod in memory, not two)."""
+        known = self.find(pod.id)
+        if known is not None:
+            return known
+        self._resting[pod.id] = pod
+        self._drop_idle()
+        return pod
+
+    def _drop_idle(self) -> None:
+        """Forget the least recently used resting pods past the bound, skipping busy ones."""
+        excess = len(self._resting) - self._resting_max
+        for pod_id, pod in list(self._resting.items()):
+            if excess <= 0:
+                return
+            if not pod.lock.mutex.locked() and not pod.live.connected:
+                del self._resting[pod_id]
+                excess -= 1
+
     def get(self, pod_id: str) -> LivePod:
-        pod = self._pods.get(pod_id)
+        pod = self.find(pod_id)
         if pod is None:
             raise UnknownPodError(f"there is no pod {pod_id!r}")
         return pod
 
     def find(self, pod_id: str) -> LivePod | None:
-        return self._pods.get(pod_id)
+        pod = self._pods.get(pod_id)
+        if pod is None and (pod := self._resting.get(pod_id)) is not None:
+            self._resting.move_to_end(pod_id)
+        return pod
 
     def all(self) -> list[LivePod]:
-        return list(self._pods.values())
+        return [*self._pods.values(), *self._resting.values()]
 
     def discard(self, pod_id: str) -> None:
         """Forget a pod that ended with nothing in it (an expired empty lobby)."""
         self._pods.pop(pod_id, None)
+        self._resting.pop(pod_id, None)
 
     def __len__(self) -> int:
-        return len(self._pods)
+        return len(self._pods) + len(self._resting)

@@ -20,6 +20,7 @@ from server.edge.laptop import client_address, is_laptop
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.host_tokens import is_some_host
+from server.services.night import done_pods
 
 
 async def get_runtime(request: Request) -> Runtime:
@@ -33,7 +34,7 @@ RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 async def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
     if rt.cluster is not None:  # created elsewhere a moment ago, or not followed here
         await rt.cluster.touch(pod_id)
-    return rt.registry.get(pod_id)
+    return await done_pods.get_pod(rt, pod_id)  # a finished pod is loaded when asked for
 
 
 PodDep = Annotated[LivePod, Depends(get_pod)]

@@ -25,7 +25,7 @@ from server.protocol.shapes.game import AppliedView
 from server.realtime.live import LiveGame, LivePod
 from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
 from server.services.exports import summary
-from server.services.tables import achievements, games, round_links, rounds
+from server.services.tables import achievements, confirmations, games, round_links, rounds
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
@@ -105,7 +105,14 @@ async def call_time(body: GameAct, pod: HostPod, rt: RuntimeDep,
 async def confirm(body: GameConfirm, who: SeatOrHost, rt: RuntimeDep,
                   table: int = Table) -> Mapping[str, Any]:
     pod, player = who
-    return applied_view(pod, await games.confirm(rt, pod, player, table, body))
+    return applied_view(pod, await confirmations.confirm(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/dispute")
+async def dispute(body: GameConfirm, who: SeatOrHost, rt: RuntimeDep,
+                  table: int = Table) -> Mapping[str, Any]:
+    pod, player = who
+    return applied_view(pod, await confirmations.dispute(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/result")

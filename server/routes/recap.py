@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Request, Response
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
+from markupsafe import Markup
 
 from server.cards.card_json import dumps
 from server.i18n.choice import request_language
@@ -31,8 +32,15 @@ CSS = Path(__file__).resolve().parents[2] / "frontend" / "static" / "css" / "rec
 
 
 @cache
-def recap_css() -> str:
-    return CSS.read_text(encoding="utf-8")
+def recap_css() -> Markup:
+    """Our own stylesheet, marked safe to inline as written: escaping it would turn its
+    quotes into `&#34;`, which a `<style>` does not decode (the browser drops the rule).
+    Only this static file is marked so; every name in the recap is still escaped. A `</`
+    in it could close the `<style>` early, so such a file is refused rather than inlined."""
+    css = CSS.read_text(encoding="utf-8")
+    if "</" in css:
+        raise ValueError(f"{CSS} holds '</', which would end the inlined <style>")
+    return Markup(css)
 
 
 async def _recap(request: Request, pod_id: str, rt: Any,

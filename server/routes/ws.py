@@ -21,6 +21,7 @@ from server.routes.sockets.phone import (
     Connection,
 )
 from server.runtime import Runtime
+from server.services.night import done_pods
 
 CLOSE_POLICY = 1008
 
@@ -34,6 +35,8 @@ async def pod_socket(websocket: WebSocket, pod_id: str) -> None:
         pod = await rt.cluster.touch(pod_id)
     else:
         pod = rt.registry.find(pod_id)
+    if pod is None:  # a finished pod is loaded when asked for
+        pod = await done_pods.find_pod(rt, pod_id)
     if pod is None:
         await websocket.close(CLOSE_UNKNOWN_POD, CLOSE_REASONS[CLOSE_UNKNOWN_POD])
         return

@@ -77,7 +77,10 @@ def _result(end: Ending) -> ResultView | None:
         "draw": result.draw,
         "by_host": end.by_host,
         "result_seq": end.result_seq,
+        "reported_by": end.reported_by,
         "confirmed": sorted(end.confirmed),
+        "disputed": sorted(end.disputed),
+        "counts": end.counts,
         "awards": [{"player_id": a.player, "achievement": a.achievement, "points": a.points}
                    for a in result.awards],
     }

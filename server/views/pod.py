@@ -3,7 +3,8 @@ their shapes are `server.protocol.shapes`).
 
 Why built here from the engine's `view_for`: the engine already guarantees a seat's view
 holds only its own pack and pool; this module adds names, connection flags and timers, and
-the host view carries counts and names but never card contents.
+the host view carries counts and names but never card contents, nor the seed that would
+rebuild them (`server.protocol.shapes.host`).
 """
 
 from __future__ import annotations
@@ -334,7 +335,6 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "disk_full": pod.live.disk_full,
         **line_up(pod),
         "seats": pod.setup.seats,
-        "seed": pod.setup.seed,
         "timer_seconds": pod.setup.timer_seconds,
         "join_url": join_url,
         "round": state.round if state else 0,

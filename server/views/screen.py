@@ -1,7 +1,7 @@
 """The store's screen: a night as a TV in the store shows it to everyone in the room.
 
 Why built from scratch and not from the host view: the host view is a superset made for
-the host (seeds, join codes, who is connected, links with the host's token in them).
+the host (join codes, who is connected, links with the host's token in them).
 The screen is read by anyone who walks past, so it is built only from what the room may
 know: names, phases, how many packs and picks, who is still picking and how long they
 have, life totals and commanders on the table, results and standings. It never holds a
@@ -113,15 +113,17 @@ def table_line(live: LiveGame) -> ScreenTable:
                      "commanders": [c for c in p.commanders if c != PLACEHOLDER]}
                     for p in game.players],
         "result": result_line(result_of(game, live.winner),
-                              {p.id: p.name for p in game.players}),
+                              {p.id: p.name for p in game.players}, not game.end.counts),
     }
 
 
-def result_line(result: GameResult | None, names: dict[str, str]) -> ScreenResult | None:
+def result_line(result: GameResult | None, names: dict[str, str],
+                pending: bool = False) -> ScreenResult | None:
+    """`pending`: not confirmed yet, so it counts for no season (`Ending.counts`)."""
     if result is None:
         return None
     placings = sorted(result.placings, key=lambda p: (p.place, names.get(p.player, "")))
-    return {"draw": result.draw,
+    return {"draw": result.draw, "pending": pending,
             "placings": [{"name": names.get(p.player, p.player), "place": p.place}
                          for p in placings]}
 

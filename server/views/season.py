@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pods.player_names import skeleton
-from server.protocol.shapes.season import SeasonHostView, SeasonStandings
+from server.protocol.shapes.season import PendingLine, SeasonHostView, SeasonStandings
 from server.services.seasons.season_book import SeasonBook, iso_utc
 from server.services.seasons.seasons import achievements_of
 from server.views.standings import standing_lines
@@ -11,7 +11,15 @@ from server.views.standings import standing_lines
 
 def season_standings(book: SeasonBook) -> SeasonStandings:
     return {"season_id": book.row.id, "name": book.row.name, "nights": len(book.nights),
-            "standings": standing_lines(book.table)}
+            "standings": standing_lines(book.table), "pending": pending_lines(book)}
+
+
+def pending_lines(book: SeasonBook) -> list[PendingLine]:
+    """The games waiting for a confirmation, night by night, players by season name."""
+    return [{"night": number, "round": game.round, "table": game.table, "game": game.number,
+             "draw": game.result.draw, "disputed": game.disputed,
+             "placings": [{"name": p.player, "place": p.place} for p in game.result.placings]}
+            for number, night in enumerate(book.nights, start=1) for game in night.pending]
 
 
 def host_view(book: SeasonBook) -> SeasonHostView:

@@ -39,23 +39,44 @@ function placingsList(game, names) {
   p.place === 1 ? el("span", { class: "badge first", text: result.draw ? t("draw") : t("winner") }) : null)));
 }
 
+/** Whether the result counts for the season yet, and why not (protocol.md, "How a game ends"). */
+function countsLine(result) {
+  if (result.counts) return el("p", { class: "muted result-counts", text: t("This result counts for the season.") });
+  const text = result.disputed.length ? t("Disputed: the host decides this result.")
+    : t("Pending: another player at the table or the host confirms this result.");
+  return el("p", { class: "result-pending", text });
+}
+
+/** Confirm or dispute: for the players other than the reporter, and for the host. */
+function confirmControls(board, result) {
+  const me = board.me;
+  const seq = { result_seq: result.result_seq };
+  const confirm = () => button(t("Confirm"), () => board.act("confirm", seq), { class: "btn primary confirm-result" });
+  if (!me) return result.counts ? [] : [confirm()];
+  if (result.reported_by === me) {
+    return [el("p", { class: "muted own-result", text: t("You reported this result; another player at the table confirms it.") })];
+  }
+  if (result.confirmed.includes(me)) {
+    return [el("p", { class: "muted", text: t("You confirmed this result.") })];
+  }
+  const dispute = result.disputed.includes(me)
+    ? el("span", { class: "muted", text: t("You disputed this result.") })
+    : button(t("Dispute"), () => board.act("dispute", seq), { class: "btn danger dispute-result" });
+  return [el("div", { class: "row wrap" }, confirm(), dispute)];
+}
+
 function resultPanel(board, game, names) {
   const result = game.result;
-  const me = board.me;
-  const confirmed = result.confirmed.map((id) => names[id] ?? "?");
+  const who = (id) => (id === "host" ? t("Host") : (names[id] ?? "?"));
+  const confirmed = result.confirmed.map(who);
   const head = el("div", { class: "game-head" },
     el("strong", { text: result.draw ? t("Result: a draw") : t("Result") }),
     result.by_host ? el("span", { class: "badge", text: t("set by the host") }) : null);
   const nodes = [head, placingsList(game, names),
     el("p", { class: "muted confirmations", text: confirmed.length
       ? t("Confirmed by {names}", { names: confirmed.join(", ") })
-      : t("Nobody has confirmed this result yet.") })];
-  if (me && !result.confirmed.includes(me)) {
-    nodes.push(button(t("Confirm"), () => board.act("confirm", { result_seq: result.result_seq }),
-      { class: "btn primary confirm-result" }));
-  } else if (me) {
-    nodes.push(el("p", { class: "muted", text: t("You confirmed this result.") }));
-  }
+      : t("Nobody has confirmed this result yet.") }),
+    countsLine(result), ...confirmControls(board, result)];
   if (result.awards.length) {
     nodes.push(el("ul", { class: "plain-list awards" }, result.awards.map((a) => el("li", {
       text: t("{name}: {achievement} (+{points})", { name: names[a.player_id] ?? "?", achievement: a.achievement, points: a.points }),

@@ -114,7 +114,12 @@ function tableBlock(pod, table) {
       el("td", { class: "who" }, player.name,
         player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null),
       el("td", { class: "life", text: String(player.life) }))))),
-    table.result ? el("p", { class: "result", text: resultText(table.result) }) : null);
+    table.result ? el("p", { class: "result", text: resultText(table.result) }, pendingBadge(table.result)) : null);
+}
+
+/** A result nobody else at the table (nor the host) confirmed yet counts for no season. */
+function pendingBadge(result) {
+  return result.pending ? [" ", el("span", { class: "badge pending", text: t("pending") })] : null;
 }
 
 // "Round 2 · Table 3": a later round's tables are numbered across the night; round 1's
@@ -142,7 +147,7 @@ function resultsBlock(results) {
     el("h2", { text: t("Results") }),
     results.map(([pod, table]) => el("p", {},
       el("span", { class: "muted", text: `${tableName(pod, table)}: ` }),
-      resultText(table.result))));
+      resultText(table.result), pendingBadge(table.result))));
 }
 
 function standingBlocks(standings) {

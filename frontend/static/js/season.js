@@ -32,7 +32,20 @@ function render(view) {
     el("td", { class: "num", text: line.wins }),
     el("td", { class: "num", text: line.draws }))));
   $("#standings").hidden = view.standings.length === 0;
-  $("#season-empty").hidden = view.standings.length > 0;
+  $("#season-empty").hidden = view.standings.length > 0 || view.pending.length > 0;
+  renderPending(view.pending);
+}
+
+/** The finished games not counted yet: each waits for a confirmation (or, disputed, the host). */
+function renderPending(pending) {
+  $("#pending-list").replaceChildren(...pending.map((game) => el("li", { class: "pending-game" },
+    el("span", { text: t("Night {night}, table {table}, game {game}: {placings}", {
+      night: game.night, table: game.table, game: game.game,
+      placings: game.placings.map((p) => t("{place}. {name}", { place: p.place, name: p.name })).join(", "),
+    }) }),
+    " ",
+    el("span", { class: "badge", text: game.disputed ? t("disputed") : t("pending") }))));
+  $("#season-pending").hidden = pending.length === 0;
 }
 
 refresh();

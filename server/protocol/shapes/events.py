@@ -48,7 +48,6 @@ class EventHostView(TypedDict):
     set: str
     line_up: list[str]
     phase: str
-    seed: int
     replay_visibility: str
     lobby: Lobby
     """The night's lobby guard, as a pod's (`server.services.lobby_guard`)."""

@@ -64,7 +64,13 @@ class ResultView(TypedDict):
     draw: bool
     by_host: bool
     result_seq: int
+    reported_by: str
+    """The player id (or "host") whose entry made this result; they cannot confirm it."""
     confirmed: list[str]
+    disputed: list[str]
+    counts: bool
+    """Confirmed by another player or the host (or the host's word): it counts for a
+    season; until then the season's standings list it as pending."""
     awards: list[AwardLine]
 
 

@@ -1,4 +1,8 @@
-"""The host's views of a pod: names, counts, connection flags; no card contents."""
+"""The host's views of a pod: names, counts, connection flags; no card contents.
+
+No seed either: a pod's seed rebuilds every pack of its draft, and the host's laptop is
+seen by the room. The seed stays in the database (for replays and restarts) and is never
+sent; a host who wants a repeatable draft chooses one when creating the pod."""
 
 from __future__ import annotations
 
@@ -54,7 +58,6 @@ class HostView(LineUp):
     timers_paused: TimersPausedNote | None
     disk_full: bool
     seats: int
-    seed: int
     timer_seconds: int | None
     join_url: str
     round: int

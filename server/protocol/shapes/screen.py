@@ -22,6 +22,8 @@ class ScreenPlacing(TypedDict):
 
 class ScreenResult(TypedDict):
     draw: bool
+    pending: bool
+    """Waiting for a confirmation by another player at the table or the host."""
     placings: list[ScreenPlacing]
 
 

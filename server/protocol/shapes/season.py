@@ -15,11 +15,30 @@ class StandingLine(TypedDict):
     draws: int
 
 
+class NamedPlacing(TypedDict):
+    name: str
+    place: int
+
+
+class PendingLine(TypedDict):
+    """A finished game not counted yet: waiting for a confirmation by another player at
+    its table or the host (`disputed`: a player said it is wrong; the host decides)."""
+
+    night: int
+    round: int
+    table: int
+    game: int
+    draw: bool
+    disputed: bool
+    placings: list[NamedPlacing]
+
+
 class SeasonStandings(TypedDict):
     season_id: str
     name: str
     nights: int
     standings: list[StandingLine]
+    pending: list[PendingLine]
 
 
 class NightStandings(TypedDict):

@@ -38,7 +38,7 @@ from server.runtime import Runtime
 from server.services import caps, lobby_guard
 from server.services.commit import commit
 from server.services.events.screen_tokens import screen_hash
-from server.services.night import lifecycle
+from server.services.night import done_pods, lifecycle
 from server.services.tables import round_links
 
 MAX_PLAYERS = 64
@@ -112,6 +112,7 @@ async def load_night(rt: Runtime, event_id: str) -> Night:
     if night is None:
         raise UnknownPodError(f"there is no event {event_id!r}", "unknown_event")
     await follow_night(rt, night)
+    await done_pods.load_done(rt, night.pod_ids)  # its finished pods, after a restart
     return night
 
 
@@ -332,11 +333,13 @@ def progress(pod: LivePod) -> Progress:
 
 
 def host_view(rt: Runtime, night: Night) -> EventHostView:
+    """The night's host view. It holds no seed: the night's seed draws every pod's seed,
+    and so every pack of the night (`server.protocol.shapes.host`)."""
     pods = pods_of(rt, night)
     pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
     return {
         "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
-        "phase": night.row.phase, "seed": night.row.seed,
+        "phase": night.row.phase,
         "replay_visibility": night.row.replay_visibility,
         "lobby": {"locked": night.row.locked, "join_code": night.row.join_code},
         "achievements": json.loads(night.row.achievements_json or "[]"),

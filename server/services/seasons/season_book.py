@@ -10,7 +10,7 @@ standings after a restart, a merge or an import equal the standings before.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from pods.results import Award, GameResult, Placing
@@ -20,7 +20,7 @@ from pods.season.standings import Standing, standings
 from server.db import Session, event_repo, season_repo
 from server.db.tables import SeasonRow
 from server.services.seasons.seasons import scheme_of
-from server.services.tables.standings import night_results
+from server.services.tables.standings import PendingGame, night_games
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,9 @@ class BookNight:
     held_at: datetime
     event_id: str | None
     results: list[GameResult]
+    """The results that count (confirmed, or stored before confirmations counted)."""
+    pending: list[PendingGame] = field(default_factory=list)
+    """Games waiting for a confirmation: listed, not counted (an imported night has none)."""
 
 
 @dataclass(frozen=True)
@@ -52,17 +55,23 @@ def read_book(session: Session, season_id: str) -> SeasonBook | None:
     if row is None:
         return None
     nights = [*_imported_nights(session, season_id), *(
-        BookNight(event.created_at, event.id,
-                  night_results(session, event_repo.list_event_pod_ids(session, event.id)))
+        _held_night(session, event.id, event.created_at)
         for event in season_repo.list_events(session, season_id))]
     nights.sort(key=lambda night: _utc(night.held_at))
     aliases = season_repo.list_aliases(session, season_id)
     roster = Roster({p.id: p.name for p in season_repo.list_players(session, season_id)},
                     {a.skeleton: a.player_id for a in aliases})
+    nights = [replace(night, pending=[replace(p, result=roster.result(p.result))
+                                      for p in night.pending]) for night in nights]
     results = [roster.result(result) for night in nights for result in night.results]
     scheme = scheme_of(row)
     return SeasonBook(row, scheme, nights, roster, results,
                       {a.skeleton: a.name for a in aliases}, standings(results, scheme))
+
+
+def _held_night(session: Session, event_id: str, held_at: datetime) -> BookNight:
+    games = night_games(session, event_repo.list_event_pod_ids(session, event_id))
+    return BookNight(held_at, event_id, games.counted, games.pending)
 
 
 def _imported_nights(session: Session, season_id: str) -> list[BookNight]:

@@ -18,13 +18,21 @@ from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
+from pods.achievements import Achievement, from_json
 from pods.errors import PodsError
-from pods.player_names import clean_name, skeleton
+from pods.player_names import check_characters, clean_name, skeleton
 from pods.results import GameResult
+from pods.season import checks
 from server.core.errors import ConflictError, InvalidError
 from server.core.security import new_id
 from server.db import Session, season_repo
-from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow, SeasonResultRow
+from server.db.tables import (
+    SeasonAliasRow,
+    SeasonNightRow,
+    SeasonPlayerRow,
+    SeasonResultRow,
+    SeasonRow,
+)
 from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
 from server.runtime import Runtime
 from server.services.commit import commit
@@ -84,28 +92,46 @@ def _clean(name: str, where: str) -> str:
     return name
 
 
+def _season(data: SeasonFile) -> tuple[SeasonRow, str]:
+    """The new season's row and token: its name and achievements' names checked as a
+    host's would be (`pods.season.checks`), each refusal naming where in the file."""
+    try:
+        check_characters(data.season.name)
+    except PodsError as error:
+        raise _refuse(f"season.name: {error}") from error
+    for index, achievement in enumerate(data.season.achievements):
+        try:
+            check_characters(achievement.name)
+        except PodsError as error:
+            raise _refuse(f"season.achievements[{index}].name: {error}") from error
+    scheme = seasons.parse_scheme(data.season.scoring, data.season.points)
+    achievements = seasons.parse_achievements(
+        [{"name": a.name, "points": a.points} for a in data.season.achievements])
+    return seasons.new_season(data.season.name, scheme, achievements)
+
+
 def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
     """Every row the file becomes (a new season) in groups to store in order, its id and
-    host token; raises
-    `bad_season_file` naming the first problem."""
+    host token; raises `bad_season_file` naming the first problem and where it is."""
     if data.version != SEASON_FILE_VERSION:
         raise _refuse(f"it is version {data.version}; this server reads version "
                       f"{SEASON_FILE_VERSION}")
     if data.format != SEASON_FILE_FORMAT:
         raise _refuse("it is not a Prismatic season file")
-    scheme = seasons.parse_scheme(data.season.scoring, data.season.points)
-    achievements = seasons.parse_achievements(
-        [{"name": a.name, "points": a.points} for a in data.season.achievements])
-    season, token = seasons.new_season(data.season.name, scheme, achievements)
+    season, token = _season(data)
+    offered = from_json(seasons.achievements_of(season))
     owners: dict[str, str] = {}  # skeleton → the file's player name
     players: list[object] = []
     aliases: list[object] = []
     for index, player in enumerate(data.players):
-        name = _clean(player.name, f"players[{index}]")
+        name = _clean(player.name, f"players[{index}].name")
+        if name in owners.values():
+            raise _refuse(f"players[{index}].name: {name!r} is listed twice")
         row = SeasonPlayerRow(id=new_id(), season_id=season.id, name=name)
         players.append(row)
-        for spelled in (name, *player.aliases):
-            _clean(spelled, f"players[{index}].aliases")
+        for number, spelled in enumerate((name, *player.aliases)):
+            if number:
+                _clean(spelled, f"players[{index}].aliases[{number - 1}]")
             key = skeleton(spelled)
             if key in owners:
                 if owners[key] == name:
@@ -124,7 +150,7 @@ def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
         nights.append(stored)
         for seq, result in enumerate(night.results, start=1):
             where = f"nights[{number - 1}].results[{seq - 1}]"
-            game = _checked_result(result.model_dump(), listed, where)
+            game = _checked_result(result.model_dump(), listed, offered, where)
             results.append(SeasonResultRow(night_id=stored.id, seq=seq,
                                            result_json=json.dumps(result_to_json(game),
                                                                   ensure_ascii=False)))
@@ -136,31 +162,21 @@ def checked_rows(data: SeasonFile) -> tuple[list[list[object]], str, str]:
 
 def _held_at(text: str, number: int) -> datetime:
     try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise _refuse(f"night {number}'s held_at {text!r} is not an ISO 8601 time") from None
-    if moment.tzinfo is None:
-        raise _refuse(f"night {number}'s held_at {text!r} has no time zone")
-    return moment.astimezone(UTC)
+        return checks.held_at(text)
+    except PodsError as error:
+        raise _refuse(f"nights[{number - 1}].held_at (night {number}): {error}") from None
 
 
-def _checked_result(raw: dict[str, Any], listed: set[str], where: str) -> GameResult:
+def _checked_result(raw: dict[str, Any], listed: set[str],
+                    offered: tuple[Achievement, ...], where: str) -> GameResult:
     result = result_from_json(raw)
-    players = result.players
-    if len(players) < 2:
-        raise _refuse(f"{where}: a game has at least two players")
-    if len(set(players)) != len(players):
-        raise _refuse(f"{where}: a player is placed twice")
-    unknown = [p for p in players if p not in listed]
+    unknown = [p for p in result.players if p not in listed]
     if unknown:
         raise _refuse(f"{where}: {unknown[0]!r} is not in the file's players")
-    places = sorted(p.place for p in result.placings)
-    if places[0] != 1 or any(place > len(players) for place in places):
-        raise _refuse(f"{where}: places run from 1 to the number of players")
-    for award in result.awards:
-        if award.player not in players:
-            raise _refuse(f"{where}: {award.player!r} was awarded in a game they did not play")
-    return result
+    try:
+        return checks.checked_result(result, offered)
+    except PodsError as error:
+        raise _refuse(f"{where}: {error}") from error
 
 
 def parse_file(raw: bytes) -> SeasonFile:

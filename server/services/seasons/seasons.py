@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
+from pods.errors import PodsError
+from pods.season.checks import clean_season_name
 from pods.season.scoring import Scheme, SchemeError
 from server.core.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
 from server.core.security import hash_token, new_id, new_token, token_matches
@@ -19,8 +21,6 @@ from server.protocol.shapes.season import AchievementJson
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.tables import achievements
-
-SEASON_NAME_MAX = 64
 
 
 def parse_achievements(raw: Sequence[Mapping[str, object]] | None) -> list[AchievementJson]:
@@ -39,10 +39,12 @@ def parse_scheme(scoring: str, points: Mapping[str, object] | None) -> Scheme:
 
 def new_season(name: str, scheme: Scheme,
                achievements: Sequence[AchievementJson]) -> tuple[SeasonRow, str]:
-    """A season's row (not stored yet) and its host token."""
-    name = " ".join(name.split())
-    if not 1 <= len(name) <= SEASON_NAME_MAX:
-        raise InvalidError(f"a season's name is 1–{SEASON_NAME_MAX} characters", "bad_name")
+    """A season's row (not stored yet) and its host token; 422 `bad_name` or
+    `bad_characters` for a name no season may have (`pods.season.checks`)."""
+    try:
+        name = clean_season_name(name)
+    except PodsError as error:
+        raise InvalidError(str(error), error.code) from error
     token = new_token()
     row = SeasonRow(id=new_id(), name=name, scoring=scheme.scoring.value,
                     points_json=json.dumps(dict(scheme.points), sort_keys=True),

@@ -24,6 +24,7 @@ from pods.game_end import (
     Confirm,
     ConfirmClaim,
     Correct,
+    Dispute,
     DrawVote,
     SetWinner,
 )
@@ -154,7 +155,7 @@ def _adjustment(seq: int, author: str, body: GameAdjust) -> Adjustment:
     return Adjustment(seq, author, Kind(body.kind), body.target, body.delta, source)
 
 
-def _already_stored(live: LiveGame, author: str, ref: str | None, entry: Entry) -> int | None:
+def already_stored(live: LiveGame, author: str, ref: str | None, entry: Entry) -> int | None:
     """The seq of the entry this author stored under `ref`, if any; the same `ref` for a
     different tap is refused (silently answering it would hide a lost tap)."""
     seq = live.refs.get((author, ref)) if ref is not None else None
@@ -186,7 +187,7 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
                                 f"game {live.number} is being played", "game_over")
         author = player.id if player else HOST
         entry: Entry = make(live.next_seq, author)
-        seq = _already_stored(live, author, ref, entry)
+        seq = already_stored(live, author, ref, entry)
         if seq is not None:
             return Applied(live, seq)
         if len(live.game.log) >= MAX_ENTRIES:
@@ -194,7 +195,7 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         try:
             game = apply_entry(live.game, entry)
         except TrackerError as error:
-            raise _refusal(entry, error) from error
+            raise refusal(entry, error) from error
 
         winner = sole_winner(game)
         rewrite = isinstance(entry, SetWinner | Correct) or winner != sole_winner(live.game)
@@ -216,11 +217,11 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         return await commit(rt, stage, tapped, pod=pod)
 
 
-WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim"})
+WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim", "own_result"})
 BAD_INPUT = frozenset({"unknown_player", "unknown_claim", "bad_placings"})
 
 
-def _refusal(entry: Entry, error: TrackerError) -> PodError:
+def refusal(entry: Entry, error: TrackerError) -> PodError:
     """A refused entry as the error the phone gets: whose move it is not (403), input
     that names nothing in the game (422), or a move the game's state refuses (409)."""
     if isinstance(entry, Adjustment):
@@ -281,9 +282,20 @@ async def call_time(rt: Runtime, pod: LivePod, table: int, body: GameAct) -> App
 
 async def confirm(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
                   body: GameConfirm) -> Applied:
-    """A player confirms the result they see (named by the seq it last changed at)."""
+    """A player other than the result's reporter, or the host, confirms the result they
+    see (named by the seq it last changed at): it counts for the season."""
     return await _append(rt, pod, player, table, body.ref, body.game,
-                         lambda seq, author: Confirm(seq, author, body.result_seq))
+                         lambda seq, author: Confirm(seq, author, body.result_seq),
+                         phases=("playing", "done"))
+
+
+async def dispute(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+                  body: GameConfirm) -> Applied:
+    """A player other than the reporter says the result is wrong: it stays pending until
+    the host confirms or corrects it."""
+    return await _append(rt, pod, player, table, body.ref, body.game,
+                         lambda seq, author: Dispute(seq, author, body.result_seq),
+                         phases=("playing", "done"))
 
 
 async def correct(rt: Runtime, pod: LivePod, table: int, body: GameCorrect) -> Applied:

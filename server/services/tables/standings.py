@@ -3,11 +3,17 @@
 Why from the database: a night's finished games are retired from memory when a table
 starts its next game or the night moves to the next round, and standings must count
 every one of them, the same way after a restart as before it.
+
+Why a season reads `night_games` and not every result: a result counts for a season only
+once confirmed (`pods.game_end.Ending.counts`; games stored before migration 0018 need no
+confirmation), so one phone tapping everyone out cannot move the standings alone. The
+night's own standings still show every finished game, as the table played it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from pods.results import GameResult, Placing
 from pods.season.scoring import Scheme
@@ -17,10 +23,31 @@ from server.db import Session, game_repo, repo
 from server.services.tables.results import result_of
 
 
-def night_results(session: Session, pod_ids: Iterable[str]) -> list[GameResult]:
+@dataclass(frozen=True)
+class PendingGame:
+    """A finished game whose result waits for a confirmation (or, `disputed`, for the
+    host's word): shown beside the standings, counted in none of their lines."""
+
+    round: int
+    table: int
+    number: int
+    result: GameResult
+    """Players by name, like every result of `night_games`."""
+    disputed: bool
+
+
+@dataclass(frozen=True)
+class NightGames:
+    counted: list[GameResult]
+    pending: list[PendingGame]
+
+
+def night_games(session: Session, pod_ids: Iterable[str]) -> NightGames:
     """Every finished game of the pods, with players named as they joined (a night's
-    names are unique, and seasons match players across nights by name)."""
-    results: list[GameResult] = []
+    names are unique, and seasons match players across nights by name): the results that
+    count, and the ones still waiting for a confirmation."""
+    counted: list[GameResult] = []
+    pending: list[PendingGame] = []
     for pod_id in pod_ids:
         pod = repo.get_pod(session, pod_id)
         if pod is None:
@@ -30,9 +57,21 @@ def night_results(session: Session, pod_ids: Iterable[str]) -> list[GameResult]:
         for row in rows:
             game = replay_game(game_repo.players_of(row), logs[row.id], pod.starting_life)
             result = result_of(game, row.winner_id)
-            if result is not None:
-                results.append(by_name(result, {p.id: p.name for p in game.players}))
-    return results
+            if result is None:
+                continue
+            named = by_name(result, {p.id: p.name for p in game.players})
+            if not row.needs_confirmation or game.end.counts:
+                counted.append(named)
+            else:
+                pending.append(PendingGame(row.round, row.table_number, row.number, named,
+                                           bool(game.end.disputed)))
+    return NightGames(counted, pending)
+
+
+def night_results(session: Session, pod_ids: Iterable[str]) -> list[GameResult]:
+    """Every finished game of the pods, confirmed or not (the night's own standings)."""
+    games = night_games(session, pod_ids)
+    return [*games.counted, *(p.result for p in games.pending)]
 
 
 def by_name(result: GameResult, names: dict[str, str]) -> GameResult:

@@ -101,3 +101,19 @@ def test_a_pod_stored_before_the_bots_option_replays_its_plain_shuffle(db_url: s
             "SELECT bots_between_people FROM pod WHERE id = 'old'")).scalar_one()
     engine.dispose()
     assert apart is False or apart == 0
+
+
+def test_a_game_stored_before_confirmations_counted_stays_counted(db_url: str) -> None:
+    """Games from before migration 0018 need no confirmation; new games do."""
+    engine = stored_at(db_url, "0017_season_version", (
+        "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
+        " paused, version, created_at, updated_at) VALUES ('old', 'CMR', 8, true, 7, 'h',"
+        " 'playing', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+        "INSERT INTO game (id, pod_id, table_number, number, players_json, current,"
+        " created_at) VALUES ('g1', 'old', 1, 1, '[]', true, CURRENT_TIMESTAMP)"))
+    upgrade_to_head(engine)
+    with engine.connect() as connection:
+        needs = connection.execute(sa.text(
+            "SELECT needs_confirmation FROM game WHERE id = 'g1'")).scalar_one()
+    engine.dispose()
+    assert needs is False or needs == 0

@@ -194,6 +194,7 @@ def test_no_card_while_building_and_life_and_results_once_games_are_on(
     view = screen(client, token)
     table = view.json()["pods"][0]["tables"][0]
     assert table["result"]["placings"][0] == {"name": target["name"], "place": 1}
+    assert table["result"]["pending"] is False  # the host's word counts at once
     standings = view.json()["standings"]
     assert standings[0]["name"] == target["name"] and standings[0]["wins"] == 1
     assert (standings[0]["rank"], standings[0]["points"], standings[0]["games"]) == (1, 5, 1)

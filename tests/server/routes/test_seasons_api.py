@@ -78,7 +78,7 @@ def test_a_season_is_created_with_its_scheme_and_a_token(client: TestClient) -> 
     assert host["achievements"] == [{"name": "First blood", "points": 1}]
     assert client.get(f"/api/seasons/{season['season_id']}/standings").json() == {
         "season_id": season["season_id"], "name": "Friday League", "nights": 0,
-        "standings": []}
+        "standings": [], "pending": []}
 
 
 @SQLITE_ONLY

@@ -188,6 +188,13 @@ def test_moves_at_another_table_are_refused(client: TestClient) -> None:
     for path in ("concede", "draw", "claims"):
         body = {"achievement": "First blood"} if path == "claims" else {}
         refused(act(client, pod, outsider, path, body), 403, "not_at_table")
+    # Nor confirm or dispute table 1's result: only its own players (and the host) do.
+    tap(client, pod, seats[tables[0]["players"][0]], tables[0]["players"][1], -40)
+    tap(client, pod, seats[tables[0]["players"][0]], tables[0]["players"][2], -40)
+    seq = game_of(client, seats[tables[0]["players"][1]])["result"]["result_seq"]
+    for path in ("confirm", "dispute"):
+        refused(act(client, pod, outsider, path, {"result_seq": seq}), 403, "not_at_table")
+    assert game_of(client, seats[tables[0]["players"][1]])["result"]["confirmed"] == []
 
 
 @SQLITE_ONLY

@@ -14,8 +14,18 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
-from tests.server.services.test_replays import drafted_pod
-from tests.server.support.builders import PodHandle, SeatHandle, bearer, draft_until_done, me
+from tests.server.services.test_replays import SEED, drafted_pod
+from tests.server.support.builders import (
+    PodHandle,
+    SeatHandle,
+    bearer,
+    draft_until_done,
+    join,
+    me,
+    new_pod,
+    start,
+)
+from tests.server.support.databases import SQLITE_ONLY
 
 
 def with_ann_deck(client: TestClient, mode: str) -> tuple[PodHandle, dict[str, SeatHandle],
@@ -91,6 +101,23 @@ def test_the_html_file_is_self_contained(client: TestClient) -> None:
     assert not re.search(r"<script|<link|<img|<iframe|@import|url\(", html, re.IGNORECASE)
     sources = re.findall(r'\b(?:src|href)="([^"]*)"', html)
     assert sources and all(f"/pods/{pod.pod_id}/replay?seat=" in s for s in sources), sources
+
+
+@SQLITE_ONLY
+def test_the_html_files_css_is_inlined_as_written_and_names_stay_escaped(
+    client: TestClient,
+) -> None:
+    """The file's `<style>` holds our own stylesheet unescaped (an escaped quote, `&#34;`,
+    makes the browser drop the font rule), while a player's name is still escaped text."""
+    pod = new_pod(client, seats=2, seed=SEED, replay_visibility="after_draft")
+    seats = [join(client, pod, name) for name in ("<script>", "Bob")]
+    start(client, pod)
+    draft_until_done(client, seats)
+    html = client.get(pod.url("/recap.html"), headers=pod.host).text
+    style = html[html.index("<style>"):html.index("</style>")]
+    assert '"Segoe UI"' in style and "&#34;" not in style and "&quot;" not in style
+    assert "&lt;script&gt;" in html
+    assert "<script" not in html.lower()
 
 
 def test_a_finished_nights_recap_after_a_restart(

@@ -2,7 +2,9 @@
 name meaning the player (on later nights too), a merge moves every result of a typo.
 
 The nights are stored directly (an event of the season, a pod, games with a recorded
-winner), as a night's games are stored by the tables: the drafts are not under test here."""
+winner), as a night's games are stored by the tables: the drafts are not under test here,
+nor is the confirmation of a result (`test_season_confirmations`), so the games are stored
+as counting already."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def stored_night(client: TestClient, season_id: str, *tables: tuple[list[str], s
         players = [Player(f"{pod.id}-{name}", name, ()) for name in names]
         games.append(GameRow(id=f"g{next(_ids)}", pod_id=pod.id, table_number=number,
                              players_json=game_repo.players_json(players),
-                             winner_id=f"{pod.id}-{winner}"))
+                             winner_id=f"{pod.id}-{winner}", needs_confirmation=False))
     with client.app.state.runtime.session() as session:  # type: ignore[attr-defined]
         for row in (event, pod, *games):
             session.add(row)
