@@ -17,6 +17,7 @@ from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
 from server.protocol.shapes.screen import (
+    ScreenJoin,
     ScreenPod,
     ScreenResult,
     ScreenSlowest,
@@ -27,7 +28,7 @@ from server.protocol.shapes.screen import (
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.events.events import Night, line_up, pods_of
-from server.services.events.screens import StandingsCache
+from server.services.events.screens import SeasonLines, StandingsCache
 from server.services.tables.results import result_of
 from server.views.pod import iso
 
@@ -38,12 +39,13 @@ async def night_screen(rt: Runtime, night: Night,
     season's scheme. A socket passes its `standings` cache, so a life tap reads no
     stored game."""
     pods = pods_of(rt, night)
-    lines = await (standings or StandingsCache()).of(rt, night, pods)
-    return screen_view(night, pods, lines)
+    cache = standings or StandingsCache()
+    lines = await cache.of(rt, night, pods)
+    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season)
 
 
-def screen_view(night: Night, pods: Sequence[LivePod],
-                standings: Sequence[Standing]) -> ScreenView:
+def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Standing],
+                join_url: str, season: SeasonLines | None = None) -> ScreenView:
     return {
         "event_id": night.row.id,
         "phase": night.row.phase,
@@ -52,7 +54,20 @@ def screen_view(night: Night, pods: Sequence[LivePod],
         "players": len(night.players),
         "pods": [pod_line(number, pod) for number, pod in enumerate(pods, start=1)],
         "standings": [standing_line(line) for line in standings],
+        "join": join_line(night, join_url),
+        "season": {"name": season.name,
+                   "standings": [standing_line(line) for line in season.standings]}
+        if season is not None else None,
     }
+
+
+def join_line(night: Night, url: str) -> ScreenJoin | None:
+    """While the night is open: its join link and code, and who joined (in join order).
+    The code is the room's: a guarded lobby keeps out whoever is not in the store."""
+    if night.row.phase != "open":
+        return None
+    return {"url": url, "code": night.row.join_code,
+            "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)]}
 
 
 def pod_line(number: int, pod: LivePod) -> ScreenPod:
