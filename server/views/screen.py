@@ -29,6 +29,7 @@ from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.events.events import Night, line_up, pods_of
 from server.services.events.screens import SeasonLines, StandingsCache
+from server.services.night.done_pods import load_done
 from server.services.tables.results import result_of
 from server.views.pod import iso
 
@@ -38,6 +39,7 @@ async def night_screen(rt: Runtime, night: Night,
     """The screen of `night` now: its pods in this process and its standings under its
     season's scheme. A socket passes its `standings` cache, so a life tap reads no
     stored game."""
+    await load_done(rt, night.pod_ids)  # the night's end outlives a restart
     pods = pods_of(rt, night)
     cache = standings or StandingsCache()
     lines = await cache.of(rt, night, pods)
@@ -71,7 +73,8 @@ def join_line(night: Night, url: str) -> ScreenJoin | None:
 
 
 def pod_line(number: int, pod: LivePod) -> ScreenPod:
-    """One pod. A later round's table is listed only under the pod that stores it: every
+    """One pod; its tables while they play and once it is done (the night's end shows
+    their results). A later round's table is listed only under the pod that stores it: every
     other pod whose players sit at it borrows the same game, and the TV shows it once."""
     people = [p for p in pod.night.players if not p.bot and not p.kicked]
     picking, slowest = still_picking(pod)
@@ -88,7 +91,7 @@ def pod_line(number: int, pod: LivePod) -> ScreenPod:
         "decks": sum(1 for p in people if p.deck is not None),
         "tables": [table_line(pod.night.games[n]) for n in sorted(pod.night.games)
                    if pod.night.games[n].home in (None, pod.id)]
-        if pod.night.phase == "playing" else [],
+        if pod.night.phase in ("playing", "done") else [],
     }
 
 

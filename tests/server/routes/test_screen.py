@@ -274,3 +274,35 @@ def test_a_seasons_night_shows_the_seasons_name_and_standings(client: TestClient
     assert len(season["standings"]) == 3
     outside, _ = open_night(client, 3)
     assert screen(client, token_of(outside["screen_url"])).json()["season"] is None
+
+
+def test_at_the_nights_end_the_screen_still_shows_tonights_results_draws_as_draws(
+    make_settings: Callable[..., Settings],
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+) -> None:
+    """The night's end is when the room reads the results: a pod the host ended keeps its
+    tables' results on the TV (a draw is said as a draw, not as a win), after a restart too
+    (a start leaves finished pods on disk)."""
+    settings = make_settings()
+    with app_client(settings) as client:
+        night, seats = open_night(client, 3)
+        draft_until_done(client, seats)
+        pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+        assert client.post(f"/api/pods/{pod_id}/tables", headers=host,
+                           json={"without_decks": True}).status_code == 200
+        players = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()["players"]
+        placings = [{"player_id": p["player_id"], "place": 1 if i < 2 else 3}
+                    for i, p in enumerate(players)]
+        drawn = client.post(f"/api/pods/{pod_id}/games/1/result", headers=host,
+                            json={"placings": placings, "draw": True})
+        assert drawn.status_code == 200, drawn.text
+        assert client.post(f"/api/pods/{pod_id}/end", headers=host).status_code == 200
+        pod = screen(client, token_of(night["screen_url"])).json()["pods"][0]
+    assert pod["phase"] == "done"
+    [table] = pod["tables"]
+    assert table["result"] is not None and table["result"]["draw"] is True
+    assert {p["name"] for p in table["result"]["placings"] if p["place"] == 1} == {
+        p["name"] for p in players[:2]}
+    with app_client(settings) as client:
+        after = screen(client, token_of(night["screen_url"])).json()
+    assert after["pods"] == [pod]
