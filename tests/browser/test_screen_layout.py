@@ -188,6 +188,24 @@ def test_while_drafting_the_pick_timer_is_in_large_type_and_a_pause_puts_up_a_ba
 
 
 @pytest.mark.parametrize("tv", sorted(TVS))
+def test_four_drafting_pods_share_one_page_in_room_sized_type(
+    browser: Browser, http: httpx.Client, tv: str
+) -> None:
+    night = night_of(http, 32, pick_timer_seconds=600)
+    assert len(start(http, night)) == 4
+    context = new_context(browser, viewport=TVS[tv])
+    page = context.new_page()
+    page.goto(night["screen_url"])
+    timers = page.locator("[data-panel=pod] .time-left")
+    expect(timers).to_have_count(4)
+    expect(timers.first).to_have_text(re.compile(r"^\d+:\d\d$"))
+    found = assert_readable(page, tv)
+    assert found["pages"] == 1, found
+    screenshot(page, f"screen-drafting-4-pods-{tv}")
+    context.close()
+
+
+@pytest.mark.parametrize("tv", sorted(TVS))
 def test_one_pods_table_fills_the_tv_in_room_sized_type(
     browser: Browser, http: httpx.Client, tv: str
 ) -> None:

@@ -104,6 +104,8 @@ function sheets(night) {
   if (night.standings.length) list.push(standingsSheet("standings", t("Standings"), night.standings));
   const ended = night.pods.length > 0 && night.pods.every((pod) => pod.phase === "done");
   if (ended && night.season) list.push(standingsSheet("season", night.season.name, night.season.standings, t("Season standings")));
+  // Pods formed in another process (this one holds none yet): say so, never a blank TV.
+  if (!list.length) list.push(sheet("formed", () => ({ node: el("div", { class: "frame" }, titled(t("Pods formed"))), items: null }), []));
   return list;
 }
 
