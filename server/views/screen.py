@@ -17,6 +17,7 @@ from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
 from server.protocol.shapes.screen import (
+    ScreenJoin,
     ScreenPod,
     ScreenResult,
     ScreenSlowest,
@@ -27,7 +28,8 @@ from server.protocol.shapes.screen import (
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.events.events import Night, line_up, pods_of
-from server.services.events.screens import StandingsCache
+from server.services.events.screens import SeasonLines, StandingsCache
+from server.services.night.done_pods import load_done
 from server.services.tables.results import result_of
 from server.views.pod import iso
 
@@ -37,13 +39,15 @@ async def night_screen(rt: Runtime, night: Night,
     """The screen of `night` now: its pods in this process and its standings under its
     season's scheme. A socket passes its `standings` cache, so a life tap reads no
     stored game."""
+    await load_done(rt, night.pod_ids)  # the night's end outlives a restart
     pods = pods_of(rt, night)
-    lines = await (standings or StandingsCache()).of(rt, night, pods)
-    return screen_view(night, pods, lines)
+    cache = standings or StandingsCache()
+    lines = await cache.of(rt, night, pods)
+    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season)
 
 
-def screen_view(night: Night, pods: Sequence[LivePod],
-                standings: Sequence[Standing]) -> ScreenView:
+def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Standing],
+                join_url: str, season: SeasonLines | None = None) -> ScreenView:
     return {
         "event_id": night.row.id,
         "phase": night.row.phase,
@@ -52,10 +56,26 @@ def screen_view(night: Night, pods: Sequence[LivePod],
         "players": len(night.players),
         "pods": [pod_line(number, pod) for number, pod in enumerate(pods, start=1)],
         "standings": [standing_line(line) for line in standings],
+        "join": join_line(night, join_url),
+        "season": {"name": season.name,
+                   "standings": [standing_line(line) for line in season.standings]}
+        if season is not None else None,
     }
 
 
+def join_line(night: Night, url: str) -> ScreenJoin | None:
+    """While the night is open: its join link and code, and who joined (in join order).
+    The code is the room's: a guarded lobby keeps out whoever is not in the store."""
+    if night.row.phase != "open":
+        return None
+    return {"url": url, "code": night.row.join_code,
+            "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)]}
+
+
 def pod_line(number: int, pod: LivePod) -> ScreenPod:
+    """One pod; its tables while they play and once it is done (the night's end shows
+    their results). A later round's table is listed only under the pod that stores it: every
+    other pod whose players sit at it borrows the same game, and the TV shows it once."""
     people = [p for p in pod.night.players if not p.bot and not p.kicked]
     picking, slowest = still_picking(pod)
     return {
@@ -69,8 +89,9 @@ def pod_line(number: int, pod: LivePod) -> ScreenPod:
         "slowest": slowest,
         "timer_seconds": pod.setup.timer_seconds,
         "decks": sum(1 for p in people if p.deck is not None),
-        "tables": [table_line(pod.night.games[n]) for n in sorted(pod.night.games)]
-        if pod.night.phase == "playing" else [],
+        "tables": [table_line(pod.night.games[n]) for n in sorted(pod.night.games)
+                   if pod.night.games[n].home in (None, pod.id)]
+        if pod.night.phase in ("playing", "done") else [],
     }
 
 
@@ -103,6 +124,7 @@ def still_picking(pod: LivePod) -> tuple[list[str], ScreenSlowest | None]:
 def table_line(live: LiveGame) -> ScreenTable:
     game = live.game
     return {
+        "round": live.round,
         "table": live.table,
         "game": live.number,
         "players": [{"name": p.name, "life": game.life[p.id], "out": game.out(p.id),

@@ -37,9 +37,9 @@ function player(p) {
 function games(list) {
   if (!list.length) return el("p", { class: "muted", text: t("No game was recorded.") });
   return el("table", { class: "recap-games" },
-    el("thead", {}, el("tr", {}, [t("Table"), t("Game"), t("Players"), t("Winner")].map((h) => el("th", { text: h })))),
+    el("thead", {}, el("tr", {}, [t("Round"), t("Table"), t("Game"), t("Players"), t("Winner")].map((h) => el("th", { text: h })))),
     el("tbody", {}, list.map((g) => el("tr", {},
-      el("td", { text: String(g.table) }), el("td", { text: String(g.number) }),
+      el("td", { text: String(g.round) }), el("td", { text: String(g.table) }), el("td", { text: String(g.number) }),
       el("td", { text: g.players.map((p) => `${p.name} (${p.life})`).join(", ") }),
       el("td", { text: g.winner || t("not recorded") })))));
 }

@@ -1,30 +1,55 @@
 // The store's screen: a night on the TV, read-only, live over its own socket (the phones'
 // client, `LiveView`, with its whole-view messages: it reconnects, pings and backs off).
 //
-// Why pages and not scrolling: nobody scrolls a TV. The view becomes a list of blocks
-// (each pod, each table, the results, the standings in short runs); blocks fill four
-// columns of one page, and a block that would fall off the page starts the next one.
-// With more than one page the screen turns them every PAGE_MS (and the button in the bar
-// turns them at once). Why whole views and no versions: a screen's view is small and the
-// socket sends one only when it changed, so a reconnect simply shows the next one.
+// Why sheets and pages, not scrolling: nobody scrolls a TV. Each moment of the night is a
+// sheet (the join page, the pods, the tables, tonight's results, tonight's and the season's
+// standings); a sheet is a frame (its title, the join QR code) and a list of items (pods,
+// tables, result lines, standing rows, names). Items fill a page until the next would
+// not fit, or MAX_CARDS cards are on it, then the next page starts with the same frame.
+// With more than one page the screen turns them every PAGE_MS, with a page indicator (the
+// button in the bar turns them at once). Type is sized by the viewport (screen.css), so a
+// page holds as much at 1280×720 as at 1920×1080. Why whole views and no versions: a
+// screen's view is small and the socket sends one only when it changed, so a reconnect
+// simply shows the next one.
 import { banner } from "./banner.js";
 import { $, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { LiveView, statusPill } from "./live.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
-const PAGE_MS = 12000;
-const STANDING_ROWS = 8;
+const PAGE_MS = 8000;
+const MAX_CARDS = 4; // pods or tables on one page: 2 × 2, each read from across the room
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
-const token = takeTokenFromFragment("screen", "night", "screen_token");
 let view = null;
 let page = 0;
 let clockOffset = 0; // server now minus this browser's now, in ms
-const { fail } = banner("#screen-error", { covers: ["#slides"] });
+const { fail, clear } = banner("#screen-error", { covers: ["#slides"] });
 const pill = statusPill(t);
 
-if (!token) fail(notValid());
-else new LiveView(screenSocketUrl(token), onView, onState, { wholeViews: "screen" }).start();
+let live = null;
+connect();
+// Why on `hashchange`: a TV that still shows last week's night, given tonight's link, only
+// sees its fragment change; the page does not reload, so the screen follows the new token.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(window.location.hash.slice(1)).has("screen_token")) connect();
+});
+
+/** Show the night of the screen token in the fragment (or the one stored before). */
+function connect() {
+  const token = takeTokenFromFragment("screen", "night", "screen_token");
+  if (live) live.stop(); // its late frames must not bring the other night back
+  live = null;
+  view = null;
+  page = 0;
+  clear();
+  $("#slides").hidden = false;
+  $("#slides").replaceChildren();
+  if (!token) { fail(notValid()); return; }
+  const mine = new LiveView(screenSocketUrl(token), (next, message) => { if (live === mine) onView(next, message); },
+    (state) => { if (live === mine) onState(state); }, { wholeViews: "screen" });
+  live = mine;
+  mine.start();
+}
 
 function notValid() {
   return t("This screen link is not valid. Open the link from the night's host screen again.");
@@ -48,48 +73,115 @@ function onState(state) {
 function show(next) {
   view = next;
   document.body.dataset.phase = view.phase;
+  document.body.dataset.event = view.event_id;
   $("#screen-title").textContent = t("Line-up: {sets}", { sets: view.line_up.join(", ") });
-  layout(blocks(view));
+  pausedBanner(view.pods.filter((pod) => pod.paused));
+  layout(sheets(view));
   tick();
 }
 
-function blocks(night) {
+/** A paused pod stops the room: the banner says so above every page. */
+function pausedBanner(paused) {
+  const node = $("#paused-banner");
+  node.hidden = !paused.length;
+  node.textContent = view.pods.length > 1 && paused.length
+    ? `${t("Paused")}: ${paused.map((pod) => t("Pod {n}", { n: pod.number })).join(", ")}`
+    : t("Paused");
+}
+
+// The night's end: every pod done. Then the room reads the results, tonight's standings
+// and, for a season's night, the season's standings.
+function sheets(night) {
+  if (night.join) return [joinSheet(night)];
   const list = [];
-  if (!night.pods.length) {
-    list.push(el("section", { class: "block", dataset: { panel: "joining" } },
-      el("h2", { text: t("Players are joining") }),
-      el("p", { text: tn("{n} player has joined", "{n} players have joined", night.players) })));
-  }
-  for (const pod of night.pods) list.push(podBlock(pod));
-  for (const pod of night.pods) for (const table of pod.tables) list.push(tableBlock(pod, table));
+  const pods = night.pods.filter((pod) => pod.phase !== "playing" && pod.phase !== "done");
+  if (pods.length) list.push(cardSheet("pods", podsTitle(pods), pods.map(podBlock)));
+  const playing = night.pods.filter((pod) => pod.phase === "playing")
+    .flatMap((pod) => pod.tables.map((table) => [pod, table]));
+  if (playing.length) list.push(cardSheet("tables", roundTitle(playing), playing.map(([pod, table]) => tableBlock(pod, table))));
   const results = night.pods.flatMap((pod) => pod.tables.filter((table) => table.result).map((table) => [pod, table]));
-  if (results.length) list.push(resultsBlock(results));
-  list.push(...standingBlocks(night.standings));
+  if (results.length) list.push(resultsSheet(results));
+  if (night.standings.length) list.push(standingsSheet("standings", t("Standings"), night.standings));
+  const ended = night.pods.length > 0 && night.pods.every((pod) => pod.phase === "done");
+  if (ended && night.season) list.push(standingsSheet("season", night.season.name, night.season.standings, t("Season standings")));
+  // Pods formed in another process (this one holds none yet): say so, never a blank TV.
+  if (!list.length) list.push(sheet("formed", () => ({ node: el("div", { class: "frame" }, titled(t("Pods formed"))), items: null }), []));
   return list;
+}
+
+function podsTitle(pods) {
+  const phases = new Set(pods.map((pod) => pod.phase));
+  return phases.size === 1 ? t(PHASES[pods[0].phase] || pods[0].phase) : t("Pods");
+}
+
+function roundTitle(playing) {
+  const rounds = new Set(playing.map(([, table]) => table.round));
+  return rounds.size === 1 ? t("Round {n}", { n: playing[0][1].round }) : t("Tables");
+}
+
+/** A sheet: its panel name, a frame maker (a new one for each page) and its items. */
+function sheet(panel, frame, items, { cards = false } = {}) {
+  return { panel, frame, items, cards };
+}
+
+function titled(title, subtitle) {
+  return el("header", { class: "sheet-head" }, el("h1", { text: title }),
+    subtitle ? el("p", { class: "muted", text: subtitle }) : null);
+}
+
+// Why no title over the cards: each card names itself ("Round 2 · Table 3", "Pod 1"),
+// and the page's height goes to a second row of cards instead.
+function cardSheet(panel, title, cards) {
+  return sheet(panel, () => {
+    const items = el("div", { class: `items cards${cards.length === 1 ? " single" : ""}`, "aria-label": title });
+    return { node: el("div", { class: "frame" }, items), items };
+  }, cards, { cards: true });
+}
+
+// Joining: the QR code and the link on the left, the join code and the names on the right.
+// The QR is the night's join link (`/events/{id}/qr.svg`, drawn here: no Internet).
+function joinSheet(night) {
+  const join = night.join;
+  const names = join.names.map((name) => el("li", { class: "name", text: name }));
+  return sheet("joining", () => {
+    const items = el("ol", { class: "items joined" });
+    const node = el("div", { class: "frame join" },
+      el("figure", { class: "join-qr" },
+        el("img", { src: `/events/${encodeURIComponent(night.event_id)}/qr.svg`, alt: t("Scan to join the night") }),
+        el("figcaption", {}, el("a", { class: "join-url", href: join.url, text: join.url }))),
+      el("div", { class: "join-side" },
+        el("h1", { text: t("Scan to join the night") }),
+        join.code ? el("p", { class: "join-code" }, el("span", { class: "muted", text: t("Join code") }),
+          el("strong", { text: join.code })) : null,
+        el("p", { class: "joined-count", text: tn("{n} player has joined", "{n} players have joined", night.players) }),
+        items));
+    return { node, items };
+  }, names);
 }
 
 function podBlock(pod) {
   const facts = [t(PHASES[pod.phase] || pod.phase)];
-  if (pod.paused) facts.push(t("Paused"));
   if (pod.phase === "drafting") facts.push(t("Pack {round} of {rounds}", { round: pod.round, rounds: pod.rounds }));
   if (pod.phase === "building") facts.push(t("decks: {n} of {total}", { n: pod.decks, total: pod.people }));
-  const lines = [el("p", { class: "muted", text: facts.join(" · ") })];
-  if (pod.picking.length) {
-    lines.push(el("p", {}, t("Still picking:") + " ", el("span", { class: "names", text: pod.picking.join(", ") })));
-  }
+  const lines = [el("p", { class: "facts", text: facts.join(" · ") })];
+  if (pod.paused) lines.push(el("p", { class: "paused-badge", text: t("Paused") }));
   if (pod.slowest) {
-    lines.push(el("p", {}, t("Slowest: {name}, pick {pick}", { name: pod.slowest.name, pick: pod.slowest.pick }),
-      pod.slowest.deadline ? [" · ", el("span", { class: "time-left", dataset: { deadline: pod.slowest.deadline } })] : null));
+    lines.push(el("p", { class: "slowest" }, t("Slowest: {name}, pick {pick}", { name: pod.slowest.name, pick: pod.slowest.pick })));
+    if (pod.slowest.deadline) lines.push(el("p", { class: "time-left", dataset: { deadline: pod.slowest.deadline } }));
   }
-  return el("section", { class: "block", dataset: { panel: "pod", pod: String(pod.number) } },
+  if (pod.picking.length) {
+    lines.push(el("p", { class: "picking" }, el("span", { class: "muted", text: t("Still picking:") }), " ",
+      el("span", { class: "names", text: pod.picking.join(", ") })));
+  }
+  return el("section", { class: "block card", dataset: { panel: "pod", pod: String(pod.number) } },
     el("h2", { text: t("Pod {n}", { n: pod.number }) }), lines);
 }
 
 function tableBlock(pod, table) {
-  return el("section", { class: "block", dataset: { panel: "table", pod: String(pod.number), table: String(table.table) } },
-    el("h2", { text: `${t("Pod {n}", { n: pod.number })} · ${t("Table {table} game {number}", { table: table.table, number: table.game })}` }),
+  return el("section", { class: "block card", dataset: { panel: "table", pod: String(pod.number), table: String(table.table) } },
+    el("h2", { text: tableName(pod, table) }),
     el("table", { class: "life-rows" }, el("tbody", {}, table.players.map((player) => el("tr", { class: player.out ? "out" : "" },
-      el("td", { class: "who" }, player.name,
+      el("td", { class: "who" }, el("span", { class: "name", text: player.name }),
         player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null),
       el("td", { class: "life", text: String(player.life) }))))),
     table.result ? el("p", { class: "result", text: resultText(table.result) }, pendingBadge(table.result)) : null);
@@ -98,6 +190,16 @@ function tableBlock(pod, table) {
 /** A result nobody else at the table (nor the host) confirmed yet counts for no season. */
 function pendingBadge(result) {
   return result.pending ? [" ", el("span", { class: "badge pending", text: t("pending") })] : null;
+}
+
+// "Round 2 · Table 3": a later round's tables are numbered across the night; round 1's
+// within each pod, so with several pods its pod is said too. A second game at a table
+// says its number.
+function tableName(pod, table) {
+  const parts = [t("Round {round} · Table {n}", { round: table.round, n: table.table })];
+  if (table.round === 1 && view && view.pods.length > 1) parts.unshift(t("Pod {n}", { n: pod.number }));
+  if (table.game > 1) parts.push(t("Game {n}", { n: table.game }));
+  return parts.join(" · ");
 }
 
 function resultText(result) {
@@ -110,60 +212,76 @@ function resultText(result) {
   return [...places.entries()].sort((a, b) => a[0] - b[0]).map(([place, names]) => `${place}. ${names.join(", ")}`).join(" · ");
 }
 
-function resultsBlock(results) {
-  return el("section", { class: "block", dataset: { panel: "results" } },
-    el("h2", { text: t("Results") }),
-    results.map(([pod, table]) => el("p", {},
-      el("span", { class: "muted", text: `${t("Pod {n}", { n: pod.number })} · ${t("Table {n}", { n: table.table })}: ` }),
-      resultText(table.result), pendingBadge(table.result))));
+function resultsSheet(results) {
+  const lines = results.map(([pod, table]) => el("li", { class: "result-line" },
+    el("span", { class: "muted", text: tableName(pod, table) }),
+    el("span", { class: "name" }, resultText(table.result), pendingBadge(table.result))));
+  return sheet("results", () => {
+    const items = el("ol", { class: "items result-lines" });
+    return { node: el("div", { class: "frame" }, titled(t("Results")), items), items };
+  }, lines);
 }
 
-function standingBlocks(standings) {
-  if (!standings.length) {
-    return [el("section", { class: "block", dataset: { panel: "standings" } },
-      el("h2", { text: t("Standings") }),
-      el("p", { class: "muted", text: t("The standings appear once a game has a result.") }))];
-  }
-  const runs = [];
-  for (let start = 0; start < standings.length; start += STANDING_ROWS) runs.push(standings.slice(start, start + STANDING_ROWS));
-  return runs.map((run, index) => el("section", { class: "block", dataset: { panel: "standings" } },
-    el("h2", { text: index ? t("Standings (continued)") : t("Standings") }),
-    el("table", { class: "standing-rows" },
-      el("thead", {}, el("tr", {},
-        el("th", { text: "#" }), el("th", { class: "name", text: t("Player") }),
-        el("th", { text: t("Points") }), el("th", { text: t("Wins") }), el("th", { text: t("Games") }))),
-      el("tbody", {}, run.map((line) => el("tr", {},
-        el("td", { text: String(line.rank) }), el("td", { class: "name", text: line.name }),
-        el("td", { class: "points", text: String(line.points) }), el("td", { text: String(line.wins) }),
-        el("td", { text: String(line.games) })))))));
+// Standings: one table a page, its header on every page, as many rows as fit. Draws are
+// a column of their own: a draw is not a loss.
+function standingsSheet(panel, title, standings, subtitle = null) {
+  const rows = standings.map((line) => el("tr", {},
+    el("td", { class: "rank", text: String(line.rank) }), el("td", { class: "name", text: line.name }),
+    el("td", { class: "points", text: String(line.points) }), el("td", { text: String(line.wins) }),
+    el("td", { text: String(line.draws) }), el("td", { text: String(line.games) })));
+  return sheet(panel, () => {
+    const items = el("tbody");
+    const node = el("div", { class: "frame" }, titled(title, subtitle),
+      el("div", { class: "items standings" }, el("table", { class: "standing-rows" },
+        el("thead", {}, el("tr", {},
+          el("th", { text: "#" }), el("th", { class: "name", text: t("Player") }), el("th", { text: t("Points") }),
+          el("th", { text: t("Wins") }), el("th", { text: t("Draws") }), el("th", { text: t("Games") }))),
+        items)));
+    return { node, items };
+  }, rows);
 }
 
-// Fill pages: each block goes on the current page unless it falls outside it (the page's
-// columns flow to the right), then it starts the next page.
+// Fill pages: each item goes on the current page unless the page then overflows (or holds
+// MAX_CARDS cards already); then it starts the next page, framed again. A page is measured
+// while shown, so the browser's own layout decides what fits.
 function layout(list) {
   const slides = $("#slides");
   slides.replaceChildren();
-  let slide = null;
-  for (const block of list) {
-    if (!slide) slide = slides.appendChild(el("div", { class: "slide" }));
-    slide.append(block);
-    if (!fits(slide, block) && slide.children.length > 1) {
-      block.remove();
-      slide.hidden = true;
-      slide = slides.appendChild(el("div", { class: "slide" }));
-      slide.append(block);
+  for (const one of list) {
+    let current = null;
+    const open = () => {
+      if (current) current.slide.hidden = true;
+      const frame = one.frame();
+      const slide = slides.appendChild(el("div", { class: "slide", dataset: { panel: one.panel } }, frame.node));
+      current = { slide, items: frame.items, count: 0 };
+    };
+    open();
+    for (const item of one.items) {
+      if (one.cards && current.count >= MAX_CARDS) open();
+      current.items.append(item);
+      current.count += 1;
+      if (current.count > 1 && overflows(current.slide)) {
+        item.remove();
+        open();
+        current.items.append(item);
+        current.count = 1;
+      }
     }
+    current.slide.hidden = true;
   }
-  if (slide) slide.hidden = true;
   const count = slides.children.length;
   document.body.dataset.pages = String(count);
   showPage(Math.min(page, count - 1));
 }
 
-function fits(slide, block) {
+function overflows(slide) {
   const box = slide.getBoundingClientRect();
-  const mine = block.getBoundingClientRect();
-  return mine.right <= box.right + 1 && mine.bottom <= box.bottom + 1;
+  for (const node of slide.querySelectorAll(".items, .items > *")) {
+    if (node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1) return true;
+    const mine = node.getBoundingClientRect();
+    if (mine.bottom > box.bottom + 1 || mine.right > box.right + 1) return true;
+  }
+  return false;
 }
 
 function showPage(index) {
@@ -174,6 +292,8 @@ function showPage(index) {
   const next = $("#next-page");
   next.hidden = slides.length < 2;
   next.textContent = t("Page {page} of {pages}", { page: page + 1, pages: slides.length });
+  $("#page-dots").replaceChildren(...(slides.length > 1
+    ? slides.map((_, i) => el("span", { class: i === page ? "dot on" : "dot" })) : []));
 }
 
 // Pages turn on their own clock: an update (a life tap every few seconds) redraws the
@@ -184,12 +304,16 @@ function turnPage() {
 }
 setInterval(turnPage, PAGE_MS);
 $("#next-page").addEventListener("click", turnPage);
+// A TV's window changes size once (full screen): the pages are made again for it.
+window.addEventListener("resize", () => { if (view) layout(sheets(view)); });
 
 function tick() {
   const now = Date.now() + clockOffset;
   for (const node of document.querySelectorAll(".time-left")) {
     const seconds = Math.max(0, Math.round((Date.parse(node.dataset.deadline) - now) / 1000));
-    node.textContent = tn("{s} second left", "{s} seconds left", seconds, { s: seconds });
+    // Big minutes and seconds for the room; the sentence for a screen reader.
+    node.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    node.setAttribute("aria-label", tn("{s} second left", "{s} seconds left", seconds, { s: seconds }));
     node.classList.toggle("low", seconds <= 10);
   }
 }

@@ -37,6 +37,9 @@ class ScreenSeat(TypedDict):
 
 
 class ScreenTable(TypedDict):
+    round: int
+    """The night's round: the TV says "Round 2 · Table 3" (a later round's table numbers
+    run across the night, round 1's within each pod)."""
     table: int
     game: int
     players: list[ScreenSeat]
@@ -66,6 +69,20 @@ class ScreenStanding(TypedDict):
     draws: int
 
 
+class ScreenJoin(TypedDict):
+    """While players join: what the room needs to join from the TV."""
+
+    url: str
+    code: str | None
+    """The code a guarded lobby asks for (`None`: no code): it is meant for the room."""
+    names: list[str]
+
+
+class ScreenSeason(TypedDict):
+    name: str
+    standings: list[ScreenStanding]
+
+
 class ScreenView(TypedDict):
     """What the store's screen draws: never a card of a pack, pool or deck, never a token."""
 
@@ -76,3 +93,7 @@ class ScreenView(TypedDict):
     players: int
     pods: list[ScreenPod]
     standings: list[ScreenStanding]
+    join: ScreenJoin | None
+    """Only while the night is open (players join); `None` once the pods are formed."""
+    season: ScreenSeason | None
+    """The night's season, its name and standings; `None` for a night outside a season."""

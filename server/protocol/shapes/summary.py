@@ -34,6 +34,8 @@ class SummaryGamePlayer(TypedDict):
 
 
 class PlayedGame(TypedDict):
+    round: int
+    """The night's round (1: the pod's own split), said with the table: "Round 2 · Table 3"."""
     table: int
     number: int
     current: bool

@@ -24,6 +24,7 @@ from server.services.commit import commit
 from server.services.events.events import Night, follow_night, read_night
 from server.services.events.screen_tokens import screen_hash, screen_url
 from server.services.seasons import seasons
+from server.services.seasons.season_book import read_book
 from server.services.tables.results import result_of
 from server.services.tables.standings import night_standings
 
@@ -70,21 +71,43 @@ def results_key(pods: Sequence[LivePod]) -> list[object]:
     return key
 
 
+@dataclass(frozen=True)
+class SeasonLines:
+    """A season's name and standings (every night of it, this one included)."""
+
+    name: str
+    standings: list[Standing]
+
+
+def season_lines(session: Session, season_id: str | None) -> SeasonLines | None:
+    book = read_book(session, season_id) if season_id is not None else None
+    return SeasonLines(book.row.name, book.table) if book is not None else None
+
+
 @dataclass
 class StandingsCache:
     """One screen's standings, read again only when a result changed."""
 
     key: object = None
     standings: list[Standing] = field(default_factory=list)
+    season: SeasonLines | None = None
     read: bool = False
 
     async def of(self, rt: Runtime, night: Night, pods: Sequence[LivePod]) -> list[Standing]:
-        """The night's standings under its season's scheme (5/1/0 outside a season); a
-        season's scheme never changes, so the results alone decide when to read again."""
+        """The night's standings under its season's scheme (5/1/0 outside a season), and
+        its season's (`self.season`); a season's scheme never changes, so the results
+        alone decide when to read again (another night's result is not seen until then:
+        one night of a season is played at a time)."""
         key = (tuple(night.pod_ids), results_key(pods))
         if not self.read or key != self.key:
             pod_ids, event_id = list(night.pod_ids), night.row.id
-            self.standings = await rt.read(lambda session: night_standings(
-                session, pod_ids, seasons.scheme_of_event(session, event_id)))
+            season_id = night.row.season_id
+
+            def read(session: Session) -> tuple[list[Standing], SeasonLines | None]:
+                return (night_standings(session, pod_ids,
+                                        seasons.scheme_of_event(session, event_id)),
+                        season_lines(session, season_id))
+
+            self.standings, self.season = await rt.read(read)
             self.key, self.read = key, True
         return self.standings

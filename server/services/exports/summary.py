@@ -58,7 +58,8 @@ def played_games(session: Session, pod_id: str, starting_life: int) -> list[Play
         game = replay_game(game_repo.players_of(row), logs[row.id], starting_life)
         names = {p.id: p.name for p in game.players}
         played.append({
-            "table": row.table_number, "number": row.number, "current": row.current,
+            "round": row.round, "table": row.table_number, "number": row.number,
+            "current": row.current,
             "players": [{"name": p.name, "commanders": list(p.commanders),
                          "life": game.life[p.id], "out": game.out(p.id)}
                         for p in game.players],
@@ -101,9 +102,10 @@ def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
                 "n": table["number"], "players": ", ".join(table["players"])})
         for game in pod["games"]:
             totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
-            lines.append("  " + _("Table %(table)s game %(number)s: winner %(winner)s "
-                                  "(life: %(totals)s)") % {
-                "table": game["table"], "number": game["number"], "totals": totals,
+            lines.append("  " + _("Round %(round)s · Table %(table)s, game %(number)s: "
+                                  "winner %(winner)s (life: %(totals)s)") % {
+                "round": game["round"], "table": game["table"], "number": game["number"],
+                "totals": totals,
                 "winner": game["winner"] or _("not recorded")})
         lines.append("")
     return "\n".join(lines)

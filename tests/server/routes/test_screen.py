@@ -233,3 +233,76 @@ def test_the_screen_link_outlives_a_restart(
     with app_client(settings) as client:
         after = screen(client, token_of(night["screen_url"]))
     assert after.status_code == 200 and after.json() == before
+
+
+def test_while_players_join_the_screen_shows_the_join_link_its_code_and_the_names(
+    client: TestClient
+) -> None:
+    """The room joins from the TV: the night's join link (its QR code on the page), the
+    code a locked-down lobby asks for, and each name as it arrives; gone once pods form."""
+    created = client.post("/api/events", json={"set": "CMR"}).json()
+    event, host = created["event_id"], bearer(created["host_token"])
+    coded = client.post(f"/api/events/{event}/lobby", headers=host, json={"join_code": True})
+    assert coded.status_code == 200, coded.text
+    code = coded.json()["lobby"]["join_code"]
+    for name in ("Ann", "Bob", "Cid"):
+        joined = client.post(f"/api/events/{event}/players", json={"name": name, "code": code})
+        assert joined.status_code == 201, joined.text
+    token = token_of(client.get(f"/api/events/{event}/host", headers=host).json()["screen_url"])
+    join = screen(client, token).json()["join"]
+    assert join == {"url": f"http://prismatic.test/events/{event}/join", "code": code,
+                    "names": ["Ann", "Bob", "Cid"]}
+    assert client.post(f"/api/events/{event}/pods", headers=host,
+                       json={"policy": "balanced"}).status_code == 200
+    assert screen(client, token).json()["join"] is None
+
+
+def test_a_seasons_night_shows_the_seasons_name_and_standings(client: TestClient) -> None:
+    night, seats = open_night(client, 3, season={"name": "Fridays", "scoring": "placement"})
+    draft_until_done(client, seats)
+    pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+    assert client.post(f"/api/pods/{pod_id}/tables", headers=host,
+                       json={"without_decks": True}).status_code == 200
+    token = token_of(night["screen_url"])
+    assert screen(client, token).json()["season"] == {"name": "Fridays", "standings": []}
+    winner = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()["players"][0]
+    assert client.post(f"/api/pods/{pod_id}/games/1/winner", headers=host,
+                       json={"player_id": winner["player_id"]}).status_code == 200
+    season = screen(client, token).json()["season"]
+    assert season["name"] == "Fridays"
+    assert (season["standings"][0]["name"], season["standings"][0]["points"]) == (winner["name"], 4)
+    assert len(season["standings"]) == 3
+    outside, _ = open_night(client, 3)
+    assert screen(client, token_of(outside["screen_url"])).json()["season"] is None
+
+
+def test_at_the_nights_end_the_screen_still_shows_tonights_results_draws_as_draws(
+    make_settings: Callable[..., Settings],
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+) -> None:
+    """The night's end is when the room reads the results: a pod the host ended keeps its
+    tables' results on the TV (a draw is said as a draw, not as a win), after a restart too
+    (a start leaves finished pods on disk)."""
+    settings = make_settings()
+    with app_client(settings) as client:
+        night, seats = open_night(client, 3)
+        draft_until_done(client, seats)
+        pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+        assert client.post(f"/api/pods/{pod_id}/tables", headers=host,
+                           json={"without_decks": True}).status_code == 200
+        players = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()["players"]
+        placings = [{"player_id": p["player_id"], "place": 1 if i < 2 else 3}
+                    for i, p in enumerate(players)]
+        drawn = client.post(f"/api/pods/{pod_id}/games/1/result", headers=host,
+                            json={"placings": placings, "draw": True})
+        assert drawn.status_code == 200, drawn.text
+        assert client.post(f"/api/pods/{pod_id}/end", headers=host).status_code == 200
+        pod = screen(client, token_of(night["screen_url"])).json()["pods"][0]
+    assert pod["phase"] == "done"
+    [table] = pod["tables"]
+    assert table["result"] is not None and table["result"]["draw"] is True
+    assert {p["name"] for p in table["result"]["placings"] if p["place"] == 1} == {
+        p["name"] for p in players[:2]}
+    with app_client(settings) as client:
+        after = screen(client, token_of(night["screen_url"])).json()
+    assert after["pods"] == [pod]

@@ -316,3 +316,26 @@ def test_the_pod_holding_a_rounds_tables_ends_after_the_pods_it_seats(
     assert me(client, night, player)["game"]["round"] == 2
     assert client.post(f"/api/pods/{other}/end", headers=night.host).status_code == 200
     assert client.post(f"/api/pods/{home}/end", headers=night.host).status_code == 200
+
+
+def test_a_rounds_tables_are_named_by_their_round_on_the_screen_the_summary_and_recap(
+        client: TestClient, night: Night) -> None:
+    """"Round 2 · Table 3": a round's table is said with its round, once (not once for
+    each pod whose players sit at it), on the store's screen and in the summary (whose
+    games the recap shows too)."""
+    assert next_round(client, night, 2, force=True).status_code == 200
+    tables = host_view(client, night)["round_tables"]
+    screen_url = host_view(client, night)["screen_url"]
+    token = screen_url.partition("#screen_token=")[2]
+    view = client.get("/api/screen", headers=bearer(token)).json()
+    shown = [(table["round"], table["table"]) for pod in view["pods"] for table in pod["tables"]]
+    assert sorted(shown) == [(2, table["number"]) for table in tables]
+    summary = client.get(night.url("/summary"), headers=night.host).json()
+    rounds = sorted((g["round"], g["table"]) for pod in summary["pods"] for g in pod["games"]
+                    if g["current"])
+    assert rounds == [(2, table["number"]) for table in tables]
+    for language, words in {"en": "Round 2 · Table 1, game 1", "ru": "Раунд 2 · Стол 1, партия 1",
+                            "it": "Turno 2 · Tavolo 1, partita 1"}.items():
+        text = client.get(night.url("/summary"), headers=night.host,
+                          params={"format": "text", "lang": language}).text
+        assert words in text, text
