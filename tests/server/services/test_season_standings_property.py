@@ -61,9 +61,10 @@ def test_api_standings_equal_a_plain_recomputation_of_the_stored_results(
                             headers=bearer(season["host_token"]),
                             json={"name": source, "into": target})
         if reply.status_code == 200:  # refused merges (met at a table, one player) change nothing
+            merged, into = same[source], same[target]  # read before the loop rewrites them
             for name, now in same.items():
-                if now == same[source]:
-                    same[name] = same[target]
+                if now == merged:
+                    same[name] = into
         else:
             assert reply.json()["error"]["code"] in {"played_together", "same_player"}
     served = client.get(f"/api/seasons/{season['season_id']}/standings").json()
