@@ -8,7 +8,7 @@ from collections import defaultdict
 from typing import Any
 
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlmodel import col, select
 
@@ -49,6 +49,16 @@ def seasons(draw: st.DrawFn) -> dict[str, Any]:
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=seasons(), merges=st.lists(st.tuples(st.sampled_from(NAMES),
                                                  st.sampled_from(NAMES)), max_size=3))
+@example(data={"format": "prismatic-season", "version": 1,  # a merge into a merged name
+               "season": {"name": "Chain", "scoring": "win-draw-loss",
+                          "points": {"win": 3, "draw": 1, "loss": 0}},
+               "players": [{"name": name, "aliases": []} for name in NAMES],
+               "nights": [{"held_at": "2026-11-01T19:00:00+00:00", "results": [
+                   {"placings": [{"player": "Dee", "place": 1}, {"player": "Bob", "place": 2}],
+                    "draw": False, "awards": []},
+                   {"placings": [{"player": "Ann", "place": 1}, {"player": "Cid", "place": 2}],
+                    "draw": False, "awards": []}]}]},
+          merges=[("Dee", "Ann"), ("Ann", "Eve")])
 def test_api_standings_equal_a_plain_recomputation_of_the_stored_results(
     client: TestClient, data: dict[str, Any], merges: list[tuple[str, str]]
 ) -> None:
