@@ -75,7 +75,7 @@ def build_runtime(settings: Settings) -> Runtime:
             raise DatabaseConfigError(
                 "several server processes need PostgreSQL (--db postgresql+psycopg://...); "
                 "SQLite serves one process")
-        rt.cluster = Cluster(rt)
+        rt.mode = Cluster(rt)
     rt.claim = claim_database(engine, settings.cluster)
     return rt
 
@@ -112,8 +112,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if settings.trace_path is not None:
             rt.trace = Trace(settings.trace_path)
             rt.trace.start()
-        if rt.cluster is not None:
-            await rt.cluster.start()
+        await rt.mode.start()
         timer = asyncio.create_task(run_timer_loop(rt))
         probe = asyncio.create_task(settle_image_mode(rt))
         expiry = asyncio.create_task(run_expiry_loop(rt))
@@ -124,7 +123,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-            if rt.cluster is None and rt.time_left_stored:  # a restart gives it back
+            if rt.mode.keeps_time_left and rt.time_left_stored:  # a restart gives it back
                 with contextlib.suppress(Exception):
                     await save_timers(rt)
             await rt.close_writer()
@@ -132,8 +131,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             rt.close_season_reads()
             if rt.trace is not None:
                 await rt.trace.stop()
-            if rt.cluster is not None:
-                await rt.cluster.stop()
+            await rt.mode.stop()
             if rt.claim is not None:
                 rt.claim.release()
             rt.engine.dispose()

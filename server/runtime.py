@@ -16,7 +16,7 @@ from draft.bots import Bot, ValueBot
 from server.cards.card_json import CardJson
 from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
-from server.cluster.member import Claim, Member
+from server.cluster.claim import Claim
 from server.core.settings import Settings
 from server.core.versioned_cache import VersionedCache
 from server.db import Engine, Session
@@ -24,6 +24,8 @@ from server.db.engine import writer_engine
 from server.db.reads import InFlightReads, PoolReads
 from server.db.writer import MAX_BATCH, GroupWriter
 from server.edge.rate_limits import ClientLimits
+from server.modes.mode import Mode
+from server.modes.one_process import OneProcess
 from server.realtime.arrivals import JoinPageVisits
 from server.realtime.clock import SteadyClock
 from server.realtime.hub import Hub
@@ -75,9 +77,9 @@ class Runtime:
     """Whether the stored pods were restored already (`prismatic serve` does it before the
     app starts, to print their links; the lifespan then does not replay them again)."""
     unrestored: list[Unrestored] = field(default_factory=list)
-    cluster: Member | None = None
-    """This process's part in several processes over one PostgreSQL (`--cluster`);
-    `None`: the only process, its memory is the truth."""
+    mode: Mode = field(init=False, repr=False)
+    """One process, whose memory is the truth (`OneProcess`, the default), or one of
+    several over one PostgreSQL (`--cluster`: `server.app.build_runtime` sets it once)."""
     claim: Claim | None = None
     """Its claim on a PostgreSQL database (`server.cluster.mode`), released at shutdown."""
     time_left_stored: bool = False
@@ -98,6 +100,7 @@ class Runtime:
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)
+        self.mode = OneProcess(self.registry)
 
     @property
     def writer_engine(self) -> Engine:
@@ -145,7 +148,7 @@ class Runtime:
         """The group-commit writer of picks (made on first use, inside the running loop)."""
         if self._writer is None:
             batch = MAX_BATCH if self.settings.group_commit else 1
-            lock_rows = self.cluster.lock_rows if self.cluster is not None else None
+            lock_rows = self.mode.lock_rows
             observe = self.trace.batch if self.trace is not None else None
             self._writer = GroupWriter(self.writer_session, max_batch=batch, lock_rows=lock_rows,
                                        disk_full=self.note_disk_full, observe=observe)

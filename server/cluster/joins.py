@@ -15,11 +15,11 @@ cannot land in a night formed meanwhile either.
 
 from __future__ import annotations
 
-from server.cluster.member import JoinCheck
 from server.core.errors import UnknownPodError
 from server.db import Session, cluster_repo, event_repo
 from server.db.tables import EventPlayerRow
 from server.db.writer import Rows
+from server.modes.mode import JoinCheck
 from server.runtime import Runtime
 from server.services.commit import commit
 

@@ -1,7 +1,8 @@
 """One process's membership of a cluster: its listener, its timer lease, its catch-ups.
 
-Why optional: a single process (SQLite, or PostgreSQL without `--cluster`) keeps its
-memory authoritative and pays none of this; `Runtime.cluster` is `None` there.
+Why a mode (`server.modes.mode.Mode`): a single process (SQLite, or PostgreSQL without
+`--cluster`) keeps its memory authoritative and pays none of this
+(`server.modes.one_process`); the runtime holds one or the other, chosen at startup.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TypeVar
 
 from server.cluster.follow import Follower
@@ -17,11 +18,12 @@ from server.cluster.joins import join_night
 from server.cluster.lease import TimerLease
 from server.cluster.listen import Listener, conninfo
 from server.cluster.locked import locked_pick
-from server.cluster.member import JoinCheck
 from server.cluster.revisions import Revisions
 from server.core.errors import StaleError
-from server.db.cluster_repo import lock_rows
+from server.db import Session, cluster_repo
 from server.db.tables import EventPlayerRow
+from server.db.writer import GroupWriter, RowLocker, Write
+from server.modes.mode import Join, JoinCheck
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 
@@ -32,11 +34,20 @@ T = TypeVar("T")
 
 COMMAND_RETRIES = 3
 """How often a command that lost a race is run again on the caught-up pod."""
+STALE_RETRIES = 2
+"""How often a pick that lost a race on its pod is recomputed on the caught-up pod
+through the pipeline before it takes the pod's row lock to be sure to land
+(`server.cluster.locked`)."""
 MAX_POD_ID = 32
 """`pod.id`'s column width: a longer id cannot exist, so it costs no query."""
 
 
 class Cluster:
+    """`server.modes.mode.Mode` for one process among several over one PostgreSQL."""
+
+    keeps_time_left = False  # the others' timers ran while this process was down
+    acks_picks_in_views = False  # a pick may lose a race: `pick` retries it
+
     def __init__(self, rt: Runtime) -> None:
         self.rt = rt
         dsn = conninfo(rt.engine)
@@ -46,7 +57,10 @@ class Cluster:
         self.revisions = Revisions(behind=self.follower.behind)
         self.listener = Listener(dsn, self.follower)
         self._task: asyncio.Task[None] | None = None
-        self.lock_rows = lock_rows  # the writer's first statement of a batch (`GroupWriter`)
+
+    @property
+    def lock_rows(self) -> RowLocker | None:
+        return cluster_repo.lock_rows  # the writer's first statement of a batch
 
     async def start(self) -> None:
         """Listen for the other processes' commits (after the pods were restored); the
@@ -90,18 +104,56 @@ class Cluster:
                 await self._task
         await self.lease.close()
 
-    async def locked_pick(self, pod: LivePod, player: LivePlayer, pick_number: int,
-                          cards: Sequence[int]) -> bool:
-        """A pick that lost races: made under the pod's row lock (`locked`)."""
+    def submit(self, writer: GroupWriter, write: Write, pod: LivePod | None,
+               new: bool) -> asyncio.Future[None]:
+        """A pod's write follows the revision rule (`revisions`) and may fail with
+        `StaleError`; a write of no pod is queued as it is."""
+        if pod is None:
+            return writer.submit(write)
+        return self.revisions.submit(writer, pod, write, new=new)
+
+    async def pick(self, pod: LivePod, player: LivePlayer, pick_number: int,
+                   cards: Sequence[int], attempt: Callable[[], Awaitable[bool]]) -> bool:
+        """When another process changed the pod first, catch the pod up and pick again on
+        the new state (a repeat is then recognised); after `STALE_RETRIES` lost races,
+        pick under the pod's row lock, which cannot lose one (`locked`)."""
+        for _attempt in range(STALE_RETRIES):
+            try:
+                return await attempt()
+            except StaleError:
+                await self.follower.catch_up(pod.id)
         return await locked_pick(self.rt, self.follower, pod, player, pick_number, cards)
 
     async def catch_up(self, pod_id: str) -> None:
         """Bring one pod to its stored revision now (a write of it found it stale)."""
         await self.follower.catch_up(pod_id)
 
-    async def join_night(self, event_id: str, row: EventPlayerRow, check: JoinCheck) -> None:
-        """A night's join, checked and stored under the event's row lock (`joins`)."""
+    async def join_night(self, event_id: str, row: EventPlayerRow, check: JoinCheck,
+                         join: Join) -> None:
+        """Another process may be seating someone right now: the join is checked again
+        and stored under the event's row lock (`joins`), not by `join`."""
         await join_night(self.rt, event_id, row, check)
+
+    def claim_open_night(self, session: Session, event_id: str) -> bool:
+        """Another process may have formed the night since this one read it."""
+        return cluster_repo.claim_open_event(session, event_id)
+
+    def announce_pods(self, session: Session, pod_ids: Iterable[str]) -> None:
+        """Each new pod's first revision: its notice tells the other processes."""
+        for pod_id in pod_ids:
+            cluster_repo.bump_revision(session, pod_id, 0)
+
+    def move_pods(self, session: Session, revisions: Iterable[tuple[str, int]]) -> bool:
+        """The other pods change too: the other processes reload them."""
+        return all(cluster_repo.bump_revision(session, pod_id, revision)
+                   for pod_id, revision in revisions)
+
+    def moved(self, pod: LivePod, by: int = 1) -> None:
+        pod.night.revision += by
+
+    async def leads(self) -> bool:
+        """Whether this process holds the timer lease (`lease`)."""
+        return await self.lease.held()
 
     async def retried(self, pod_id: str, command: Callable[[], Awaitable[T]]) -> T:
         """Run a command of the pod; when another process changed the pod first, catch

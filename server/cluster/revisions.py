@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from server.cluster.channels import notice_channel
 from server.core.errors import StaleError
 from server.db import Session
 from server.db.cluster_repo import bump_revision
-from server.db.writer import NO_ROWS, Bump, GroupWriter, PodPicks, Rows, Write
+from server.db.writer import Bump, GroupWriter, Rows, Write
 from server.realtime.live import LivePod
 
 
@@ -56,14 +56,11 @@ class Revisions:
     """Called (on the loop) with the id of a pod a write found stale: catch it up."""
     chains: dict[str, Chain] = field(default_factory=dict)
 
-    def submit(self, writer: GroupWriter, pod: LivePod, stage: Callable[[Session], None] | None,
-               committed: Callable[[], None], failed: Callable[[], None],
-               valid: Callable[[], bool], new: bool = False, rows: Rows = NO_ROWS,
-               refusable: bool = False, picks: PodPicks | None = None) -> asyncio.Future[None]:
-        """Queue `stage` and `picks` under the revision rule. `new`: the stage inserts the
-        pod row (and there are no picks yet). `rows`: other rows the write locks first
-        (the pod's own row always); `refusable`: as `Write.refusable` (a refusal rolls
-        back the bump with the rest)."""
+    def submit(self, writer: GroupWriter, pod: LivePod, write: Write,
+               new: bool = False) -> asyncio.Future[None]:
+        """Queue `write` of `pod` under the revision rule. `new`: its stage inserts the
+        pod row (and there are no picks yet). The write locks the pod's own row besides
+        its `rows`; a refusable write's refusal rolls back the bump with the rest."""
         channel = notice_channel(pod)
         chain = self.chains.get(pod.id)
         if chain is None or chain.pending == 0:
@@ -82,8 +79,8 @@ class Revisions:
 
         def inserted(session: Session) -> None:
             """The new pod's stage, then its first revision (its row exists only now)."""
-            assert stage is not None and picks is None
-            stage(session)
+            assert write.stage is not None and write.picks is None
+            write.stage(session)
             session.flush()
             if not bump_revision(session, pod.id, expected, channel):
                 raise RuntimeError(f"new pod {pod.id} was not stored at revision 0")
@@ -92,8 +89,8 @@ class Revisions:
             chain.pending -= 1
 
         def stale() -> None:
-            if write.future is not None and not write.future.done():
-                write.future.set_exception(StaleError(
+            if queued.future is not None and not queued.future.done():
+                queued.future.set_exception(StaleError(
                     "another server changed this pod first; try again", "db_busy"))
             self.behind(pod.id)
 
@@ -101,23 +98,23 @@ class Revisions:
             settle()
             if link.stale:
                 chain.tip, chain.last = pod.night.revision, None
-                failed()
+                write.failed()
                 stale()
                 return
             pod.night.revision = max(pod.night.revision, expected + 1)
-            committed()
+            write.committed()
 
         def on_failed() -> None:
             settle()
             chain.tip, chain.last = pod.night.revision, None
-            failed()
+            write.failed()
             if link.after is not None and link.after.stale:  # voided by a stale write
                 link.stale = True  # and so is every write queued on top of this one
                 stale()
 
-        locked = Rows(pods=(*rows.pods, pod.id), events=rows.events)
-        write = Write(stage=inserted if new else stage, committed=on_committed,
-                      failed=on_failed, valid=valid, picks=picks, rows=locked,
-                      refusable=refusable, guard=None if new else guard)
-        return writer.submit(write)
+        locked = Rows(pods=(*write.rows.pods, pod.id), events=write.rows.events)
+        queued = replace(write, stage=inserted if new else write.stage,
+                         committed=on_committed, failed=on_failed, rows=locked,
+                         guard=None if new else guard)
+        return writer.submit(queued)
 

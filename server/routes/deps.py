@@ -32,8 +32,7 @@ RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 
 
 async def get_pod(pod_id: str, rt: RuntimeDep) -> LivePod:
-    if rt.cluster is not None:  # created elsewhere a moment ago, or not followed here
-        await rt.cluster.touch(pod_id)
+    await rt.mode.touch(pod_id)  # several processes: made elsewhere, or not followed here
     return await done_pods.get_pod(rt, pod_id)  # a finished pod is loaded when asked for
 
 

@@ -31,10 +31,7 @@ async def pod_socket(websocket: WebSocket, pod_id: str) -> None:
     token = websocket.query_params.get("token", "")
     rt: Runtime = websocket.app.state.runtime
     await websocket.accept()
-    if rt.cluster is not None:  # created elsewhere a moment ago, or not followed here
-        pod = await rt.cluster.touch(pod_id)
-    else:
-        pod = rt.registry.find(pod_id)
+    pod = await rt.mode.touch(pod_id)  # several processes: made elsewhere, or not followed
     if pod is None:  # a finished pod is loaded when asked for
         pod = await done_pods.find_pod(rt, pod_id)
     if pod is None:

@@ -66,12 +66,9 @@ def queue(rt: Runtime, stage: Stage | None, committed: Callable[[], None],
     `rows`: rows the transaction locks before any stage (several processes). `refusable`:
     the stage may raise a refusal (`ConflictError`…) on what it reads in the transaction;
     that refusal then reaches this caller alone (`server.db.writer`)."""
-    if rt.cluster is not None and pod is not None:
-        return rt.cluster.revisions.submit(rt.writer, pod, stage, committed, failed, valid,
-                                           new=new, rows=rows, refusable=refusable,
-                                           picks=picks)
-    return rt.writer.submit(Write(stage=stage, committed=committed, failed=failed,
-                                  valid=valid, picks=picks, rows=rows, refusable=refusable))
+    write = Write(stage=stage, committed=committed, failed=failed, valid=valid, picks=picks,
+                  rows=rows, refusable=refusable)
+    return rt.mode.submit(rt.writer, write, pod, new)
 
 
 async def commit(rt: Runtime, stage: Stage, swap: Callable[[], T],

@@ -110,7 +110,7 @@ async def run_expiry_loop(rt: Runtime) -> None:
     while True:
         await asyncio.sleep(rt.settings.expiry_check_seconds)
         try:
-            if rt.cluster is not None and not await rt.cluster.lease.held():
+            if not await rt.mode.leads():
                 continue
             await expire_idle(rt)
         except (BusyError, StaleError) as error:  # the next check retries

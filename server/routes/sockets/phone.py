@@ -258,7 +258,7 @@ class Connection:
 
         async def run() -> AckedInView | None:
             body = WsPick.model_validate(data)
-            if self.rt.cluster is not None:  # several processes: a lost race is retried
+            if not self.rt.mode.acks_picks_in_views:  # a lost race is retried
                 await drafting.submit_pick(self.rt, self.pod, player, body.pick, body.cards)
                 return None  # (`submit_pick`), so its ack comes alone, after it landed
             stored = await drafting.queue_pick(self.rt, self.pod, player, body.pick,

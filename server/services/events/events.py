@@ -23,7 +23,7 @@ from pods.forming import FormingError, PodPolicy, plan_pods
 from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError, UnknownPodError
 from server.core.security import hash_token, new_id, new_token
-from server.db import Session, cluster_repo, event_repo, repo
+from server.db import Session, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
 from server.db.writer import Rows
 from server.protocol.shapes.events import (
@@ -119,9 +119,8 @@ async def load_night(rt: Runtime, event_id: str) -> Night:
 async def follow_night(rt: Runtime, night: Night) -> None:
     """With several processes: the night's pods as stored, though this process may not
     have followed them (`server.cluster.follow`), and followed from now on."""
-    if rt.cluster is not None:
-        for pod_id in night.pod_ids:
-            await rt.cluster.touch(pod_id)
+    for pod_id in night.pod_ids:
+        await rt.mode.touch(pod_id)
 
 
 def read_night(session: Session, event_id: str) -> Night | None:
@@ -164,21 +163,18 @@ async def join_event(rt: Runtime, event_id: str, name: str,
                              join_index=max((p.join_index for p in night.players),
                                             default=-1) + 1,
                              token_hash=hash_token(token))
-        if rt.cluster is not None:  # another process may be seating someone right now
-            await rt.cluster.join_night(
-                event_id, row, lambda phase, players: _check_join(phase, players, name))
-            return row, token
-        def joined() -> tuple[EventPlayerRow, str]:
-            rt.hub.publish(event_channel(event_id), "joined")
-            return row, token
-
         now = rt.now()
 
         def staged(session: Session) -> None:
             event_repo.add_event_player(session, row)
             event_repo.update_event(session, event_id, changed_at=now)
 
-        return await commit(rt, staged, joined)
+        async def join() -> None:
+            await commit(rt, staged, lambda: rt.hub.publish(event_channel(event_id), "joined"))
+
+        await rt.mode.join_night(event_id, row,
+                                 lambda phase, players: _check_join(phase, players, name), join)
+        return row, token
 
 
 async def set_event_lobby(rt: Runtime, event_id: str, locked: bool | None,
@@ -276,7 +272,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
                              token_hash=p.token_hash) for pod in created for p in pod.night.players]
 
         def staged(session: Session) -> None:
-            if rt.cluster is not None and not cluster_repo.claim_open_event(session, event_id):
+            if not rt.mode.claim_open_night(session, event_id):
                 raise ConflictError("the pods are already formed", "pods_formed")
             for row in rows:
                 repo.add_pod(session, row)
@@ -284,14 +280,11 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
             repo.add_players(session, players)
             event_repo.assign_pods(session, assigned)
             event_repo.set_event_phase(session, event_id, "formed")
-            if rt.cluster is not None:  # the other processes hear of the new pods
-                for row in rows:
-                    cluster_repo.bump_revision(session, row.id, 0)
+            rt.mode.announce_pods(session, [row.id for row in rows])
 
         def formed_pods() -> list[LivePod]:
             for pod in created:
-                if rt.cluster is not None:
-                    pod.night.revision = 1
+                rt.mode.moved(pod)  # announced: at its first revision
                 rt.registry.add(pod)
             rt.hub.publish(event_channel(event_id), "formed")
             return created

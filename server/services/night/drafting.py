@@ -27,7 +27,7 @@ from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
 from draft.engine import waiting_on
 from draft.state import DraftState
-from server.core.errors import ConflictError, StaleError
+from server.core.errors import ConflictError
 from server.db import Session, repo
 from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
@@ -251,26 +251,13 @@ def is_new_pick(state: DraftState, seat: int, pick_number: int, cards: Sequence[
     return True
 
 
-STALE_RETRIES = 2
-"""Several processes: how often a pick that lost a race on its pod is recomputed on the
-caught-up pod through the pipeline before it takes the pod's row lock to be sure to land
-(`server.cluster.locked`)."""
-
-
 async def submit_pick(
     rt: Runtime, pod: LivePod, player: LivePlayer, pick_number: int, cards: Sequence[int]
 ) -> bool:
-    """`pick`, and with several processes: when another process changed the pod first,
-    catch the pod up and pick again on the new state (a repeat is then recognised); after
-    `STALE_RETRIES` lost races, pick under the pod's row lock, which cannot lose one."""
-    if rt.cluster is None:
-        return await pick(rt, pod, player, pick_number, cards)
-    for _attempt in range(STALE_RETRIES):
-        try:
-            return await pick(rt, pod, player, pick_number, cards)
-        except StaleError:
-            await rt.cluster.catch_up(pod.id)
-    return await rt.cluster.locked_pick(pod, player, pick_number, cards)
+    """`pick` until it lands: with several processes, a pick that lost a race to another
+    process is made again on the caught-up pod (`server.modes.mode.Mode.pick`)."""
+    return await rt.mode.pick(pod, player, pick_number, cards,
+                              lambda: pick(rt, pod, player, pick_number, cards))
 
 
 async def pick(

@@ -162,9 +162,7 @@ async def join_pod(rt: Runtime, pod: LivePod, name: str,
     pod (someone else joined there) is checked again on the caught-up pod, so a name taken
     meanwhile is refused as `name_taken`, not as "try again".
     """
-    if rt.cluster is not None:
-        return await rt.cluster.retried(pod.id, lambda: _join_pod(rt, pod, name, code))
-    return await _join_pod(rt, pod, name, code)
+    return await rt.mode.retried(pod.id, lambda: _join_pod(rt, pod, name, code))
 
 
 async def _join_pod(rt: Runtime, pod: LivePod, name: str,

@@ -99,7 +99,7 @@ def restore_pods(rt: Runtime) -> list[LivePod]:
                 pod = load_pod(rt, row, players, log)
                 # Game taps do not bump the stored version: stay ahead of what phones saw.
                 pod.live.version += restore_games(session, pod)
-                if rt.cluster is None:  # several processes: the others' timers ran
+                if rt.mode.keeps_time_left:  # several processes: the others' timers ran
                     give_back_time_left(rt, pod, row)
             except Exception as error:  # any fault of one pod's rows: set it aside
                 session.rollback()

@@ -92,7 +92,7 @@ async def store_time_left(rt: Runtime) -> None:
     Under each pod's lock: no queued pick may store a newer deadline first. Several
     processes: nothing to store (a starting process moved no deadline, and its memory may
     be behind another process's newer picks)."""
-    for pod in rt.registry.all() if rt.cluster is None else ():
+    for pod in rt.registry.all() if rt.mode.keeps_time_left else ():
         async with pod.lock:
             if not running(pod):
                 continue

@@ -57,11 +57,10 @@ async def run_timer_loop(rt: Runtime) -> None:
             log.warning("the server did not run for %.1f s; the pick timers get it back",
                         late.total_seconds())
         try:
-            if rt.cluster is not None and not await rt.cluster.lease.held():
-                owed = timedelta(0)  # the holder of the lease gives time back
+            if not await rt.mode.leads():
+                owed = timedelta(0)  # the process that leads gives time back
                 continue  # another process of the cluster fires the timers
-            if rt.cluster is not None:  # pods it did not follow: caught up before firing
-                await rt.cluster.follow_timed()
+            await rt.mode.follow_timed()  # pods it did not follow: caught up before firing
             if owed:
                 await give_back(rt, owed)
                 owed = timedelta(0)

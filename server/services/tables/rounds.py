@@ -32,7 +32,7 @@ from pods.season.seating import met_pairs, seat
 from pods.tracker import Player, new_game, replay_game
 from server.core.errors import ConflictError, InvalidError
 from server.core.security import new_id
-from server.db import Session, cluster_repo, game_repo, repo
+from server.db import Session, game_repo, repo
 from server.db.tables import GameRow
 from server.db.writer import Rows
 from server.protocol.shapes.pod import Table
@@ -173,11 +173,9 @@ async def _store(rt: Runtime, pods: Sequence[LivePod], home: LivePod, tables: li
     others = [(pod.id, pod.night.revision) for pod in pods if pod is not home]
 
     def staged(session: Session) -> None:
-        if rt.cluster is not None:  # the other pods change too: the other processes reload
-            for pod_id, revision in others:
-                if not cluster_repo.bump_revision(session, pod_id, revision):
-                    raise ConflictError("another server changed this night first; "
-                                        "try again", "db_busy")
+        if not rt.mode.move_pods(session, others):  # the other pods change too
+            raise ConflictError("another server changed this night first; "
+                                "try again", "db_busy")
         for pod_id in [home.id, *(pod_id for pod_id, _ in others)]:
             game_repo.retire_games(session, pod_id)
             repo.update_pod(session, pod_id, tables_json=tables_json)
@@ -192,8 +190,8 @@ async def _store(rt: Runtime, pods: Sequence[LivePod], home: LivePod, tables: li
             pod.night.tables = [Table(number=t["number"], players=list(t["players"]))
                                 for t in tables]
             pod.night.games = {}
-            if pod is not home and rt.cluster is not None:
-                pod.night.revision += 1
+            if pod is not home:
+                rt.mode.moved(pod)
         home.night.games = {live.table: live for live, _row in planned}
         round_links.relink(rt, home.setup.event_id)
         for pod in pods:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from server.app import build_runtime
+from server.cluster.node import Cluster
 from server.core.settings import Settings
 from server.db import cluster_repo
 from server.db.migrate import upgrade_to_head
@@ -50,16 +51,16 @@ def run_members(postgres_url: str, tmp_path: Path,
     upgrade_to_head(a.engine)
 
     async def run() -> None:
-        assert a.cluster is not None and b.cluster is not None
-        await a.cluster.start()
-        await b.cluster.start()
+        assert isinstance(a.mode, Cluster) and isinstance(b.mode, Cluster)
+        await a.mode.start()
+        await b.mode.start()
         try:
             await scenario(a, b)
         finally:
             for rt in (a, b):
                 await rt.close_writer()
-                assert rt.cluster is not None
-                await rt.cluster.stop()
+                assert isinstance(rt.mode, Cluster)
+                await rt.mode.stop()
 
     try:
         asyncio.run(run())
@@ -84,8 +85,8 @@ async def started_pod(a: Runtime, b: Runtime) -> tuple[LivePod, LivePod]:
     for name in ("Ann", "Bob", "Cid", "Dee"):
         await lifecycle.join_pod(a, pod_a, name)
     await lifecycle.start_pod(a, pod_a)
-    assert b.cluster is not None
-    pod_b = await b.cluster.load(pod_a.id)
+    assert isinstance(b.mode, Cluster)
+    pod_b = await b.mode.load(pod_a.id)
     assert pod_b is not None
     await until(lambda: pod_b.night.revision == pod_a.night.revision, "b loaded the start")
     return pod_a, pod_b
@@ -94,8 +95,8 @@ async def started_pod(a: Runtime, b: Runtime) -> tuple[LivePod, LivePod]:
 def test_a_pod_nobody_serves_here_waits_for_its_first_touch(postgres_url: str,
                                                                tmp_path: Path) -> None:
     async def scenario(a: Runtime, b: Runtime) -> None:
-        assert b.cluster is not None
-        follower = b.cluster.follower  # type: ignore[attr-defined]
+        assert isinstance(b.mode, Cluster)
+        follower = b.mode.follower
         pod_a, pod_b = await started_pod(a, b)
         at_start, catch_ups = pod_b.night.revision, follower.catch_ups
 
@@ -106,7 +107,7 @@ def test_a_pod_nobody_serves_here_waits_for_its_first_touch(postgres_url: str,
         assert pod_b.night.revision == at_start  # noted, not caught up
         assert follower.catch_ups == catch_ups
 
-        touched = await b.cluster.touch(pod_a.id)  # a phone of the pod reaches b
+        touched = await b.mode.touch(pod_a.id)  # a phone of the pod reaches b
 
         assert touched is pod_b
         assert pod_b.night.revision == pod_a.night.revision
@@ -122,12 +123,12 @@ def test_a_pod_nobody_serves_here_waits_for_its_first_touch(postgres_url: str,
 
 def test_a_pod_with_a_socket_open_here_is_followed(postgres_url: str, tmp_path: Path) -> None:
     async def scenario(a: Runtime, b: Runtime) -> None:
-        assert b.cluster is not None
+        assert isinstance(b.mode, Cluster)
         pod_a, pod_b = await started_pod(a, b)
         pod_b.live.connected["host"] += 1  # the host screen's socket on b
 
         await pick_once(a, pod_a, "Cid")
-        b.cluster.follower.notice(pod_a.id, pod_a.night.revision)  # type: ignore[attr-defined]
+        b.mode.follower.notice(pod_a.id, pod_a.night.revision)
 
         await until(lambda: pod_b.night.revision == pod_a.night.revision,
                     "b followed the pod it has a socket of")
@@ -142,14 +143,14 @@ def test_a_pods_first_touch_listens_to_its_channel_then_catches_up(postgres_url:
     from its first touch of the pod on, and that touch listens before it reads the pod,
     so no commit falls between what it read and what it will hear."""
     async def scenario(a: Runtime, b: Runtime) -> None:
-        assert b.cluster is not None
-        listener = b.cluster.listener  # type: ignore[attr-defined]
+        assert isinstance(b.mode, Cluster)
+        listener = b.mode.listener
         pod_a, pod_b = await started_pod(a, b)
         channel = cluster_repo.pod_channel(pod_a.id)
         assert channel not in listener.channels
 
         order: list[str] = []
-        listen, catch_up = listener.listen, b.cluster.follower.catch_up  # type: ignore[attr-defined]
+        listen, catch_up = listener.listen, b.mode.follower.catch_up
 
         async def noted_listen(name: str) -> None:
             await listen(name)
@@ -160,16 +161,16 @@ def test_a_pods_first_touch_listens_to_its_channel_then_catches_up(postgres_url:
             await catch_up(pod_id)
 
         listener.listen = noted_listen
-        b.cluster.follower.catch_up = noted_catch_up  # type: ignore[attr-defined]
+        b.mode.follower.catch_up = noted_catch_up
         await pick_once(a, pod_a, "Ann")  # b hears nothing of it: not its channel yet
 
-        await asyncio.gather(b.cluster.touch(pod_a.id), b.cluster.touch(pod_a.id))
+        await asyncio.gather(b.mode.touch(pod_a.id), b.mode.touch(pod_a.id))
 
         assert order == [f"listened {channel}", f"caught up {pod_a.id}"]  # once for both
         assert channel in listener.channels
         assert pod_b.night.revision == pod_a.night.revision
         assert views(pod_b) == views(pod_a)
-        await b.cluster.touch(pod_a.id)  # touched again: nothing more to do
+        await b.mode.touch(pod_a.id)  # touched again: nothing more to do
         assert order == [f"listened {channel}", f"caught up {pod_a.id}"]
 
     run_members(postgres_url, tmp_path, scenario)

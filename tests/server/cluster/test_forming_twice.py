@@ -24,6 +24,7 @@ from sqlmodel import Session
 
 from pods.forming import PodPolicy
 from server.app import build_runtime
+from server.cluster.node import Cluster
 from server.core.errors import ConflictError
 from server.core.settings import Settings
 from server.db import event_repo
@@ -44,15 +45,15 @@ def member(url: str, data_dir: Path) -> Runtime:
 @asynccontextmanager
 async def started(*members: Runtime) -> AsyncIterator[None]:
     for rt in members:
-        assert rt.cluster is not None
-        await rt.cluster.start()
+        assert isinstance(rt.mode, Cluster)
+        await rt.mode.start()
     try:
         yield
     finally:
         for rt in members:
             await rt.close_writer()
-            assert rt.cluster is not None
-            await rt.cluster.stop()
+            assert isinstance(rt.mode, Cluster)
+            await rt.mode.stop()
 
 
 @pytest.mark.slow

@@ -23,6 +23,7 @@ import pytest
 
 from draft.replay import replay
 from server.app import build_runtime
+from server.cluster.node import Cluster
 from server.core.errors import PodError, StaleError
 from server.core.settings import Settings
 from server.db.migrate import upgrade_to_head
@@ -60,11 +61,11 @@ async def one_night(a: Runtime, b: Runtime, clock: Clock, seed: int) -> tuple[in
     pod_a = created.pod
     for name in ("Ann", "Bob", "Cid", "Dee"):
         await lifecycle.join_pod(a, pod_a, name)
-    pod_b = await b.cluster.load(pod_a.id) if b.cluster else None
+    pod_b = await b.mode.load(pod_a.id) if isinstance(b.mode, Cluster) else None
     assert pod_b is not None
     await lifecycle.start_pod(b, pod_b)  # started on the other process
-    assert a.cluster is not None and b.cluster is not None
-    await a.cluster.catch_up(pod_a.id)
+    assert isinstance(a.mode, Cluster) and isinstance(b.mode, Cluster)
+    await a.mode.catch_up(pod_a.id)
     acked: list[tuple[str, int, tuple[int, ...]]] = []
     refused: list[str] = []
 
@@ -103,8 +104,8 @@ async def one_night(a: Runtime, b: Runtime, clock: Clock, seed: int) -> tuple[in
             else:
                 actions.append(phone(rt, pod, rng.choice(names)))
         await asyncio.gather(*actions)
-    await a.cluster.catch_up(pod_a.id)
-    await b.cluster.catch_up(pod_a.id)
+    await a.mode.catch_up(pod_a.id)
+    await b.mode.catch_up(pod_a.id)
     check(a, pod_a, pod_b, acked)
     return len(acked), len(refused)
 
@@ -138,9 +139,9 @@ def test_racing_picks_and_timers_on_two_processes_apply_each_pick_once(
     totals = [0, 0]
 
     async def run() -> None:
-        assert a.cluster is not None and b.cluster is not None
-        await a.cluster.start()
-        await b.cluster.start()
+        assert isinstance(a.mode, Cluster) and isinstance(b.mode, Cluster)
+        await a.mode.start()
+        await b.mode.start()
         try:
             for seed in range(SEEDS):
                 acked, refused = await one_night(a, b, clock, seed)
@@ -149,15 +150,15 @@ def test_racing_picks_and_timers_on_two_processes_apply_each_pick_once(
         finally:
             for rt in (a, b):
                 await rt.close_writer()
-                assert rt.cluster is not None
-                await rt.cluster.stop()
+                assert isinstance(rt.mode, Cluster)
+                await rt.mode.stop()
 
     asyncio.run(run())
     for rt in (a, b):
         rt.engine.dispose()
         if rt.claim is not None:
             rt.claim.release()
-    assert a.cluster is not None and b.cluster is not None
+    assert isinstance(a.mode, Cluster) and isinstance(b.mode, Cluster)
     assert totals[0] >= SEEDS * ROUNDS  # the nights did draft
     assert totals[1] > 0  # and the processes did race (stale views were refused)
-    assert a.cluster.follower.catch_ups > 0 and b.cluster.follower.catch_ups > 0
+    assert a.mode.follower.catch_ups > 0 and b.mode.follower.catch_ups > 0

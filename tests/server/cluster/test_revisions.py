@@ -20,7 +20,7 @@ from server.cluster.revisions import Revisions
 from server.core.errors import StaleError
 from server.db import cluster_repo
 from server.db.migrate import upgrade_to_head
-from server.db.writer import GroupWriter
+from server.db.writer import GroupWriter, Write
 
 
 @pytest.fixture
@@ -67,10 +67,10 @@ def test_a_stale_write_and_the_writes_on_top_of_it_store_nothing_and_ask_to_try_
     outcomes: list[str] = []
 
     def pick(writer: GroupWriter, pod: SimpleNamespace, seq: int) -> asyncio.Future[None]:
-        return revisions.submit(
-            writer, pod, None, committed=lambda: outcomes.append(f"{pod.id}{seq} live"),  # type: ignore[arg-type]
-            failed=lambda: outcomes.append(f"{pod.id}{seq} failed"), valid=lambda: True,
-            picks=(pod.id, [(seq, 0, (seq, seq + 100), False)]))
+        return revisions.submit(writer, pod, Write(  # type: ignore[arg-type]
+            stage=None, committed=lambda: outcomes.append(f"{pod.id}{seq} live"),
+            failed=lambda: outcomes.append(f"{pod.id}{seq} failed"),
+            picks=(pod.id, [(seq, 0, (seq, seq + 100), False)])))
 
     async def night() -> list[BaseException | None]:
         writer = GroupWriter(lambda: Session(engine), lock_rows=cluster_repo.lock_rows)
@@ -102,10 +102,9 @@ def announced(engine: sa.Engine, pod: SimpleNamespace, channels: list[str]) -> l
             for channel in channels:
                 listener.execute(sa.text(f'LISTEN "{channel}"'))
             listener.commit()
-            await asyncio.gather(*(revisions.submit(
-                writer, pod, None, committed=lambda: None, failed=lambda: None,  # type: ignore[arg-type]
-                valid=lambda: True, picks=(pod.id, [(seq, 0, (seq,), False)]))
-                for seq in (1, 2)))
+            await asyncio.gather(*(revisions.submit(writer, pod, Write(  # type: ignore[arg-type]
+                stage=None, committed=lambda: None, failed=lambda: None,
+                picks=(pod.id, [(seq, 0, (seq,), False)]))) for seq in (1, 2)))
             await writer.close()
             driver = listener.connection.driver_connection
             assert driver is not None
