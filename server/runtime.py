@@ -18,6 +18,7 @@ from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
 from server.cluster.claim import Claim
 from server.core.settings import Settings
+from server.core.single_flight import SingleFlight
 from server.core.versioned_cache import VersionedCache
 from server.db import Engine, Session
 from server.db.engine import writer_engine
@@ -97,6 +98,11 @@ class Runtime:
         default_factory=lambda: VersionedCache[Any](32), repr=False)
     """Seasons' books by season version (`server.services.season_reads`; the values are
     `SeasonBook`s, which this module cannot name: services import the runtime)."""
+    season_standings: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](64), repr=False)
+    """Seasons' standings replies (JSON and CSV bytes) by (season, format) and version."""
+    standings_flight: SingleFlight[Any] = field(default_factory=SingleFlight, repr=False)
+    """Cold standings reads in progress, one per (season, format, version)."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)

@@ -7,6 +7,7 @@ the season's host token renames, merges, exports and deletes.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Request, status
@@ -22,7 +23,7 @@ from server.protocol.season_bodies import (
     SeasonRename,
 )
 from server.protocol.season_file import SeasonFile
-from server.protocol.shapes.season import SeasonHostView, SeasonStandings
+from server.protocol.shapes.season import SeasonHostView
 from server.routes.deps import LaptopOnly, LimitCreate, RuntimeDep, token_hash_of
 from server.runtime import Runtime
 from server.services import season_reads
@@ -84,14 +85,31 @@ async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
 
 
 @router.get("/{season_id}/standings", response_model=None)
-async def standings(book: BookDep,
-                    format: Literal["json", "csv"] = "json") -> Response | SeasonStandings:
-    view = season_standings(book)
+async def standings(season_id: SeasonId, rt: RuntimeDep,
+                    format: Literal["json", "csv"] = "json") -> Response:
+    """Sent as cached bytes (`season_reads.standings_reply`): the JSON of 2,000 lines
+    costs more to write than the read that finds it cached."""
+    reply = await season_reads.standings_reply(rt, season_id, format, _RENDER[format])
+    if reply is None:
+        raise seasons.unknown_season(season_id)
     if format == "csv":
-        return Response(standings_csv(view["standings"]), media_type="text/csv; charset=utf-8",
+        return Response(reply.body, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": content_disposition(
-                            f"{safe_stem(book.row.name, 'season')}-standings.csv")})
-    return view
+                            f"{safe_stem(reply.season_name, 'season')}-standings.csv")})
+    return Response(reply.body, media_type="application/json")
+
+
+def _json_standings(book: SeasonBook) -> bytes:
+    """As FastAPI's JSONResponse writes a value."""
+    return json.dumps(season_standings(book), ensure_ascii=False, allow_nan=False,
+                      indent=None, separators=(",", ":")).encode("utf-8")
+
+
+def _csv_standings(book: SeasonBook) -> bytes:
+    return standings_csv(season_standings(book)["standings"]).encode("utf-8")
+
+
+_RENDER = {"json": _json_standings, "csv": _csv_standings}
 
 
 @router.get("/{season_id}/host", response_model=None)

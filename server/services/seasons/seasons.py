@@ -86,6 +86,8 @@ async def delete_season(rt: Runtime, season_id: str) -> None:
 
     await commit(rt, stage, lambda: None, refusable=True)
     rt.season_books.drop(season_id)
+    for format in ("json", "csv"):  # season_reads.REPLY_FORMATS (which imports this)
+        rt.season_standings.drop((season_id, format))
 
 
 def scheme_of(row: SeasonRow) -> Scheme:
