@@ -211,7 +211,7 @@ def test_re_splitting_during_play_names_the_games_and_never_resets_one_silently(
         assert {p["name"]: p["life"] for p in ended["players"]}["Cid"] == 33
         text = client.get(pod.url("/summary"), headers=pod.host,
                           params={"format": "text"}).text
-        assert text.count("Table 1 game 1:") == 1, text
+        assert text.count("Round 1 · Table 1, game 1:") == 1, text
     host.context.close()
 
 
