@@ -36,7 +36,7 @@ def test_the_host_screen_shows_a_qr_code_of_the_join_link(
     page.goto(created["host_url"])
     qr = page.locator("img.qr")
     expect(qr).to_be_visible()
-    page.wait_for_function("document.querySelector('img.qr').complete")
+    page.wait_for_function("() => document.querySelector('img.qr').complete")
     assert page.locator("#join-url").get_attribute("href") == created["join_url"]
     assert read_qr_codes(qr.screenshot()) == [created["join_url"]]
     context.close()

@@ -152,7 +152,7 @@ def test_while_players_join_the_tv_shows_a_join_qr_code_the_code_and_the_names(
     expect(page.locator(".joined .name")).to_have_text(names)
     expect(page.locator(".join-code strong")).to_have_text(code)
     qr = page.locator(".join-qr img")
-    page.wait_for_function("document.querySelector('.join-qr img').complete")
+    page.wait_for_function("() => document.querySelector('.join-qr img').complete")
     assert qr.bounding_box()["height"] >= TVS[tv]["height"] / 2  # type: ignore[index]
     assert read_qr_codes(qr.screenshot()) == [night["join_url"]]
     expect(page.locator(".join-url")).to_have_text(night["join_url"])

@@ -158,7 +158,7 @@ def test_the_nights_host_screen_shows_a_qr_code_of_the_screen_link(
     qr = page.locator("#screen-qr")
     qr.scroll_into_view_if_needed()
     expect(qr).to_be_visible()
-    page.wait_for_function("document.querySelector('#screen-qr').complete")
+    page.wait_for_function("() => document.querySelector('#screen-qr').complete")
     assert read_qr_codes(qr.screenshot()) == [night["screen_url"]]
     screenshot(page, "night-host-screen-link", full_page=True)
     context.close()

@@ -100,6 +100,16 @@ class TablePhone:
                 if self.on_the_wire and self.pending is not None:
                     self.interrupted.add(self.pending.ref)
                 time.sleep(0.1)  # then the same tap again, with the same ref
+            except Exception as error:  # a thread's exception is otherwise silent
+                self.errors.append(f"the phone stopped: {error!r}")
+                return
+
+    def progress(self) -> str:
+        """A line for a failed wait: what this phone got done so far."""
+        alive = self.thread is not None and self.thread.is_alive()
+        return (f"{self.seat.name}: {len(self.acked)} acked of {len(self.sent)} sent, "
+                f"{self.resends} resends, {'tapping' if alive else 'stopped'}, "
+                f"errors {self.errors[:3]}")
 
     def tap_until_stopped(self, rng: random.Random,
                           send: Callable[[Tap], int | str | None]) -> None:
