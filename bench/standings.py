@@ -7,7 +7,8 @@ server's thread pool, which only a served process shows. The bench starts `prism
 on a fresh SQLite data dir, imports both seasons from the laptop (loopback), then measures:
 1. each season's standings, read alone (`--reads` times; the first read is the cold one);
 2. a phone's seat view (`/api/pods/{id}/me`) and night view (`/api/events/{id}`, a
-   database read) while `--concurrent` standings reads run at once, over and over.
+   database read) while `--concurrent` standings reads run at once, over and over, from a
+   process of their own (so their replies are not decoded in the phone's event loop).
 It prints medians and p99 in ms. `--before DIR` serves another checkout's code (a tree of
 the same project, e.g. `git archive HEAD~3 | tar -x -C DIR`) with this bench's client.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -150,25 +152,52 @@ async def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
             warm = [await timed(read(season_id)) for _ in range(args.reads)]
             result[f"{label}_standings"] = {"cold_ms": round(cold, 1), **figures(warm)}
         phone: dict[str, list[float]] = {"seat_view": [], "night_view": []}
-        readers: list[float] = []
-        stop = asyncio.Event()
-
-        async def reader(season_id: str) -> None:
-            while not stop.is_set():
-                readers.append(await timed(read(season_id)))
-
-        ids = list(seasons.values())
-        tasks = [asyncio.create_task(reader(ids[i % len(ids)])) for i in range(args.concurrent)]
+        spawn = multiprocessing.get_context("spawn")
+        stop, ready, latencies = spawn.Event(), spawn.Event(), spawn.Queue()
+        readers_process = spawn.Process(target=run_readers, args=(
+            base, list(seasons.values()), args.concurrent, args.timeout, stop, ready,
+            latencies))
+        readers_process.start()
+        if not ready.wait(60):
+            raise SystemExit("the standings readers did not start")
         await asyncio.sleep(0.5)
         for _ in range(args.phone_reads):
             phone["seat_view"].append(await timed(seat_view))
             phone["night_view"].append(await timed(night_view))
         stop.set()
-        await asyncio.gather(*tasks)
+        readers: list[float] = latencies.get(timeout=args.timeout)
+        readers_process.join(30)
         result["during_concurrent_reads"] = {
             "concurrent": args.concurrent, "standings": figures(readers),
             **{name: figures(values) for name, values in phone.items()}}
         return result
+
+
+def run_readers(base: str, season_ids: list[str], concurrent: int, timeout: float,
+                stop: Any, ready: Any, latencies: Any) -> None:
+    """The standings readers, in a process of their own: `concurrent` reads at once until
+    `stop`, then every latency (ms) on `latencies`.
+
+    Why a process: twenty readers decoding big replies in the phone's own event loop would
+    delay the phone's measured reads on the client's side, which is not the server's doing.
+    """
+
+    async def readers() -> list[float]:
+        measured: list[float] = []
+        async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(timeout)) as client:
+
+            async def reader(season_id: str) -> None:
+                while not stop.is_set():
+                    measured.append(await timed(
+                        lambda: client.get(f"/api/seasons/{season_id}/standings")))
+
+            tasks = [asyncio.create_task(reader(season_ids[i % len(season_ids)]))
+                     for i in range(concurrent)]
+            ready.set()
+            await asyncio.gather(*tasks)
+        return measured
+
+    latencies.put(asyncio.run(readers()))
 
 
 def report(result: dict[str, Any]) -> str:

@@ -79,13 +79,15 @@ def check_characters(text: str) -> str:
     return text
 
 
-def _ignorable(ch: str) -> bool:
-    code = ord(ch)
-    return any(low <= code <= high for low, high in _IGNORABLE)
+_IGNORABLE_CHARACTERS = re.compile(
+    "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in _IGNORABLE)
+    + "]")
+"""`_IGNORABLE` as one character class: a season's standings take the skeleton of
+thousands of names, and one regex pass is many times cheaper than a range test per letter."""
 
 
 def _visible_text(name: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKC", name) if not _ignorable(ch))
+    return _IGNORABLE_CHARACTERS.sub("", unicodedata.normalize("NFKC", name))
 
 
 def clean_name(raw: str, max_length: int = NAME_MAX) -> str:

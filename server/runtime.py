@@ -98,6 +98,10 @@ class Runtime:
         default_factory=lambda: VersionedCache[Any](32), repr=False)
     """Seasons' books by season version (`server.services.season_reads`; the values are
     `SeasonBook`s, which this module cannot name: services import the runtime)."""
+    imported_results: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](16), repr=False)
+    """Imported nights' parsed results by season (`season_book.read_book`): written once,
+    so a cold standings read after tonight's change does not parse the file's games again."""
     season_standings: VersionedCache[Any] = field(
         default_factory=lambda: VersionedCache[Any](64), repr=False)
     """Seasons' standings replies (JSON and CSV bytes) by (season, format) and version."""

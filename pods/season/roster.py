@@ -65,7 +65,11 @@ class Roster:
         return sorted({*self.players.values(), *self._seen.values()})
 
     def result(self, result: GameResult) -> GameResult:
-        """`result` with each night name replaced by the season's name."""
+        """`result` with each night name replaced by the season's name (`result` itself
+        when every name already is one: most are, and a season holds thousands)."""
+        if all(self.name_of(p.player) == p.player for p in result.placings) and all(
+                self.name_of(a.player) == a.player for a in result.awards):
+            return result
         return GameResult(
             tuple(Placing(self.name_of(p.player), p.place) for p in result.placings),
             result.draw,

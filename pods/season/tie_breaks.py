@@ -37,9 +37,12 @@ def head_to_head(results: Iterable[GameResult],
     level opponents they placed above, minus those who placed above them."""
     record: dict[str, int] = defaultdict(int)
     for result in results:
+        levels = [level(placing.player) for placing in result.placings]
+        if len(set(levels)) == len(levels):
+            continue  # nobody at this table is level with another: no record changes
         groups: dict[Hashable, list[tuple[str, int]]] = defaultdict(list)
-        for placing in result.placings:
-            groups[level(placing.player)].append((placing.player, placing.place))
+        for placing, key in zip(result.placings, levels, strict=True):
+            groups[key].append((placing.player, placing.place))
         for group in groups.values():
             if len(group) < 2:
                 continue

@@ -87,16 +87,22 @@ def list_events(session: Session, season_id: str) -> list[EventRow]:
     return list(session.exec(query).all())
 
 
-def list_players(session: Session, season_id: str) -> list[SeasonPlayerRow]:
-    query = (select(SeasonPlayerRow).where(SeasonPlayerRow.season_id == season_id)
+def player_names(session: Session, season_id: str) -> dict[str, str]:
+    """Season player id → name, in the order they were made (columns only: a season of
+    thousands of players is read on every cold standings read, and rows cost more)."""
+    query = (select(SeasonPlayerRow.id, SeasonPlayerRow.name)
+             .where(SeasonPlayerRow.season_id == season_id)
              .order_by(col(SeasonPlayerRow.created_at), col(SeasonPlayerRow.id)))
-    return list(session.exec(query).all())
+    return {player_id: name for player_id, name in session.exec(query).all()}
 
 
-def list_aliases(session: Session, season_id: str) -> list[SeasonAliasRow]:
-    query = (select(SeasonAliasRow).where(SeasonAliasRow.season_id == season_id)
+def alias_lines(session: Session, season_id: str) -> list[tuple[str, str, str]]:
+    """(skeleton, season player id, name as spelled) of every alias (columns only, like
+    `player_names`: an imported season stores one alias per player)."""
+    query = (select(SeasonAliasRow.skeleton, SeasonAliasRow.player_id, SeasonAliasRow.name)
+             .where(SeasonAliasRow.season_id == season_id)
              .order_by(col(SeasonAliasRow.skeleton)))
-    return list(session.exec(query).all())
+    return [(skeleton, player_id, name) for skeleton, player_id, name in session.exec(query)]
 
 
 def list_imported_nights(session: Session, season_id: str) -> list[SeasonNightRow]:

@@ -79,7 +79,7 @@ def _book_at(rt: Runtime, session: Session, season_id: str,
              version: tuple[int, ...]) -> SeasonBook | None:
     book: SeasonBook | None = rt.season_books.get(season_id, version)
     if book is None:
-        book = read_book(session, season_id)
+        book = read_book(session, season_id, rt.imported_results)
         if book is not None:
             rt.season_books.put(season_id, version, book)
     return book

@@ -24,7 +24,7 @@ from server.services.commit import commit
 from server.services.events.events import Night, follow_night, read_night
 from server.services.events.screen_tokens import screen_hash, screen_url
 from server.services.seasons import seasons
-from server.services.seasons.season_book import read_book
+from server.services.seasons.season_book import ImportedResults, read_book
 from server.services.tables.results import result_of
 from server.services.tables.standings import night_standings
 
@@ -79,8 +79,9 @@ class SeasonLines:
     standings: list[Standing]
 
 
-def season_lines(session: Session, season_id: str | None) -> SeasonLines | None:
-    book = read_book(session, season_id) if season_id is not None else None
+def season_lines(session: Session, season_id: str | None,
+                 imported: ImportedResults | None = None) -> SeasonLines | None:
+    book = read_book(session, season_id, imported) if season_id is not None else None
     return SeasonLines(book.row.name, book.table) if book is not None else None
 
 
@@ -106,7 +107,7 @@ class StandingsCache:
             def read(session: Session) -> tuple[list[Standing], SeasonLines | None]:
                 return (night_standings(session, pod_ids,
                                         seasons.scheme_of_event(session, event_id)),
-                        season_lines(session, season_id))
+                        season_lines(session, season_id, rt.imported_results))
 
             self.standings, self.season = await rt.read(read)
             self.key, self.read = key, True

@@ -17,8 +17,9 @@ from pods.results import Award, GameResult, Placing
 from pods.season.roster import Roster
 from pods.season.scoring import Scheme
 from pods.season.standings import Standing, standings
+from server.core.versioned_cache import VersionedCache
 from server.db import Session, event_repo, season_repo
-from server.db.tables import SeasonRow
+from server.db.tables import SeasonNightRow, SeasonRow
 from server.services.seasons.seasons import scheme_of
 from server.services.tables.standings import PendingGame, night_games
 
@@ -50,23 +51,31 @@ class SeasonBook:
     among many level players is quadratic in them)."""
 
 
-def read_book(session: Session, season_id: str) -> SeasonBook | None:
+ImportedResults = VersionedCache[list[list[GameResult]]]
+"""Imported nights' parsed results by season, under the ids of its imported nights."""
+
+
+def read_book(session: Session, season_id: str,
+              imported: ImportedResults | None = None) -> SeasonBook | None:
+    """The season as stored now; `imported` keeps the parsed results of its imported
+    nights between reads (they are written once, by the import, and never changed: a
+    rename or a merge is an alias, applied below), which are most of a big season's cost."""
     row = season_repo.get_season(session, season_id)
     if row is None:
         return None
-    nights = [*_imported_nights(session, season_id), *(
+    nights = [*_imported_nights(session, season_id, imported), *(
         _held_night(session, event.id, event.created_at)
         for event in season_repo.list_events(session, season_id))]
     nights.sort(key=lambda night: _utc(night.held_at))
-    aliases = season_repo.list_aliases(session, season_id)
-    roster = Roster({p.id: p.name for p in season_repo.list_players(session, season_id)},
-                    {a.skeleton: a.player_id for a in aliases})
+    aliases = season_repo.alias_lines(session, season_id)
+    roster = Roster(season_repo.player_names(session, season_id),
+                    {key: player_id for key, player_id, _ in aliases})
     nights = [replace(night, pending=[replace(p, result=roster.result(p.result))
                                       for p in night.pending]) for night in nights]
     results = [roster.result(result) for night in nights for result in night.results]
     scheme = scheme_of(row)
     return SeasonBook(row, scheme, nights, roster, results,
-                      {a.skeleton: a.name for a in aliases}, standings(results, scheme))
+                      {key: name for key, _, name in aliases}, standings(results, scheme))
 
 
 def _held_night(session: Session, event_id: str, held_at: datetime) -> BookNight:
@@ -74,12 +83,22 @@ def _held_night(session: Session, event_id: str, held_at: datetime) -> BookNight
     return BookNight(held_at, event_id, games.counted, games.pending)
 
 
-def _imported_nights(session: Session, season_id: str) -> list[BookNight]:
+def _imported_nights(session: Session, season_id: str,
+                     imported: ImportedResults | None) -> list[BookNight]:
     rows = season_repo.list_imported_nights(session, season_id)
+    ids = tuple(row.id for row in rows)
+    parsed = imported.get(season_id, ids) if imported is not None else None
+    if parsed is None:
+        parsed = _parsed_results(session, rows)
+        if imported is not None:
+            imported.put(season_id, ids, parsed)
+    return [BookNight(row.held_at, None, results) for row, results in zip(rows, parsed,
+                                                                         strict=True)]
+
+
+def _parsed_results(session: Session, rows: list[SeasonNightRow]) -> list[list[GameResult]]:
     stored = season_repo.imported_results(session, [row.id for row in rows])
-    return [BookNight(row.held_at, None, [result_from_json(json.loads(text))
-                                          for text in stored[row.id]])
-            for row in rows]
+    return [[result_from_json(json.loads(text)) for text in stored[row.id]] for row in rows]
 
 
 def result_to_json(result: GameResult) -> dict[str, object]:

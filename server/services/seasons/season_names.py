@@ -27,7 +27,7 @@ from server.services.seasons.seasons import unknown_season
 
 
 async def _book(rt: Runtime, season_id: str) -> SeasonBook:
-    book = await rt.read(lambda session: read_book(session, season_id))
+    book = await rt.read(lambda session: read_book(session, season_id, rt.imported_results))
     if book is None:
         raise unknown_season(season_id)
     return book

@@ -8,12 +8,17 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
 from fastapi.testclient import TestClient
 
-from server.db import season_repo
+from pods.results import GameResult
+from server.db import Session, season_repo
+from server.db.tables import SeasonNightRow
 from server.runtime import Runtime
 from server.services import season_reads
+from server.services.seasons import season_book
 from server.services.seasons.season_book import SeasonBook
+from tests.server.routes.test_seasons_api import season_file
 from tests.server.services.test_season_confirmations import Night, points
 from tests.server.services.test_season_names import lines, new_season, stored_night
 from tests.server.support.builders import bearer
@@ -100,3 +105,27 @@ def test_the_cache_keeps_only_the_current_version_of_a_season(client: TestClient
     kept = rt.season_standings._values  # one entry per (season, format), the newest
     assert list(kept) == [(season_id, "json")]
     assert kept[(season_id, "json")][0] == now
+
+
+def test_an_imported_seasons_games_are_parsed_once_and_a_rename_still_applies_to_them(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Imported games are written once, so a cold read after a rename (a new version)
+    reuses their parsed results; the rename is an alias, applied over them."""
+    parsed: list[int] = []
+    parse = season_book._parsed_results
+
+    def counted(session: Session, rows: list[SeasonNightRow]) -> list[list[GameResult]]:
+        parsed.append(len(rows))
+        return parse(session, rows)
+
+    monkeypatch.setattr(season_book, "_parsed_results", counted)
+    imported = client.post("/api/seasons/import", json=season_file())
+    assert imported.status_code == 201, imported.text
+    season_id, token = imported.json()["season_id"], imported.json()["host_token"]
+    before = lines(client, season_id)
+    assert before[0] == ("Ann", 11, 2)
+    renamed = client.post(f"/api/seasons/{season_id}/players/rename", headers=bearer(token),
+                          json={"name": "Ann", "to": "Annabel"})
+    assert renamed.status_code == 200, renamed.text
+    assert lines(client, season_id) == [("Annabel", 11, 2), *before[1:]]
+    assert parsed == [2]
