@@ -8,7 +8,7 @@ the season's host token renames, merges, exports and deletes.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Request, status
 from fastapi.exceptions import RequestValidationError
@@ -23,7 +23,7 @@ from server.protocol.season_bodies import (
     SeasonRename,
 )
 from server.protocol.season_file import SeasonFile
-from server.protocol.shapes.season import SeasonHostView
+from server.protocol.shapes.season import SeasonHostView, SeasonStandings
 from server.routes.deps import LaptopOnly, LimitCreate, RuntimeDep, token_hash_of
 from server.runtime import Runtime
 from server.services import season_reads
@@ -84,7 +84,15 @@ async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
                          standings_url=f"{rt.base_url}/seasons/{season_id}")
 
 
-@router.get("/{season_id}/standings", response_model=None)
+STANDINGS_RESPONSES: dict[int | str, dict[str, Any]] = {200: {
+    "model": SeasonStandings,
+    "description": "The season's standings: JSON, or CSV with `format=csv`",
+    "content": {"text/csv": {"schema": {"type": "string"}}}}}
+"""The reply's shapes in the schema, though the route sends cached bytes: clients (and
+the fuzzer) check the JSON against it."""
+
+
+@router.get("/{season_id}/standings", response_model=None, responses=STANDINGS_RESPONSES)
 async def standings(season_id: SeasonId, rt: RuntimeDep,
                     format: Literal["json", "csv"] = "json") -> Response:
     """Sent as cached bytes (`season_reads.standings_reply`): the JSON of 2,000 lines

@@ -3,7 +3,7 @@ mypy checks every view against the documented contract."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing_extensions import TypedDict  # pydantic (the OpenAPI schema) reads it on 3.11
 
 
 class StandingLine(TypedDict):

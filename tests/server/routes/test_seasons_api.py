@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 from sqlmodel import func, select
 
 from server.core.settings import Settings
 from server.db.tables import SeasonRow
+from server.protocol.shapes.season import SeasonStandings
 from tests.server.support.builders import bearer
 from tests.server.support.databases import SQLITE_ONLY
 
@@ -291,3 +293,17 @@ def test_a_season_file_larger_than_a_phones_request_is_imported(client: TestClie
     too_big = client.post("/api/seasons", content=body,
                           headers={"Content-Type": "application/json"})
     assert too_big.status_code == 413
+
+
+def test_the_standings_reply_is_in_the_schema_and_a_real_reply_fits_it(
+        client: TestClient) -> None:
+    """The route sends cached bytes, so FastAPI cannot infer its shape: the schema names
+    it, and a real reply validates against that shape."""
+    documented = client.get("/openapi.json").json()
+    reply = documented["paths"]["/api/seasons/{season_id}/standings"]["get"]["responses"]["200"]
+    assert reply["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/SeasonStandings"}
+    assert "text/csv" in reply["content"]
+    imported = client.post("/api/seasons/import", json=season_file())
+    standings = client.get(f"/api/seasons/{imported.json()['season_id']}/standings").json()
+    assert TypeAdapter(SeasonStandings).validate_python(standings, strict=True) == standings
