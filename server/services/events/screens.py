@@ -80,7 +80,7 @@ class SeasonLines:
 
 
 def season_lines(session: Session, season_id: str | None,
-                 imported: ImportedResults | None = None) -> SeasonLines | None:
+                 imported: ImportedResults) -> SeasonLines | None:
     book = read_book(session, season_id, imported) if season_id is not None else None
     return SeasonLines(book.row.name, book.table) if book is not None else None
 

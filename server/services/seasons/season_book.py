@@ -56,7 +56,7 @@ ImportedResults = VersionedCache[list[list[GameResult]]]
 
 
 def read_book(session: Session, season_id: str,
-              imported: ImportedResults | None = None) -> SeasonBook | None:
+              imported: ImportedResults) -> SeasonBook | None:
     """The season as stored now; `imported` keeps the parsed results of its imported
     nights between reads (they are written once, by the import, and never changed: a
     rename or a merge is an alias, applied below), which are most of a big season's cost."""
@@ -84,14 +84,13 @@ def _held_night(session: Session, event_id: str, held_at: datetime) -> BookNight
 
 
 def _imported_nights(session: Session, season_id: str,
-                     imported: ImportedResults | None) -> list[BookNight]:
+                     imported: ImportedResults) -> list[BookNight]:
     rows = season_repo.list_imported_nights(session, season_id)
     ids = tuple(row.id for row in rows)
-    parsed = imported.get(season_id, ids) if imported is not None else None
+    parsed = imported.get(season_id, ids)
     if parsed is None:
         parsed = _parsed_results(session, rows)
-        if imported is not None:
-            imported.put(season_id, ids, parsed)
+        imported.put(season_id, ids, parsed)
     return [BookNight(row.held_at, None, results) for row, results in zip(rows, parsed,
                                                                          strict=True)]
 

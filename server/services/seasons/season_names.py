@@ -21,13 +21,14 @@ from server.core.security import new_id
 from server.db import Session, season_repo
 from server.db.tables import SeasonAliasRow, SeasonPlayerRow
 from server.runtime import Runtime
+from server.services import season_reads
 from server.services.commit import commit
-from server.services.seasons.season_book import SeasonBook, read_book
+from server.services.seasons.season_book import SeasonBook
 from server.services.seasons.seasons import unknown_season
 
 
 async def _book(rt: Runtime, season_id: str) -> SeasonBook:
-    book = await rt.read(lambda session: read_book(session, season_id, rt.imported_results))
+    book = await season_reads.cached_book(rt, season_id)
     if book is None:
         raise unknown_season(season_id)
     return book
