@@ -219,6 +219,11 @@ def test_the_stored_report_is_said_again_in_each_readers_language(
         "Your deck has no commander.")
     assert [(p["code"], p["params"]) for p in english["problems"]] == [
         (p["code"], p["params"]) for p in italian.json()["deck"]["report"]["problems"]]
+    with client.websocket_connect(f"/ws/pods/{pod.pod_id}?token={seats[1].token}",
+                                  headers={"Accept-Language": "it"}) as socket:
+        snapshot = socket.receive_json()
+    assert snapshot["type"] == "snapshot"
+    assert snapshot["view"]["deck"]["report"] == italian.json()["deck"]["report"]
 
 
 @SQLITE_ONLY
