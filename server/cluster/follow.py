@@ -42,7 +42,8 @@ from server.db import Session, cluster_repo, repo
 from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.services.night.restore import live_player, load_pod, seat_players
+from server.services.night.restore import load_pod, seat_players
+from server.services.night.rows import live_player
 from server.services.tables import round_links
 from server.services.tables.games import restore_games
 

@@ -12,25 +12,8 @@ if that transaction fails, every write in it gets `failed()` and its future rais
 `BusyError` ("try again"), and nothing of it reached memory. A write whose `valid()` turns
 false while queued (an earlier write of the same pod failed) is failed without writing.
 
-A *refusable* write (`refusable=True`) may refuse inside its stage, on what only the
-transaction can see (another process formed the night first, took the name): its stage
-runs in a savepoint, and a domain error it raises (`REFUSALS`) rolls back that savepoint
-only and reaches that write's caller unchanged (409 `pods_formed`, not 503); the batch's
-other writes commit. Any other exception still fails the whole batch (the transaction may
-be unusable). Why opt-in: a savepoint costs two statements, and a pick never refuses there.
-
-Row locks (several processes, `server.cluster`): each write names the rows it needs
-(`Rows`); the batch's first statements lock all of them, pods then events, each sorted by
-id, so two processes' batches always lock in one order and cannot deadlock. A batch whose
-writes all need the same one pod row skips that statement: each write's revision bump
-takes the row first, and waiting for one lock while holding none closes no cycle.
-
-A *guarded* write (`guard`, several processes' revision rule, `server.cluster.revisions`)
-first moves its pod's revision with the batch's `Bump`; a guard that returns false voids
-the write: neither its stage nor its picks are written, and the batch's other writes
-commit. A batch of guarded picks alone (a cluster's picks) runs on the driver's own
-connection like a single process's picks, its bumps in pod id order: the row locks are
-then taken in the same order as every other batch's, with no statement of their own.
+Refusable writes (a stage that may refuse in a savepoint), row locks and guarded writes
+(several processes) are in docs/architecture.md, "The writer".
 """
 
 from __future__ import annotations

@@ -3,28 +3,11 @@
 Why: a draft night's traffic is socket frames, and every frame of a socket served through
 the app's stack went through every wrapper of it (the error, exception, hang-up, header,
 host and body-limit middleware each wrapped `send` or `receive`, and the router matched the
-path against every route). None of that is needed per frame. What a socket does need is
-checked here, once, at the handshake, and by the socket itself afterwards:
-
-- `Host` and `Origin`: the same `HostGuard` as HTTP (a foreign name or page is refused
-  before the handshake is accepted: DNS rebinding, cross-site sockets);
-- the sizes: uvicorn's `ws_max_size` and each endpoint's own message limit
-  (`Settings.ws_max_message_bytes`), the connection limits per client address
-  (`server.edge.connection_limits`, below ASGI, so unchanged), and the rate limits of
-  `server.routes.sockets.phone`;
-- the handshake's checks (pod, token) stay in the endpoint, before it accepts;
-- a phone that left: a failed send ends the socket quietly here, as `QuietHangUps` does
-  for HTTP (one thin wrapper of `send`, the only one a frame passes through).
-
-Any other socket path (and every HTTP request) goes to the app's middleware stack as before.
-
-How to add a socket route to this path (e.g. a read-only projector screen): write its
-endpoint as `async def endpoint(websocket: WebSocket, **path_params: str) -> None` (query
-parameters from `websocket.query_params`; the runtime from `websocket.app.state.runtime`;
-close before `accept()` to refuse the handshake), and add `SocketRoute("/ws/…/{param}",
-endpoint)` to `SOCKET_ROUTES` in `server/routes/ws.py` (or a list of your own module, joined
-there). Nothing else: the app (`server.app.PrismaticApp`) puts every route of that list in
-front of its stack, behind the Host and Origin checks.
+path against every route). None of that is needed per frame: the handshake is checked
+here once (`Host`, `Origin`, sizes), the rest by the socket itself. Any other socket path
+(and every HTTP request) goes to the app's middleware stack as before. What is checked
+where, and how to add a socket route to this path: docs/architecture.md, "Sockets in
+front of the stack".
 """
 
 from __future__ import annotations

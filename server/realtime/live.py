@@ -36,9 +36,9 @@ from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
-from server.protocol.shapes.decks import StoredDeck
 from server.protocol.shapes.host import SnapshotNote
 from server.protocol.shapes.pod import Phase, Table
+from server.realtime.decks import SubmittedDeck
 
 PLACEHOLDER = "Commander"
 """The name of a commander nobody submitted; phones show it in their language."""
@@ -59,7 +59,7 @@ class LivePlayer:
     """A bot that took an empty seat at the start (`PlayerRow.seat_filler`)."""
     deadline: datetime | None = None
     deadline_pack: int | None = None
-    deck: StoredDeck | None = None
+    deck: SubmittedDeck | None = None
     table: int | None = None
 
 

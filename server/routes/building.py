@@ -14,7 +14,9 @@ from server.protocol.file_names import content_disposition
 from server.routes.deps import HostPod, RuntimeDep, Seat
 from server.services.exports import exports
 from server.services.night import building, suggestion
+from server.views.decks import deck_json
 from server.views.pod import host_dashboard
+from server.views.suggestion import suggestions_json
 
 router = APIRouter(prefix="/api/pods", tags=["building"])
 
@@ -30,7 +32,7 @@ def _attachment(filename: str, media_type: str, content: str | bytes) -> Respons
 async def submit_deck(body: DeckSubmit, seat: Seat, rt: RuntimeDep,
                       language: LanguageDep) -> Mapping[str, Any]:
     pod, player = seat
-    return dict(await building.submit_deck(rt, pod, player, body, language))
+    return dict(deck_json(await building.submit_deck(rt, pod, player, body), language))
 
 
 @router.post("/{pod_id}/deck/suggestion")
@@ -38,7 +40,8 @@ async def suggest_deck(seat: Seat, language: LanguageDep) -> Mapping[str, Any]:
     """Up to three suggested decks for the seat's pool, as deck bodies to edit and submit;
     nothing is stored (docs/building.md)."""
     pod, player = seat
-    return await suggestion.suggest_for_seat(pod, player, language)
+    found = await suggestion.suggest_for_seat(pod, player)
+    return suggestions_json(found.found, found.pool, language)
 
 
 FILE_CONTENT = {"text/plain": {"schema": {"type": "string"}},

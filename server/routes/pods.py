@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response, status
 
+from server.i18n.choice import LanguageDep
 from server.protocol.bodies import (
     BotUpdate,
     LobbyUpdate,
@@ -120,19 +121,20 @@ async def get_host_view(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     return host_dashboard(rt, pod)
 
 
-def seat_view_response(pod: LivePod, player: LivePlayer) -> Response:
+def seat_view_response(pod: LivePod, player: LivePlayer, language: str) -> Response:
     """The seat view as ready JSON text (the phone's pick path: no re-encoding of cards)."""
-    return Response(seat_view_text(pod, player)[1], media_type="application/json")
+    return Response(seat_view_text(pod, player, language=language)[1],
+                    media_type="application/json")
 
 
 @router.get("/{pod_id}/me")
-async def get_seat_view(seat: Seat) -> Response:
+async def get_seat_view(seat: Seat, language: LanguageDep) -> Response:
     pod, player = seat
-    return seat_view_response(pod, player)
+    return seat_view_response(pod, player, language)
 
 
 @router.post("/{pod_id}/picks")
-async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep) -> Response:
+async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep, language: LanguageDep) -> Response:
     pod, player = seat
     await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
-    return seat_view_response(pod, player)
+    return seat_view_response(pod, player, language)

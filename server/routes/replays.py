@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path
 
+from server.i18n.choice import LanguageDep
 from server.routes.deps import RuntimeDep, token_hash_of
 from server.services.exports import replays
 from server.views.replay import openable_json, replay_json
@@ -30,7 +31,7 @@ async def list_replays(pod_id: PodId, rt: RuntimeDep,
 
 @router.get("/{pod_id}/replay/{seat}")
 async def get_replay(pod_id: PodId, seat: Annotated[int, Path(ge=0, le=7)], rt: RuntimeDep,
-                     authorization: Annotated[str | None, Header()] = None
+                     language: LanguageDep, authorization: Annotated[str | None, Header()] = None
                      ) -> Mapping[str, Any]:
     opened = await replays.opened_seat(rt, pod_id, token_hash_of(authorization), seat)
-    return replay_json(opened)
+    return replay_json(opened, language)

@@ -21,6 +21,7 @@ from pods import reveal
 from pods.commander_choices import commander_choices
 from pods.draft_rules import grants_partner
 from server.cards.card_json import dumps as dumps  # re-exported: the sockets encode with it
+from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.protocol.shapes.cards import CardView
 from server.protocol.shapes.game import GameView
 from server.protocol.shapes.host import HostPlayer, HostView
@@ -33,7 +34,8 @@ from server.protocol.shapes.seat import (
     WaitingOn,
 )
 from server.realtime.live import LivePlayer, LivePod
-from server.services.night.building import games_in_play, without_legal_deck
+from server.realtime.readiness import games_in_play, without_legal_deck
+from server.views.decks import deck_json
 from server.views.game import game_view
 
 SPLIT_PHASES = ("building", "playing")
@@ -76,9 +78,11 @@ def _shared_players(pod: LivePod, views: PodViews | None) -> list[PlayerLine]:
     return views.players
 
 
-def seat_view(pod: LivePod, player: LivePlayer) -> SeatView:
-    """The seat view of protocol.md for `player` (lobby, drafting and after)."""
-    view, pack, pool = _seat_view(pod, player)
+def seat_view(pod: LivePod, player: LivePlayer,
+              language: str = DEFAULT_LANGUAGE) -> SeatView:
+    """The seat view of protocol.md for `player` (lobby, drafting and after); its deck
+    report's sentences in `language`."""
+    view, pack, pool = _seat_view(pod, player, language)
     return SeatView(**view, pack=None if pack is None else [card_json(pod, c) for c in pack],
                     pool=[card_json(pod, c) for c in pool])
 
@@ -126,7 +130,8 @@ class PodViews:
     version: int
     cards: int
     players: list[PlayerLine] | None = None
-    seats: dict[str, SeatText] = field(default_factory=dict)
+    seats: dict[tuple[str, str], SeatText] = field(default_factory=dict)
+    """By (player id, language): a seat's deck report is said in its reader's language."""
 
 
 _VIEWS: WeakKeyDictionary[LivePod, PodViews] = WeakKeyDictionary()
@@ -142,21 +147,22 @@ def pod_views(pod: LivePod) -> PodViews:
     return views
 
 
-def seat_text(pod: LivePod, player: LivePlayer) -> SeatText:
+def seat_text(pod: LivePod, player: LivePlayer,
+              language: str = DEFAULT_LANGUAGE) -> SeatText:
     """The seat's encoded view at the pod's current version (built on first use)."""
     views = pod_views(pod)
-    text = views.seats.get(player.id)
+    text = views.seats.get((player.id, language))
     if text is None:
-        view, pack, pool = _seat_view(pod, player, views)
+        view, pack, pool = _seat_view(pod, player, language, views)
         pack_text = ("null" if pack is None
                      else "[" + ",".join(card_text(pod, c) for c in pack) + "]")
-        text = views.seats[player.id] = SeatText(view["version"], dumps(view)[:-1],
+        text = views.seats[(player.id, language)] = SeatText(view["version"], dumps(view)[:-1],
                                                  pack_text, pool)
     return text
 
 
-def seat_view_text(pod: LivePod, player: LivePlayer,
-                   sent: PoolSent | None = None) -> tuple[int, str]:
+def seat_view_text(pod: LivePod, player: LivePlayer, sent: PoolSent | None = None,
+                   language: str = DEFAULT_LANGUAGE) -> tuple[int, str]:
     """(version, the seat view as JSON text): the head and pack come from this version's
     shared views (`seat_text`), the cards from the card text cache, so neither a 60-card
     pool nor the head is re-encoded for every socket and update.
@@ -164,7 +170,7 @@ def seat_view_text(pod: LivePod, player: LivePlayer,
     With `sent` (a socket's record of the pool it already sent) the view carries only the
     new cards as `pool_added` in place of `pool`, when the pool grew from what was sent;
     `pool_count` is always there, so a phone can tell that its merged pool is whole."""
-    text = seat_text(pod, player)
+    text = seat_text(pod, player, language)
     head, pack_text, pool = text.head, text.pack, text.pool
     if sent is not None and sent.precedes(pool):
         pool_key, cards = "pool_added", pool[sent.count or 0:]
@@ -209,7 +215,7 @@ def timers_paused(pod: LivePod) -> TimersPausedNote | None:
     return {"seconds": note.seconds, "at": iso(note.at) or ""}
 
 
-def _seat_view(pod: LivePod, player: LivePlayer,
+def _seat_view(pod: LivePod, player: LivePlayer, language: str,
                views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
     """The seat view without its pack and pool, and those as card instances (the callers
     encode them). With `views`, the parts every seat shares come from there."""
@@ -242,7 +248,7 @@ def _seat_view(pod: LivePod, player: LivePlayer,
         "pool_count": 0,
         "deadline": None,
         "timer_seconds": pod.setup.timer_seconds,
-        "deck": player.deck,
+        "deck": None if player.deck is None else deck_json(player.deck, language),
         "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
@@ -322,7 +328,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
                 "pick_in_round": seat.round_picks + 1 if seat else 1,
                 "packs_waiting": len(seat.queue) if seat else 0,
                 "deck_submitted": p.deck is not None,
-                "deck_legal": p.deck["report"]["legal"] if p.deck is not None else None,
+                "deck_legal": p.deck.legal if p.deck is not None else None,
                 "deadline": iso(p.deadline) if not pod.night.paused else None,
             }
         )

@@ -47,8 +47,8 @@ def _seat(pod_id: str, seat: RecapSeat, base_url: str, grant: bool) -> dict[str,
         return found
     found["commanders"] = [{**card_facts(c.card, grant), "chosen_color": c.chosen_color}
                            for c in seat.deck.commanders]
-    found["color_identity"] = list(seat.report["color_identity"])
-    found["legal"] = seat.report["legal"]
+    found["color_identity"] = list(seat.report.color_identity)
+    found["legal"] = seat.report.legal
     found["deck"] = {
         "size": seat.outline.size,
         "groups": [{"type": group.type, "count": group.count,

@@ -10,8 +10,10 @@ from typing import Any
 
 from pods.reveal import DRAFT_OVER_PHASES
 from server.cards.card_json import card_facts
+from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.protocol.shapes.cards import CardView
 from server.services.exports.replays import Openable, OpenedSeat
+from server.views.decks import deck_json
 from server.views.pod import card_json
 
 
@@ -27,11 +29,11 @@ def openable_json(found: Openable) -> dict[str, Any]:
     }
 
 
-def replay_json(opened: OpenedSeat) -> dict[str, Any]:
+def replay_json(opened: OpenedSeat, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """`GET /api/pods/{id}/replay/{seat}`: every pick with the pack as it reached the seat,
     the cards taken and the cards that wheeled (`draft.seat_replay`), the deck's commanders
-    and the submitted deck (`None` before one is submitted). The pool as it grew is the
-    `taken` of the picks so far."""
+    and the submitted deck (`None` before one is submitted; its report in `language`).
+    The pool as it grew is the `taken` of the picks so far."""
     pod, player = opened.pod, opened.player
 
     def cards(instances: Any) -> list[CardView]:
@@ -47,7 +49,7 @@ def replay_json(opened: OpenedSeat) -> dict[str, Any]:
                    "taken": cards(p.taken), "wheeled": cards(p.wheeled)}
                   for p in opened.replay.picks],
         "commanders": commanders_json(opened),
-        "deck": player.deck,
+        "deck": None if player.deck is None else deck_json(player.deck, language),
     }
 
 
@@ -59,7 +61,7 @@ def commanders_json(opened: OpenedSeat) -> list[dict[str, Any]]:
         return []
     pool = {instance.id: instance for instance in opened.replay.picks[-1].pool}
     found: list[dict[str, Any]] = []
-    for ref in player.deck["deck"].get("commanders") or []:
+    for ref in player.deck.body.get("commanders") or []:
         if ref.get("piper"):
             added = next((c for c in pod.addable_cards
                           if c.name == ref.get("name")), None) or pod.chosen_color_card

@@ -15,7 +15,7 @@ class ProblemJson(TypedDict):
 
 
 class DeckReportJson(TypedDict):
-    """A deck's legality report as the protocol sends it (`building.report_json`)."""
+    """A deck's legality report as the protocol sends it (`server.views.decks.report_json`)."""
 
     legal: bool
     size: int
@@ -23,9 +23,10 @@ class DeckReportJson(TypedDict):
     problems: list[ProblemJson]
 
 
-class StoredDeck(TypedDict):
+class DeckJson(TypedDict):
     """A seat's last submitted deck: the body as the phone sent it (a `DeckSubmit` dump,
-    what the builder screen edits) and its report, in the submitting phone's language."""
+    what the builder screen edits) and its report, in the reader's language
+    (`server.views.decks`)."""
 
     deck: dict[str, Any]
     report: DeckReportJson

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from server.protocol.shapes.cards import CardView
-from server.protocol.shapes.decks import StoredDeck
+from server.protocol.shapes.decks import DeckJson
 from server.protocol.shapes.game import GameView
 from server.protocol.shapes.pod import LineUp, Phase, Table, TimersPausedNote
 
@@ -62,7 +62,7 @@ class SeatHead(LineUp):
     pool_count: int
     deadline: str | None
     timer_seconds: int | None
-    deck: StoredDeck | None
+    deck: DeckJson | None
     deck_open: bool
     table: Table | None
     game: GameView | None

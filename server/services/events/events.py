@@ -24,7 +24,7 @@ from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError, UnknownPodError
 from server.core.security import hash_token, new_id, new_token
 from server.db import Session, event_repo, repo
-from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, utcnow
+from server.db.tables import EventPlayerRow, EventRow, utcnow
 from server.db.writer import Rows
 from server.protocol.shapes.events import (
     EventHostView,
@@ -38,7 +38,7 @@ from server.runtime import Runtime
 from server.services import caps, lobby_guard
 from server.services.commit import commit
 from server.services.events.screen_tokens import screen_hash
-from server.services.night import done_pods, lifecycle
+from server.services.night import done_pods, lifecycle, rows
 from server.services.tables import round_links
 
 MAX_PLAYERS = 64
@@ -95,7 +95,7 @@ async def _open_night(rt: Runtime, set_code: str, seed: int | None, timer: int |
     token = new_token()
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
                    seed=seed if seed is not None else secrets.randbelow(2**63),
-                   host_token_hash=hash_token(token), packs=",".join(packs) or None,
+                   host_token_hash=hash_token(token), packs=rows.packs_field(packs),
                    starting_life=options.starting_life, deck_size_rule=options.deck_size_rule,
                    replay_visibility=options.replay_visibility, season_id=season_id,
                    screen_token_hash=screen_hash(token),
@@ -235,14 +235,14 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
         creator = caps.for_address(rt, address, night.row.season_id)
         caps.check_pod_room(rt, creator, len(formed))  # a night's pods are live pods too
         by_id = {p.id: p for p in night.players}
-        created, rows, assigned = [], [], []
+        created, pod_rows, assigned = [], [], []
         now = utcnow()
         for plan in formed:
             pod = LivePod(PodSetup(
                 id=new_id(), set_code=night.row.set_code, seats=plan.seats,
                 seed=rng.randrange(2**63), timer_seconds=night.row.pick_timer_seconds,
                 bots_allowed=True, host_hash=night.row.host_token_hash, event_id=event_id,
-                packs=tuple(night.row.packs.split(",")) if night.row.packs else (),
+                packs=rows.packs_of(night.row.packs),
                 starting_life=night.row.starting_life,
                 deck_size_rule=night.row.deck_size_rule, bots_between_people=True,
                 created_by=creator.address or None),
@@ -258,29 +258,20 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
                 assigned.append((person.id, pod.id))
             created.append(pod)
             # Pods of one night sort by their number: created_at differs by a microsecond.
-            rows.append(PodRow(id=pod.id, set_code=pod.setup.set_code, seats=pod.setup.seats,
-                               pick_timer_seconds=pod.setup.timer_seconds, bots_allowed=True,
-                               seed=pod.setup.seed, host_token_hash=pod.setup.host_hash,
-                               version=pod.live.version, event_id=event_id,
-                               packs=night.row.packs, starting_life=pod.setup.starting_life,
-                               deck_size_rule=pod.setup.deck_size_rule, bots_between_people=True,
-                               replay_visibility=pod.night.replay_visibility,
-                               achievements_json=night.row.achievements_json,
-                               created_by=creator.address or None,
-                               created_at=now + timedelta(microseconds=plan.number)))
-        players = [PlayerRow(id=p.id, pod_id=pod.id, name=p.name, join_index=p.join_index,
-                             token_hash=p.token_hash) for pod in created for p in pod.night.players]
+            pod_rows.append(rows.pod_row(pod, night.row.achievements_json,
+                                         now + timedelta(microseconds=plan.number)))
+        players = [rows.new_player_row(pod.id, p) for pod in created for p in pod.night.players]
 
         def staged(session: Session) -> None:
             if not rt.mode.claim_open_night(session, event_id):
                 raise ConflictError("the pods are already formed", "pods_formed")
-            for row in rows:
+            for row in pod_rows:
                 repo.add_pod(session, row)
             session.flush()
             repo.add_players(session, players)
             event_repo.assign_pods(session, assigned)
             event_repo.set_event_phase(session, event_id, "formed")
-            rt.mode.announce_pods(session, [row.id for row in rows])
+            rt.mode.announce_pods(session, [row.id for row in pod_rows])
 
         def formed_pods() -> list[LivePod]:
             for pod in created:
@@ -352,7 +343,7 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
 
 def line_up(row: EventRow) -> list[str]:
     """The set each round of the night's pods opens."""
-    return row.packs.split(",") if row.packs else [row.set_code] * DraftConfig().rounds
+    return list(rows.packs_of(row.packs)) or [row.set_code] * DraftConfig().rounds
 
 
 def public_view(night: Night) -> EventPublicView:

@@ -105,7 +105,7 @@ def submitted_deck(pod: LivePod, player: LivePlayer) -> Deck | None:
     """The submitted deck, named "<player> — <commanders>", unused pool cards as sideboard."""
     if player.deck is None or pod.night.state is None or player.seat is None:
         return None
-    body = DeckSubmit.model_validate(player.deck["deck"])
+    body = DeckSubmit.model_validate(player.deck.body)
     deck = build_deck(pod.night.state, player.seat, body, pod.addable_cards)
     return replace(deck, name=deck_name(player.name, deck))
 

@@ -17,8 +17,8 @@ from pods.recap import DeckOutline, outline
 from server.core.errors import BadTokenError, ForbiddenError, UnknownPodError
 from server.core.security import token_matches
 from server.db import Session, event_repo, repo
-from server.protocol.shapes.decks import DeckReportJson
 from server.protocol.shapes.summary import PlayedGame
+from server.realtime.decks import SubmittedDeck
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.exports.exports import submitted_deck
@@ -32,7 +32,7 @@ class RecapSeat:
     player: LivePlayer
     deck: Deck | None
     outline: DeckOutline | None
-    report: DeckReportJson | None
+    report: SubmittedDeck | None
 
 
 @dataclass(frozen=True)
@@ -94,8 +94,7 @@ def _pod_recap(rt: Runtime, session: Session, pod_id: str) -> Recap:
     for player in sorted((p for p in pod.night.players if p.seat is not None),
                          key=lambda p: p.seat or 0):
         deck = submitted_deck(pod, player)
-        seats.append(RecapSeat(player, deck, outline(deck) if deck else None,
-                               player.deck["report"] if player.deck else None))
+        seats.append(RecapSeat(player, deck, outline(deck) if deck else None, player.deck))
     return Recap(pod, seats, played_games(session, pod_id, pod.setup.starting_life))
 
 

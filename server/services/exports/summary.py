@@ -33,10 +33,9 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
     for p in sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         deck: SummaryDeck | None = None
         if p.deck is not None:
-            report = p.deck["report"]
             deck = {"commanders": list(commanders_of(pod, p)) if shown else None,
-                    "legal": report["legal"], "size": report["size"] if shown else None,
-                    "color_identity": report["color_identity"] if shown else None}
+                    "legal": p.deck.legal, "size": p.deck.size if shown else None,
+                    "color_identity": list(p.deck.color_identity) if shown else None}
         players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
                         "table": p.table, "deck": deck})
     pod_id, phase, tables = pod.id, pod.night.phase, pod.night.tables or []

@@ -2,7 +2,9 @@
 
 Why the deck is stored as the phone sent it (ids, pipers, basics) plus the report: the
 body is what the builder screen edits and resubmits; the report is what the host's
-"ready" column shows. Both are rebuilt from the pool, never trusted from the client.
+"ready" column shows. Both are rebuilt from the pool, never trusted from the client. The
+live state holds them as values (`server.realtime.decks.SubmittedDeck`); the views say
+the report's sentences in each reader's language (`server.views.decks`).
 """
 
 from __future__ import annotations
@@ -18,17 +20,16 @@ from pods.basics import basic_land
 from pods.deck import Commander, Deck
 from pods.errors import PodsError
 from pods.identity import parse_color
-from pods.legality import DeckReport, check_deck
+from pods.legality import check_deck
 from pods.split import SplitPolicy, split_tables
 from pods.tracker import Game, Player, new_game
 from server.core.errors import ConflictError, InvalidError
 from server.db import Session, game_repo, repo
-from server.i18n.catalogs import DEFAULT_LANGUAGE
-from server.i18n.problems import problem_json
 from server.protocol.bodies import DeckSubmit
-from server.protocol.shapes.decks import DeckReportJson, StoredDeck
 from server.protocol.shapes.pod import Table
+from server.realtime.decks import SubmittedDeck, deck_to_row
 from server.realtime.live import LiveGame, LivePlayer, LivePod
+from server.realtime.readiness import games_in_play, table_players, without_legal_deck
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.tables import games
@@ -101,22 +102,9 @@ def _color(text: str | None) -> str | None:
         raise InvalidError(str(error), error.code) from error
 
 
-def report_json(report: DeckReport, language: str = DEFAULT_LANGUAGE) -> DeckReportJson:
-    """The report as the protocol sends it, each problem's `message` in `language`."""
-    return {
-        "legal": report.legal,
-        "size": report.size,
-        "color_identity": list(report.color_identity),
-        "problems": [problem_json(p, language) for p in report.problems],
-    }
-
-
 async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
-                      body: DeckSubmit, language: str = DEFAULT_LANGUAGE) -> StoredDeck:
+                      body: DeckSubmit) -> SubmittedDeck:
     """Check the deck against the seat's pool, store body and report, publish.
-
-    The report is stored in the submitting phone's language: that phone is the only one
-    that shows its sentences (the host sees `legal`), and codes + params stay alongside.
 
     After the split a deck may still come (or change) until the player's table records
     its first change; the table's game then seats the new commanders.
@@ -130,9 +118,8 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
                                 "wrong_phase")
         deck = build_deck(pod.night.state, player.seat, body, pod.addable_cards)
         report = check_deck(deck, pool_cards(pod, player), pod.deck_rules)
-        stored: StoredDeck = {"deck": body.model_dump(exclude_none=True),
-                              "report": report_json(report, language)}
-        deck_json = json.dumps(stored)
+        stored = SubmittedDeck.checked(body.model_dump(exclude_none=True), report)
+        deck_json = deck_to_row(stored)
         game = _reseated(pod, replace(player, deck=stored))  # the deck as it will be
         seats = frozenset({player.seat})
 
@@ -141,7 +128,7 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
             if game is not None:
                 game_repo.set_players(session, game[0].id, game[1].players)
 
-        def submitted() -> StoredDeck:
+        def submitted() -> SubmittedDeck:
             player.deck = stored
             if game is None:
                 rt.hub.publish(pod.channel, pod.bump(seats))
@@ -161,24 +148,6 @@ def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
     seated = [Player(p.id, p.name, games.commanders_of(pod, player) if p.id == player.id
                      else p.commanders) for p in live.game.players]
     return live, new_game(seated)
-
-
-def table_players(pod: LivePod) -> list[LivePlayer]:
-    """People who play at the tables: every seat a person joined, in draft seat order."""
-    people = [p for p in pod.night.players if not p.kicked and p.seat is not None
-              and (p.token_hash is not None)]
-    return sorted(people, key=lambda p: p.seat if p.seat is not None else 0)
-
-
-def without_legal_deck(pod: LivePod) -> list[str]:
-    """The table players whose submitted deck is missing or not legal, in seat order."""
-    return [p.name for p in table_players(pod)
-            if p.deck is None or not p.deck["report"].get("legal")]
-
-
-def games_in_play(pod: LivePod) -> list[LiveGame]:
-    """The current games where something was recorded: a re-split would end them."""
-    return [pod.night.games[n] for n in sorted(pod.night.games) if pod.night.games[n].started]
 
 
 def check_may_split(pod: LivePod, without_decks: bool, end_games: bool) -> None:

@@ -29,6 +29,7 @@ from draft.engine import waiting_on
 from draft.state import DraftState
 from server.core.errors import ConflictError
 from server.db import Session, repo
+from server.db.writer import Write
 from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
 from server.services.commit import Stage, queue
@@ -227,8 +228,9 @@ def queue_step(rt: Runtime, pod: LivePod, step: Step) -> asyncio.Future[None]:
     besides: Stage | None = None  # picks only: the writer needs no ORM session
     if step.deadlines or step.pod_values:
         besides = partial(stage_besides_picks, pod=pod, step=step)
-    future = queue(rt, besides, committed, failed, valid=lambda: pod.pipeline.epoch == epoch,
-                   pod=pod, picks=(pod.id, step.picks))
+    future = queue(rt, Write(stage=besides, committed=committed, failed=failed,
+                             valid=lambda: pod.pipeline.epoch == epoch,
+                             picks=(pod.id, step.picks)), pod=pod)
     pod.lock.queued()
     pod.pipeline.tip = Tip(step.state, next_seq, deadlines, future)
     return future

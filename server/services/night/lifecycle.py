@@ -6,7 +6,6 @@ Why each is one short function: every command is lock → check phase → pure c
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -24,12 +23,12 @@ from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError
 from server.core.security import hash_token, new_id, new_token
 from server.db import Session, cards_store, repo
-from server.db.tables import PlayerRow, PodRow
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services.caps import LAPTOP, Creator, check_pod_room
 from server.services.commit import Stage, commit
 from server.services.lobby_guard import LOCKED_POD, Guard, check_entry
+from server.services.night import rows
 from server.services.night.drafting import Step, advance, seat_of, stage, swap
 from server.services.night.snapshots import snapshot_after_night
 from server.services.tables import round_links
@@ -133,15 +132,7 @@ async def _create_pod(
         deck_size_rule=options.deck_size_rule,
         bots_between_people=options.bots_between_people, created_by=creator.address or None,
     ), night=StoredNight(replay_visibility=options.replay_visibility), cards=rt.cards)
-    row = PodRow(id=pod.id, set_code=set_code, seats=seats, pick_timer_seconds=timer,
-                 bots_allowed=bots, seed=pod.setup.seed, host_token_hash=pod.setup.host_hash,
-                 version=pod.live.version,
-                 cube_json=json.dumps(cube.to_json(), ensure_ascii=False) if cube else None,
-                 packs=",".join(packs) or None, starting_life=options.starting_life,
-                 deck_size_rule=options.deck_size_rule,
-                 replay_visibility=options.replay_visibility,
-                 bots_between_people=options.bots_between_people,
-                 created_by=creator.address or None)
+    row = rows.pod_row(pod)
     await commit(rt, lambda session: repo.add_pod(session, row),
                  lambda: rt.registry.add(pod), pod=pod, new=True)
     return Created(pod, token)
@@ -184,8 +175,7 @@ async def _join_pod(rt: Runtime, pod: LivePod, name: str,
         join_index = max((p.join_index for p in pod.night.players), default=-1) + 1
         player = LivePlayer(id=new_id(), name=name, join_index=join_index,
                             token_hash=hash_token(token))
-        row = PlayerRow(id=player.id, pod_id=pod.id, name=name, join_index=join_index,
-                        token_hash=player.token_hash)
+        row = rows.new_player_row(pod.id, player)
 
         def seated() -> None:
             pod.night.players.append(player)
@@ -253,8 +243,7 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         # each seat the time it had left (`timer_gaps.resume_after_restart`).
         step.pod_values["timers_saved_at"] = rt.now()
         step.pod_values["version"] = pod.live.version + 1
-        bot_rows = [PlayerRow(id=b.id, pod_id=pod.id, name=b.name, join_index=b.join_index,
-                              bot=True, seat_filler=True, seat=seats[b.id]) for b in bots]
+        bot_rows = [rows.new_player_row(pod.id, b, seats[b.id]) for b in bots]
         seating = [(p.id, seats[p.id]) for p in players if p not in bots]
 
         def staged(session: Session) -> None:

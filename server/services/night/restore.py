@@ -15,14 +15,14 @@ from __future__ import annotations
 import json
 import logging
 
-from draft.cube import Cube
 from draft.replay import replay
 from pods import achievements
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.protocol.shapes.pod import as_phase
-from server.realtime.live import Connections, LivePlayer, LivePod, PodSetup, StoredNight
+from server.realtime.live import Connections, LivePod, StoredNight
 from server.runtime import Runtime, Unrestored
+from server.services.night import rows
 from server.services.night.timer_gaps import resume_after_restart
 from server.services.tables import round_links
 from server.services.tables.games import restore_games
@@ -30,29 +30,12 @@ from server.services.tables.games import restore_games
 logger = logging.getLogger(__name__)
 
 
-def live_player(row: PlayerRow) -> LivePlayer:
-    return LivePlayer(
-        id=row.id, name=row.name, join_index=row.join_index, bot=row.bot, kicked=row.kicked,
-        seat_filler=row.seat_filler,
-        token_hash=row.token_hash, seat=row.seat, deadline=repo.as_utc(row.deadline_at),
-        deck=json.loads(row.deck_json) if row.deck_json else None, table=row.table_number,
-    )
-
-
 def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
              log: list[repo.PickRecord]) -> LivePod:
-    setup = PodSetup(
-        id=row.id, set_code=row.set_code, seats=row.seats, seed=row.seed,
-        timer_seconds=row.pick_timer_seconds, bots_allowed=row.bots_allowed,
-        host_hash=row.host_token_hash, event_id=row.event_id,
-        cube=Cube.from_json(json.loads(row.cube_json)) if row.cube_json else None,
-        packs=tuple(row.packs.split(",")) if row.packs else (),
-        starting_life=row.starting_life, deck_size_rule=row.deck_size_rule,
-        bots_between_people=row.bots_between_people, created_by=row.created_by,
-    )
+    setup = rows.pod_setup(row)
     night = StoredNight(
         phase=as_phase(row.phase), paused=row.paused, paused_at=repo.as_utc(row.paused_at),
-        players=[live_player(p) for p in players],
+        players=[rows.live_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
         tables=json.loads(row.tables_json) if row.tables_json else None,
         locked=row.locked, join_code=row.join_code, revision=row.revision,

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from server.db import Session, repo
+from server.db.writer import Write
 from server.realtime.live import LivePlayer, LivePod, TimersPaused
 from server.runtime import Runtime
 from server.services.commit import Stage, commit, queue
@@ -80,7 +81,7 @@ async def save_timers(rt: Runtime) -> None:
         for pod_id in pod_ids:
             repo.update_pod(session, pod_id, timers_saved_at=now)
 
-    await queue(rt, staged, lambda: None)
+    await queue(rt, Write(stage=staged, committed=lambda: None, failed=lambda: None))
 
 
 async def store_time_left(rt: Runtime) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from pods.achievements import find
 from pods.game_end import (
@@ -73,7 +72,7 @@ MAX_ENTRIES = 5000
 
 def commanders_of(pod: LivePod, player: LivePlayer) -> tuple[str, ...]:
     """The commander names of the seat's submitted deck, or one placeholder."""
-    body: dict[str, Any] = player.deck["deck"] if player.deck is not None else {}
+    body = player.deck.body if player.deck is not None else {}
     pool = {}
     if pod.night.state is not None and player.seat is not None:
         pool = {i.id: i.card.name for i in pod.night.state.pool_of(player.seat)}

@@ -37,10 +37,10 @@ from server.db.tables import GameRow
 from server.db.writer import Rows
 from server.protocol.shapes.pod import Table
 from server.realtime.live import LiveGame, LivePlayer, LivePod
+from server.realtime.readiness import table_players
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.events import events
-from server.services.night.building import table_players
 from server.services.seasons import seasons
 from server.services.tables import round_links
 from server.services.tables.games import commanders_of, game_at

@@ -198,7 +198,32 @@ def test_the_deck_report_speaks_the_phones_language(
     assert by_code["deck_size"]["message"] == "В колоде 0 карт, а должно быть не меньше 60."
     assert by_code["deck_size"]["params"] == {"size": 0, "required": 60, "rule": "at-least"}
     assert by_code["no_commander"]["message"] == "В колоде нет командира."
-    assert me(client, seats[1])["deck"]["report"] == report  # stored as that phone reads it
+    seat_view = client.get(pod.url("/me"), headers=headers).json()
+    assert seat_view["deck"]["report"] == report  # that phone reads its seat view in Russian
+
+
+@SQLITE_ONLY
+def test_the_stored_report_is_said_again_in_each_readers_language(
+    client: TestClient, built: tuple[PodHandle, list[SeatHandle]]
+) -> None:
+    """The live state holds the report as values: a phone that switches language reads
+    its deck's problems in the new one; codes and params do not change."""
+    pod, seats = built
+    russian = {**seats[1].auth, "Accept-Language": "ru"}
+    client.put(pod.url("/deck"), headers=russian, json={"main": []})
+    italian = client.get(pod.url("/me"), headers={**seats[1].auth, "Accept-Language": "it"})
+    english = me(client, seats[1])["deck"]["report"]
+    by_code = {p["code"]: p for p in italian.json()["deck"]["report"]["problems"]}
+    assert by_code["no_commander"]["message"] == "Il tuo mazzo non ha un comandante."
+    assert {p["code"]: p["message"] for p in english["problems"]}["no_commander"] == (
+        "Your deck has no commander.")
+    assert [(p["code"], p["params"]) for p in english["problems"]] == [
+        (p["code"], p["params"]) for p in italian.json()["deck"]["report"]["problems"]]
+    with client.websocket_connect(f"/ws/pods/{pod.pod_id}?token={seats[1].token}",
+                                  headers={"Accept-Language": "it"}) as socket:
+        snapshot = socket.receive_json()
+    assert snapshot["type"] == "snapshot"
+    assert snapshot["view"]["deck"]["report"] == italian.json()["deck"]["report"]
 
 
 @SQLITE_ONLY

@@ -93,7 +93,7 @@ def test_a_seats_view_is_built_once_per_pod_version_and_shared(client: TestClien
     views = pod_views(live)
     bot = next(p for p in live.night.players if p.bot and p.seat is not None)
     seat_text(live, bot)
-    assert set(views.seats) == {player.id, bot.id}
+    assert set(views.seats) == {(player.id, "en"), (bot.id, "en")}
     assert views.players is not None
     assert seat_view(live, bot)["players"] == views.players
 
