@@ -107,6 +107,10 @@ class Runtime:
     """Seasons' standings replies (JSON and CSV bytes) by (season, format) and version."""
     standings_flight: SingleFlight[Any] = field(default_factory=SingleFlight, repr=False)
     """Cold standings reads in progress, one per (season, format, version)."""
+    season_stats: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](64), repr=False)
+    """Seasons' card and commander statistics, and their replies, by version
+    (`server.services.season_stats.reads`)."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)

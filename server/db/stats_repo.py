@@ -1,0 +1,37 @@
+"""What a season's statistics are read from and versioned by: its nights' pods.
+
+Why a version of their own, beside `season_repo.season_version`: the statistics also
+depend on each pod's phase and reveal rule (a night counts once every seat of it is
+shown, `pods.reveal`) and on decks, which may still change while an `after_draft` night is
+building. A finished pod's decks are fixed, so only the decks of unfinished pods are read
+into the version: tonight's few rows, not the season's.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import col, select
+
+from server.db import Session
+from server.db.tables import EventRow, PlayerRow, PodRow
+
+PodMark = tuple[str, str, str, str]
+"""(event id, pod id, phase, reveal rule) of one pod of the season."""
+
+
+def season_pods(session: Session, season_id: str) -> list[PodMark]:
+    """Every pod of the season's nights held here, by night (oldest first) then pod."""
+    query = (select(EventRow.id, PodRow.id, PodRow.phase, PodRow.replay_visibility)
+             .join(PodRow, col(PodRow.event_id) == EventRow.id)
+             .where(EventRow.season_id == season_id)
+             .order_by(col(EventRow.created_at), col(EventRow.id), col(PodRow.created_at),
+                       col(PodRow.id)))
+    return [(event, pod, phase, rule) for event, pod, phase, rule in session.exec(query).all()]
+
+
+def unfinished_decks(session: Session, pod_ids: list[str]) -> list[tuple[str, str | None]]:
+    """(player id, stored deck) of every player of these pods, in id order."""
+    if not pod_ids:
+        return []
+    query = (select(PlayerRow.id, PlayerRow.deck_json)
+             .where(col(PlayerRow.pod_id).in_(pod_ids)).order_by(col(PlayerRow.id)))
+    return [(player, deck) for player, deck in session.exec(query).all()]
