@@ -111,6 +111,10 @@ class Runtime:
         default_factory=lambda: VersionedCache[Any](64), repr=False)
     """Seasons' card and commander statistics, and their replies, by version
     (`server.services.season_stats.reads`)."""
+    season_stat_pods: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](1024), repr=False)
+    """Finished pods' replayed drafts and decks for the statistics (they never change
+    again): a game's change recomputes the figures without replaying forty nights."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pods.season_stats.inputs import PodDraft, SeatDraft, StatsNight
-from pods.season_stats.outcomes import MIN_GAMES, Outcome, Tally
+from pods.season_stats.outcomes import MIN_GAMES, Outcome, Tally, placings_by_player
 
 ALL_SETS = "*"
 """The `set_code` of a card's figures over every set it was seen in."""
@@ -70,10 +70,18 @@ def cards_of_season(nights: Iterable[StatsNight], min_games: int = MIN_GAMES) ->
     tallies: dict[tuple[str, str], _CardTally] = {}
     baseline = Tally()
 
+    pairs: dict[tuple[str, str], list[_CardTally]] = {}
+
     def tally(set_code: str, name: str) -> list[_CardTally]:
-        return [tallies.setdefault((key, name), _CardTally()) for key in (set_code, ALL_SETS)]
+        """The card's tallies in its set and over all sets (found once, then kept)."""
+        found = pairs.get((set_code, name))
+        if found is None:
+            found = pairs[set_code, name] = [tallies.setdefault((key, name), _CardTally())
+                                             for key in (set_code, ALL_SETS)]
+        return found
 
     for night in nights:
+        placings = placings_by_player(night.games)
         for pod in night.pods:
             sets_of = _instance_sets(pod)
             for seat in pod.seats:
@@ -83,7 +91,8 @@ def cards_of_season(nights: Iterable[StatsNight], min_games: int = MIN_GAMES) ->
                 if seat.deck is None:
                     continue
                 baseline.decks += 1
-                baseline.add_games(seat.player, night.games)
+                games = placings.get(seat.player, [])
+                baseline.add_games(games)
                 for look in seat.looks:
                     for card in look.taken:
                         for entry in tally(look.set_code, card.name):
@@ -93,7 +102,7 @@ def cards_of_season(nights: Iterable[StatsNight], min_games: int = MIN_GAMES) ->
                 for key in {*held, *((ALL_SETS, name) for _set, name in held)}:
                     entry = tallies.setdefault(key, _CardTally())
                     entry.with_card.decks += 1
-                    entry.with_card.add_games(seat.player, night.games)
+                    entry.with_card.add_games(games)
     cards = tuple(_figures(name, set_code, entry, min_games)
                   for (set_code, name), entry in sorted(tallies.items(),
                                                         key=lambda item: (item[0][1],

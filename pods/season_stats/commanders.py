@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pods.season_stats.inputs import StatsNight, commander_key
-from pods.season_stats.outcomes import MIN_GAMES, Outcome, Tally
+from pods.season_stats.outcomes import MIN_GAMES, Outcome, Tally, placings_by_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,7 @@ def commanders_of_season(nights: Iterable[StatsNight],
     identities: dict[str, Tally] = {}
     baseline = Tally()
     for night in nights:
+        placings = placings_by_player(night.games)
         for pod in night.pods:
             for seat in pod.seats:
                 if seat.bot or seat.deck is None:
@@ -44,7 +45,7 @@ def commanders_of_season(nights: Iterable[StatsNight],
                                                     Tally()),
                               identities.setdefault(seat.deck.identity, Tally()), baseline):
                     tally.decks += 1
-                    tally.add_games(seat.player, night.games)
+                    tally.add_games(placings.get(seat.player, []))
     return CommandersOfSeason(_lines(commanders, min_games), _lines(identities, min_games),
                              baseline.outcome(min_games))
 

@@ -10,6 +10,7 @@ draw's shared first place counts in the average place, not as a win.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
@@ -38,16 +39,13 @@ class Tally:
     place_total: int = 0
     places: dict[int, int] = field(default_factory=dict)
 
-    def add_games(self, player: str, games: tuple[GameResult, ...]) -> None:
-        for game in games:
-            if player not in game.players:
-                continue
-            place = game.place_of(player)
+    def add_games(self, games: list[tuple[int, bool]]) -> None:
+        """Add a deck's games: (place, won) each (`placings_by_player`)."""
+        for place, won in games:
             self.games += 1
             self.place_total += place
             self.places[place] = self.places.get(place, 0) + 1
-            if game.outcome(player) == "win":
-                self.wins += 1
+            self.wins += won
 
     def outcome(self, min_games: int = MIN_GAMES) -> Outcome:
         enough = self.games >= min_games
@@ -56,6 +54,16 @@ class Tally:
             self.place_total / self.games if enough else TOO_FEW_GAMES,
             self.wins / self.games if enough else TOO_FEW_GAMES,
             tuple(sorted(self.places.items())))
+
+
+def placings_by_player(games: Iterable[GameResult]) -> dict[str, list[tuple[int, bool]]]:
+    """Each player's (place, won) in `games`, read once per night rather than per deck."""
+    found: dict[str, list[tuple[int, bool]]] = {}
+    for game in games:
+        for placing in game.placings:
+            won = placing.place == 1 and not game.draw
+            found.setdefault(placing.player, []).append((placing.place, won))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

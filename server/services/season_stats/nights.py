@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 
 from draft.cards import COLOR_NAMES, Card, sort_colors
 from draft.seat_replay import SeatReplay, replay_draft
-from draft.state import CardInstance
 from pods import reveal
 from pods.errors import PodsError
 from pods.identity import parse_color
@@ -31,7 +30,7 @@ from pods.season_stats.inputs import (
 from server.core.errors import InvalidError
 from server.db import Session, repo
 from server.db.stats_repo import PodMark
-from server.db.tables import PlayerRow
+from server.db.tables import PlayerRow, PodRow
 from server.runtime import Runtime
 from server.services.night.building import added_card
 from server.services.night.restore import load_pod
@@ -49,38 +48,49 @@ def shown_nights(marks: Sequence[PodMark]) -> list[list[str]]:
 
 def stats_night(rt: Runtime, session: Session, pod_ids: list[str]) -> StatsNight:
     """One shown night: its pods' drafts and decks, and its games that count."""
-    pods = tuple(pod for pod_id in pod_ids if (pod := _pod_draft(rt, session, pod_id)))
+    pods = tuple(pod for pod_id in pod_ids if (pod := _kept_pod_draft(rt, session, pod_id)))
     return StatsNight(pods, tuple(night_games(session, pod_ids).counted))
 
 
-def _pod_draft(rt: Runtime, session: Session, pod_id: str) -> PodDraft | None:
+def _kept_pod_draft(rt: Runtime, session: Session, pod_id: str) -> PodDraft | None:
+    """A finished pod's draft and decks never change: replayed once, then kept."""
     row = repo.get_pod(session, pod_id)
     if row is None:
         return None
+    if row.phase != reveal.NIGHT_OVER_PHASE:
+        return _pod_draft(rt, session, row)
+    kept: PodDraft | None = rt.season_stat_pods.get(pod_id, row.phase)
+    if kept is None:
+        kept = _pod_draft(rt, session, row)
+        rt.season_stat_pods.put(pod_id, row.phase, kept)
+    return kept
+
+
+def _pod_draft(rt: Runtime, session: Session, row: PodRow) -> PodDraft:
+    pod_id = row.id
     players = repo.list_players(session, pod_id)
     log = repo.load_pick_log(session, pod_id)
     pod = load_pod(rt, row, players, [])
-    _state, replays = replay_draft(
+    state, replays = replay_draft(
         pod.config, pod.setup.seed, [p.id for p in pod.night.players],
         [(seat, cards) for _seq, seat, cards, _bot in log], pod.pack_source,
         pod.seated_bots())
     by_id = {player.id: player for player in players}
+    seen = {card.id: SeenCard(card.id, card.card.name) for card in state.cards}
     return PodDraft(tuple(
-        _seat_draft(seat, by_id[seat.player], pod.config.set_for_round, pod.addable_cards)
+        _seat_draft(seat, by_id[seat.player], pod.config.set_for_round, pod.addable_cards,
+                    seen)
         for seat in replays if seat.player in by_id))
 
 
 def _seat_draft(seat: SeatReplay, player: PlayerRow, set_of: Callable[[int], str],
-                addable: Sequence[Card]) -> SeatDraft:
-    looks = tuple(Look(set_of(p.round), p.round, p.pick, _seen(p.pack), _seen(p.taken))
-                  for p in seat.picks)
+                addable: Sequence[Card], seen: dict[int, SeenCard]) -> SeatDraft:
+    looks = tuple(Look(set_of(p.round), p.round, p.pick,
+                       tuple(seen[card.id] for card in p.pack),
+                       tuple(seen[card.id] for card in p.taken)) for p in seat.picks)
     names = {card.instance: card.name for look in looks for card in look.taken}
     deck = _deck(player.deck_json, names, addable) if player.deck_json else None
     return SeatDraft(player.name, looks, deck, player.bot)
-
-
-def _seen(cards: tuple[CardInstance, ...]) -> tuple[SeenCard, ...]:
-    return tuple(SeenCard(card.id, card.card.name) for card in cards)
 
 
 def _deck(stored: str, names: dict[int, str], addable: Sequence[Card]) -> SubmittedDeck:
