@@ -113,8 +113,9 @@ class Runtime:
     (`server.services.season_stats.reads`)."""
     season_stat_pods: VersionedCache[Any] = field(
         default_factory=lambda: VersionedCache[Any](1024), repr=False)
-    """Finished pods' replayed drafts and decks for the statistics (they never change
-    again): a game's change recomputes the figures without replaying forty nights."""
+    """The statistics' parts that outlive a version: finished pods' counted drafts and
+    decks (they never change again) and each night's games under that night's own mark,
+    so a game tonight recomputes the figures without replaying forty nights."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)

@@ -18,8 +18,9 @@ each one is computed; in short:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from pods.results import GameResult
 from pods.season_stats.inputs import PodDraft, SeatDraft, StatsNight
 from pods.season_stats.outcomes import MIN_GAMES, Outcome, Tally, placings_by_player
 
@@ -41,8 +42,10 @@ class CardFigures:
     with_card: Outcome
 
 
-@dataclass
-class _CardTally:
+@dataclass(slots=True)
+class DraftTally:
+    """One card's draft counts, over one pod or added up over the season."""
+
     seen: int = 0
     picked: int = 0
     pick_total: int = 0
@@ -50,10 +53,29 @@ class _CardTally:
     last_seen_count: int = 0
     drafted: int = 0
     in_deck: int = 0
-    with_card: Tally = field(default_factory=Tally)
+
+    def add(self, other: DraftTally) -> None:
+        self.seen += other.seen
+        self.picked += other.picked
+        self.pick_total += other.pick_total
+        self.last_seen_total += other.last_seen_total
+        self.last_seen_count += other.last_seen_count
+        self.drafted += other.drafted
+        self.in_deck += other.in_deck
 
 
-_Tallier = Callable[[str, str], list[_CardTally]]
+CardKey = tuple[str, str]
+"""(set code or `ALL_SETS`, card name)."""
+
+
+@dataclass(frozen=True)
+class PodCards:
+    """One pod's part of the figures that its games do not change: each card's draft
+    counts, and each submitted deck's player with the cards it plays. A finished pod's
+    never change again, so the server keeps them (`server.services.season_stats`)."""
+
+    tallies: dict[CardKey, DraftTally]
+    decks: tuple[tuple[str, frozenset[CardKey]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,48 +89,76 @@ class CardsOfSeason:
 
 def cards_of_season(nights: Iterable[StatsNight], min_games: int = MIN_GAMES) -> CardsOfSeason:
     """Every card a person saw, per set and over all sets; `min_games` is the threshold."""
-    tallies: dict[tuple[str, str], _CardTally] = {}
+    return season_cards([(tuple(pod_cards(pod) for pod in night.pods), night.games)
+                         for night in nights], min_games)
+
+
+def season_cards(nights: Iterable[tuple[tuple[PodCards, ...], tuple[GameResult, ...]]],
+                 min_games: int = MIN_GAMES) -> CardsOfSeason:
+    """The figures from each night's pods' counts (`pod_cards`) and its games."""
+    drafts: dict[CardKey, DraftTally] = {}
+    outcomes: dict[CardKey, Tally] = {}
     baseline = Tally()
-
-    pairs: dict[tuple[str, str], list[_CardTally]] = {}
-
-    def tally(set_code: str, name: str) -> list[_CardTally]:
-        """The card's tallies in its set and over all sets (found once, then kept)."""
-        found = pairs.get((set_code, name))
-        if found is None:
-            found = pairs[set_code, name] = [tallies.setdefault((key, name), _CardTally())
-                                             for key in (set_code, ALL_SETS)]
-        return found
-
-    for night in nights:
-        placings = placings_by_player(night.games)
-        for pod in night.pods:
-            sets_of = _instance_sets(pod)
-            for seat in pod.seats:
-                if seat.bot:
-                    continue
-                _add_looks(seat, tally)
-                if seat.deck is None:
-                    continue
+    for pods, games in nights:
+        placings = placings_by_player(games)
+        for pod in pods:
+            for key, tally in pod.tallies.items():
+                found = drafts.get(key)
+                if found is None:
+                    found = drafts[key] = DraftTally()
+                found.add(tally)
+            for player, held in pod.decks:
+                played = placings.get(player, [])
                 baseline.decks += 1
-                games = placings.get(seat.player, [])
-                baseline.add_games(games)
-                for look in seat.looks:
-                    for card in look.taken:
-                        for entry in tally(look.set_code, card.name):
-                            entry.drafted += 1
-                            entry.in_deck += card.instance in seat.deck.cards
-                held = {(sets_of[i][0], sets_of[i][1]) for i in seat.deck.cards if i in sets_of}
-                for key in {*held, *((ALL_SETS, name) for _set, name in held)}:
-                    entry = tallies.setdefault(key, _CardTally())
-                    entry.with_card.decks += 1
-                    entry.with_card.add_games(games)
-    cards = tuple(_figures(name, set_code, entry, min_games)
-                  for (set_code, name), entry in sorted(tallies.items(),
+                baseline.add_games(played)
+                for key in held:
+                    outcome = outcomes.get(key)
+                    if outcome is None:
+                        outcome = outcomes[key] = Tally()
+                    outcome.decks += 1
+                    outcome.add_games(played)
+    cards = tuple(_figures(name, set_code, tally, outcomes.get((set_code, name), Tally()),
+                           min_games)
+                  for (set_code, name), tally in sorted(drafts.items(),
                                                         key=lambda item: (item[0][1],
                                                                           item[0][0])))
     return CardsOfSeason(cards, baseline.outcome(min_games),
-                         tuple(sorted({s for s, _ in tallies} - {ALL_SETS})))
+                         tuple(sorted({s for s, _ in drafts} - {ALL_SETS})))
+
+
+def pod_cards(pod: PodDraft) -> PodCards:
+    """One pod's draft counts (people's seats only) and its decks' cards."""
+    tallies: dict[CardKey, DraftTally] = {}
+    pairs: dict[CardKey, tuple[DraftTally, DraftTally]] = {}
+
+    def tally(set_code: str, name: str) -> tuple[DraftTally, DraftTally]:
+        """The card's tallies in its set and over all sets (found once, then kept)."""
+        found = pairs.get((set_code, name))
+        if found is None:
+            found = pairs[set_code, name] = (
+                tallies.setdefault((set_code, name), DraftTally()),
+                tallies.setdefault((ALL_SETS, name), DraftTally()))
+        return found
+
+    sets_of = _instance_sets(pod)
+    decks = []
+    for seat in pod.seats:
+        if seat.bot:
+            continue
+        _add_looks(seat, tally)
+        if seat.deck is None:
+            continue
+        for look in seat.looks:
+            for card in look.taken:
+                for entry in tally(look.set_code, card.name):
+                    entry.drafted += 1
+                    entry.in_deck += card.instance in seat.deck.cards
+        held = {sets_of[i] for i in seat.deck.cards if i in sets_of}
+        decks.append((seat.player, frozenset({*held, *((ALL_SETS, name) for _s, name in held)})))
+    return PodCards(tallies, tuple(decks))
+
+
+_Tallier = Callable[[str, str], tuple[DraftTally, DraftTally]]
 
 
 def _add_looks(seat: SeatDraft, tally: _Tallier) -> None:
@@ -130,15 +180,16 @@ def _add_looks(seat: SeatDraft, tally: _Tallier) -> None:
             entry.last_seen_count += 1
 
 
-def _instance_sets(pod: PodDraft) -> dict[int, tuple[str, str]]:
+def _instance_sets(pod: PodDraft) -> dict[int, CardKey]:
     """Each instance of the pod → (the set of the pack it was in, its name)."""
     return {card.instance: (look.set_code, card.name)
             for seat in pod.seats for look in seat.looks for card in look.pack}
 
 
-def _figures(name: str, set_code: str, entry: _CardTally, min_games: int) -> CardFigures:
+def _figures(name: str, set_code: str, entry: DraftTally, with_card: Tally,
+             min_games: int) -> CardFigures:
     return CardFigures(
         name, set_code, entry.seen, entry.picked,
         entry.pick_total / entry.picked if entry.picked else None,
         entry.last_seen_total / entry.last_seen_count if entry.last_seen_count else None,
-        entry.drafted, entry.in_deck, entry.with_card.outcome(min_games))
+        entry.drafted, entry.in_deck, with_card.outcome(min_games))

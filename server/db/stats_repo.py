@@ -9,10 +9,11 @@ into the version: tonight's few rows, not the season's.
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from sqlmodel import col, select
 
 from server.db import Session
-from server.db.tables import EventRow, PlayerRow, PodRow
+from server.db.tables import EventRow, GameEntryRow, GameRow, PlayerRow, PodRow
 
 PodMark = tuple[str, str, str, str]
 """(event id, pod id, phase, reveal rule) of one pod of the season."""
@@ -35,3 +36,25 @@ def unfinished_decks(session: Session, pod_ids: list[str]) -> list[tuple[str, st
     query = (select(PlayerRow.id, PlayerRow.deck_json)
              .where(col(PlayerRow.pod_id).in_(pod_ids)).order_by(col(PlayerRow.id)))
     return [(player, deck) for player, deck in session.exec(query).all()]
+
+
+def night_game_marks(session: Session, event_ids: list[str]) -> dict[str, tuple[int, ...]]:
+    """Per night, what its counted games depend on, as `season_repo.season_version` reads
+    it for the whole season: how many games and recorded winners, how many log entries and
+    the newest entry's id. A night with no game is missing (its games are none)."""
+    if not event_ids:
+        return {}
+    games = (select(PodRow.event_id, sa.func.count(col(GameRow.id)),
+                    sa.func.count(col(GameRow.winner_id)))
+             .join(PodRow, col(GameRow.pod_id) == PodRow.id)
+             .where(col(PodRow.event_id).in_(event_ids)).group_by(col(PodRow.event_id)))
+    entries = (select(PodRow.event_id, sa.func.count(col(GameEntryRow.id)),
+                      sa.func.coalesce(sa.func.max(GameEntryRow.id), 0))
+               .join(GameRow, col(GameEntryRow.game_id) == GameRow.id)
+               .join(PodRow, col(GameRow.pod_id) == PodRow.id)
+               .where(col(PodRow.event_id).in_(event_ids)).group_by(col(PodRow.event_id)))
+    found: dict[str, tuple[int, ...]] = {str(event): (int(count), int(winners), 0, 0)
+             for event, count, winners in session.exec(games).all()}
+    for event, count, newest in session.exec(entries).all():
+        found[str(event)] = (*found.get(str(event), (0, 0))[:2], int(count), int(newest or 0))
+    return found

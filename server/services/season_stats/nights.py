@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from draft.cards import COLOR_NAMES, Card, sort_colors
 from draft.seat_replay import SeatReplay, replay_draft
 from pods import reveal
 from pods.errors import PodsError
 from pods.identity import parse_color
+from pods.results import GameResult
+from pods.season_stats.cards import PodCards, pod_cards
 from pods.season_stats.inputs import (
     Look,
     PodDraft,
     SeatDraft,
     SeenCard,
-    StatsNight,
     SubmittedDeck,
 )
 from server.core.errors import InvalidError
@@ -37,33 +39,61 @@ from server.services.night.restore import load_pod
 from server.services.tables.standings import night_games
 
 
-def shown_nights(marks: Sequence[PodMark]) -> list[list[str]]:
-    """The pod ids of each night whose every pod shows every seat, nights in order."""
+def shown_nights(marks: Sequence[PodMark]) -> list[tuple[str, list[str]]]:
+    """(event id, pod ids) of each night whose every pod shows every seat, in order."""
     nights: dict[str, list[PodMark]] = {}
     for mark in marks:
         nights.setdefault(mark[0], []).append(mark)
-    return [[pod for _event, pod, _phase, _rule in pods] for pods in nights.values()
+    return [(event, [pod for _event, pod, _phase, _rule in pods])
+            for event, pods in nights.items()
             if all(reveal.everyone_may_open(rule, phase) for _e, _p, phase, rule in pods)]
 
 
-def stats_night(rt: Runtime, session: Session, pod_ids: list[str]) -> StatsNight:
-    """One shown night: its pods' drafts and decks, and its games that count."""
-    pods = tuple(pod for pod_id in pod_ids if (pod := _kept_pod_draft(rt, session, pod_id)))
-    return StatsNight(pods, tuple(night_games(session, pod_ids).counted))
+@dataclass(frozen=True)
+class CountedPod:
+    """A pod as the statistics count it: its cards' counts (`pods.season_stats.cards`) and
+    its seats with their decks (their looks dropped: the counts hold what they gave)."""
+
+    cards: PodCards
+    seats: PodDraft
 
 
-def _kept_pod_draft(rt: Runtime, session: Session, pod_id: str) -> PodDraft | None:
-    """A finished pod's draft and decks never change: replayed once, then kept."""
+@dataclass(frozen=True)
+class CountedNight:
+    pods: tuple[CountedPod, ...]
+    games: tuple[GameResult, ...]
+
+
+def counted_night(rt: Runtime, session: Session, event_id: str, pod_ids: list[str],
+                  games_mark: tuple[int, ...]) -> CountedNight:
+    """One shown night: its pods' counts and decks, and its games that count. A finished
+    pod's counts never change and are kept; the night's games are kept under `games_mark`
+    (`stats_repo.night_game_marks`), so a game tonight re-reads tonight's games only."""
+    pods = tuple(pod for pod_id in pod_ids if (pod := _kept_pod(rt, session, pod_id)))
+    games: tuple[GameResult, ...] | None = rt.season_stat_pods.get(("games", event_id),
+                                                                   games_mark)
+    if games is None:
+        games = tuple(night_games(session, pod_ids).counted)
+        rt.season_stat_pods.put(("games", event_id), games_mark, games)
+    return CountedNight(pods, games)
+
+
+def _kept_pod(rt: Runtime, session: Session, pod_id: str) -> CountedPod | None:
     row = repo.get_pod(session, pod_id)
     if row is None:
         return None
     if row.phase != reveal.NIGHT_OVER_PHASE:
-        return _pod_draft(rt, session, row)
-    kept: PodDraft | None = rt.season_stat_pods.get(pod_id, row.phase)
+        return _counted(_pod_draft(rt, session, row))
+    kept: CountedPod | None = rt.season_stat_pods.get(pod_id, row.phase)
     if kept is None:
-        kept = _pod_draft(rt, session, row)
+        kept = _counted(_pod_draft(rt, session, row))
         rt.season_stat_pods.put(pod_id, row.phase, kept)
     return kept
+
+
+def _counted(pod: PodDraft) -> CountedPod:
+    return CountedPod(pod_cards(pod), PodDraft(tuple(replace(seat, looks=())
+                                                     for seat in pod.seats)))
 
 
 def _pod_draft(rt: Runtime, session: Session, row: PodRow) -> PodDraft:

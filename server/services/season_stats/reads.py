@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from pods.season_stats.cards import CardsOfSeason, cards_of_season
+from pods.season_stats.cards import CardsOfSeason, season_cards
 from pods.season_stats.commanders import CommandersOfSeason, commanders_of_season
+from pods.season_stats.inputs import StatsNight
 from server.db import Session, season_repo, stats_repo
 from server.runtime import Runtime
-from server.services.season_stats.nights import shown_nights, stats_night
+from server.services.season_stats.nights import counted_night, shown_nights
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,15 @@ def compute(rt: Runtime, session: Session, season_id: str) -> SeasonStatistics |
     row = season_repo.get_season(session, season_id)
     if row is None:
         return None
-    nights = [stats_night(rt, session, pods)
-              for pods in shown_nights(stats_repo.season_pods(session, season_id))]
-    return SeasonStatistics(row.name, len(nights), cards_of_season(nights),
-                            commanders_of_season(nights))
+    shown = shown_nights(stats_repo.season_pods(session, season_id))
+    marks = stats_repo.night_game_marks(session, [event for event, _pods in shown])
+    nights = [counted_night(rt, session, event, pods, marks.get(event, ()))
+              for event, pods in shown]
+    cards = season_cards([(tuple(pod.cards for pod in night.pods), night.games)
+                          for night in nights])
+    commanders = commanders_of_season(
+        StatsNight(tuple(pod.seats for pod in night.pods), night.games) for night in nights)
+    return SeasonStatistics(row.name, len(nights), cards, commanders)
 
 
 @dataclass(frozen=True)

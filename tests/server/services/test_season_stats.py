@@ -70,7 +70,7 @@ def test_a_night_counts_when_every_pod_shows_every_seat() -> None:
              ("n2", "p3", "done", "after_night"), ("n2", "p4", "playing", "after_night"),
              ("n3", "p5", "building", "after_draft"), ("n4", "p6", "done", "own_seat"),
              ("n5", "p7", "done", "nobody"), ("n6", "p8", "drafting", "after_draft")]
-    assert shown_nights(marks) == [["p1", "p2"], ["p5"]]
+    assert shown_nights(marks) == [("n1", ["p1", "p2"]), ("n3", ["p5"])]
 
 
 def _the_csv_has_a_row_per_card_of_the_set_asked(client: TestClient, night: Night) -> None:
