@@ -29,6 +29,7 @@ from draft.simulate import simulate
 from draft.state import DraftConfig
 from server.app import create_app
 from server.core.settings import Settings
+from server.db import Session
 from server.db.tables import EventRow, GameRow, PickRow, PlayerRow, PodRow, SeasonRow
 from server.runtime import Runtime
 from server.services.season_stats.reads import compute
@@ -36,37 +37,36 @@ from server.services.season_stats.reads import compute
 COLORS = "WUBRG"
 
 
-def store_season(rt: Runtime, nights: int, players: int, seed: int = 44) -> str:
+def store_season(session: Session, nights: int, players: int, seed: int = 44,
+                 season_id: str = "benchseason") -> str:
     """Write a season of `nights` nights of `players` people (pods of eight) into the
-    database; returns its id."""
+    database and commit; returns its id (the browser test stores one night this way)."""
     rng = random.Random(seed)
-    season_id = "benchseason"
-    with rt.session() as session:
-        session.add(SeasonRow(id=season_id, name="Bench League", scoring="win-draw-loss",
-                              points_json='{"win": 5, "draw": 1, "loss": 0}',
-                              host_token_hash="x" * 64))
-        session.flush()  # no relationships: parents go first by hand
-        for night in range(nights):
-            event_id = f"e{night}"
-            session.add(EventRow(id=event_id, set_code="CMR", seed=night,
-                                 host_token_hash="x" * 64, phase="done", season_id=season_id))
-            session.flush()
-            for pod_number in range(players // 8):
-                _store_pod(session, rng, event_id, f"p{night}x{pod_number}",
-                           [f"Player {(pod_number * 8 + i + night) % 40}" for i in range(8)])
-        session.commit()
+    session.add(SeasonRow(id=season_id, name="Bench League", scoring="win-draw-loss",
+                          points_json='{"win": 5, "draw": 1, "loss": 0}',
+                          host_token_hash="x" * 64))
+    session.flush()  # no relationships: parents go first by hand
+    for night in range(nights):
+        event_id = f"{season_id}e{night}"
+        session.add(EventRow(id=event_id, set_code="CMR", seed=night,
+                             host_token_hash="x" * 64, phase="done", season_id=season_id))
+        session.flush()
+        for pod_number in range(players // 8):
+            _store_pod(session, rng, event_id, f"{event_id}p{pod_number}",
+                       [f"Player {(pod_number * 8 + i + night) % 40}" for i in range(8)])
+    session.commit()
     return season_id
 
 
-def _store_pod(session: object, rng: random.Random, event_id: str, pod_id: str,
+def _store_pod(session: Session, rng: random.Random, event_id: str, pod_id: str,
                names: list[str]) -> None:
-    add = session.add  # type: ignore[attr-defined]
+    add = session.add
     seed = rng.randrange(2**31)
     ids = [f"{pod_id}s{i}" for i in range(8)]
     state, picks = simulate(DraftConfig("CMR"), seed, ids)
     add(PodRow(id=pod_id, set_code="CMR", seats=8, seed=seed, host_token_hash="x" * 64,
                phase="done", event_id=event_id))
-    session.flush()  # type: ignore[attr-defined]
+    session.flush()
     seat_of = {seat.player: seat.index for seat in state.seats}
     for join_index, (player_id, name) in enumerate(zip(ids, names, strict=True)):
         pool = state.seats[seat_of[player_id]].pool
@@ -77,7 +77,7 @@ def _store_pod(session: object, rng: random.Random, event_id: str, pod_id: str,
                            "problems": []}}
         add(PlayerRow(id=player_id, pod_id=pod_id, join_index=join_index, name=name,
                       seat=seat_of[player_id], deck_json=json.dumps(deck)))
-    session.flush()  # type: ignore[attr-defined]
+    session.flush()
     for seq, made in enumerate(picks, start=1):
         add(PickRow(pod_id=pod_id, seq=seq, seat=made.seat, cards=json.dumps(list(made.cards))))
     for table in range(2):
@@ -108,11 +108,12 @@ def main() -> None:
         with TestClient(create_app(settings)) as client:
             rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
             started = time.perf_counter()
-            season_id = store_season(rt, args.nights, args.players)
+            with rt.session() as session:
+                season_id = store_season(session, args.nights, args.players)
             print(f"stored {args.nights} nights × {args.players} players in "
                   f"{_ms(time.perf_counter() - started)} ms")
             for when in ("cold compute (every draft replayed)",
-                         "compute after a change (finished pods' drafts kept)"):
+                         "compute again, finished pods and unchanged nights kept (a new version)"):
                 with rt.session() as session:
                     started = time.perf_counter()
                     stats = compute(rt, session, season_id)
