@@ -33,13 +33,13 @@ class PickContext:
 
 @dataclass(frozen=True, slots=True)
 class ScoreParts:
-    """Why the value bot wants a card: its own value, its colours' fit with the pool (the
-    bot's two colours, `colours`), and its fit as a commander for them."""
+    """Why the value bot wants a card: its own value, its colours' fit with the pool, and
+    its fit as a commander for them; `bot_colors` are the bot's two colours at that pick."""
 
     value: float
     colors: float
     commander: float
-    colours: frozenset[str]
+    bot_colors: frozenset[str]
 
     @property
     def total(self) -> float:

@@ -64,7 +64,7 @@ def coach_json(opened: OpenedSeat) -> dict[str, Any]:
     choices, flowing = coach(opened.replay, context)
     return {
         "bot_picks": [{"took": list(choice.took), "same": choice.same,
-                       "colors": "".join(c for c in WUBRG if c in choice.why[0].colours)
+                       "colors": "".join(c for c in WUBRG if c in choice.why[0].bot_colors)
                        if choice.why else "",
                        "why": [{"id": card, "value": round(part.value, 2),
                                 "colors": round(part.colors, 2),

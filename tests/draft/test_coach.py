@@ -32,7 +32,7 @@ def test_the_reasons_add_up_to_the_bots_score() -> None:
     bolt, ogre, rock = parts
     assert (bolt.value, bolt.colors, bolt.commander) == (2.0, 2.0, 0.0)  # inside R, G
     assert ogre.colors == -1.5 and rock.colors == 0.5
-    assert bolt.colours == frozenset("RG")
+    assert bolt.bot_colors == frozenset("RG")
 
 
 def test_a_different_pick_is_named_with_the_bots_choice() -> None:
