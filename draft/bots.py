@@ -31,6 +31,22 @@ class PickContext:
     """The sets whose boosters the draft holds (`DraftConfig.sets`; the CMM grant needs it)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """Why the value bot wants a card: its own value, its colours' fit with the pool, and
+    its fit as a commander for them; `bot_colors` are the bot's two colours at that pick."""
+
+    value: float
+    colors: float
+    commander: float
+    bot_colors: frozenset[str]
+
+    @property
+    def total(self) -> float:
+        """The score, summed in the order the bot always summed it (same floats)."""
+        return self.value + self.colors + self.commander
+
+
 class Bot(Protocol):
     """Chooses `count` card ids from `pack`, knowing only the seat's own pool."""
 
@@ -90,6 +106,15 @@ class ValueBot:
         context: PickContext | None = None,
     ) -> list[float]:
         """How much the bot wants each card of the pack, in pack order."""
+        return [parts.total for parts in self.score_parts(pack, pool, context)]
+
+    def score_parts(
+        self,
+        pack: Sequence[CardInstance],
+        pool: Sequence[CardInstance],
+        context: PickContext | None = None,
+    ) -> list[ScoreParts]:
+        """Each card's score in its three parts (the coaching replay says why with them)."""
         salt = seat_salt(context)
         summary = self._summary(pool)
         top_two = summary.top_two(salt)
@@ -101,18 +126,18 @@ class ValueBot:
         scored = []
         for instance in pack:
             profile = profile_of(instance.card)
-            score = profile.value
+            colors = commander = 0.0
             if not profile.identity:
-                score += 0.5 * commitment
+                colors = 0.5 * commitment
             elif profile.identity <= top_two:
-                score += 2.0 * commitment
+                colors = 2.0 * commitment
                 if profile.real_commander and not has_lead:
-                    score += 2.0 * commitment
+                    commander = 2.0 * commitment
                 elif not covered and _completes(profile, mates, top_two, grant):
-                    score += 1.5 * commitment
+                    commander = 1.5 * commitment
             else:
-                score -= 1.5 * commitment * len(profile.identity - top_two)
-            scored.append(score)
+                colors = -(1.5 * commitment * len(profile.identity - top_two))
+            scored.append(ScoreParts(profile.value, colors, commander, top_two))
         return scored
 
     def _summary(self, pool: Sequence[CardInstance]) -> PoolSummary:

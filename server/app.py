@@ -50,6 +50,7 @@ from server.routes import (
     recap,
     replays,
     screen,
+    season_stats,
     seasons,
     ws,
 )
@@ -154,6 +155,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(events.router)
     app.include_router(seasons.router)
+    app.include_router(season_stats.router)  # the season's cards and commanders
     app.include_router(lobbies.router)  # the laptop's list of every night and lobby
     app.include_router(arrivals.router)
     app.include_router(screen.router)  # the store's screen: its view (its socket: SOCKET_ROUTES)

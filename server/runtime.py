@@ -107,6 +107,15 @@ class Runtime:
     """Seasons' standings replies (JSON and CSV bytes) by (season, format) and version."""
     standings_flight: SingleFlight[Any] = field(default_factory=SingleFlight, repr=False)
     """Cold standings reads in progress, one per (season, format, version)."""
+    season_stats: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](64), repr=False)
+    """Seasons' card and commander statistics, and their replies, by version
+    (`server.services.season_stats.reads`)."""
+    season_stat_pods: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](1024), repr=False)
+    """The statistics' parts that outlive a version: finished pods' counted drafts and
+    decks (they never change again) and each night's games under that night's own mark,
+    so a game tonight recomputes the figures without replaying forty nights."""
 
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)

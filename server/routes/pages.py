@@ -265,6 +265,19 @@ def season_page(request: Request, season_id: str) -> HTMLResponse:
     return render(request, "season.html", season_id=_pod_id(season_id))
 
 
+@router.get("/seasons/{season_id}/cards", response_class=HTMLResponse, include_in_schema=False)
+def season_cards_page(request: Request, season_id: str) -> HTMLResponse:
+    """Cards of the season (docs/statistics.md), for anyone, as the standings are."""
+    return render(request, "season_cards.html", season_id=_pod_id(season_id))
+
+
+@router.get("/seasons/{season_id}/commanders", response_class=HTMLResponse,
+            include_in_schema=False)
+def season_commanders_page(request: Request, season_id: str) -> HTMLResponse:
+    """Commanders and color identities of the season, for anyone."""
+    return render(request, "season_commanders.html", season_id=_pod_id(season_id))
+
+
 @router.get("/seasons/{season_id}/host", response_class=HTMLResponse, include_in_schema=False)
 def season_host_page(request: Request, season_id: str) -> HTMLResponse:
     """The season's host page: nights, names to fix, the CSV and the season file."""

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from draft.bots import PickContext
+from draft.cards import WUBRG
+from draft.coach import coach
 from pods.reveal import DRAFT_OVER_PHASES
 from server.cards.card_json import card_facts
 from server.i18n.catalogs import DEFAULT_LANGUAGE
@@ -50,6 +53,29 @@ def replay_json(opened: OpenedSeat, language: str = DEFAULT_LANGUAGE) -> dict[st
                   for p in opened.replay.picks],
         "commanders": commanders_json(opened),
         "deck": None if player.deck is None else deck_json(player.deck, language),
+        **coach_json(opened),
+    }
+
+
+def coach_json(opened: OpenedSeat) -> dict[str, Any]:
+    """Beside each pick, what the bot would have taken from that pack with that pool and
+    why (`draft.coach`), and the colours flowing to the seat each round. Only ever inside
+    a seat's replay: the reveal rule already let this viewer open the seat."""
+    pod = opened.pod
+    context = PickContext(pod.setup.seed, opened.replay.seat, frozenset(pod.config.sets))
+    choices, flowing = coach(opened.replay, context)
+    return {
+        "bot_picks": [{"took": list(choice.took), "same": choice.same,
+                       "colors": "".join(c for c in WUBRG if c in choice.why[0].bot_colors)
+                       if choice.why else "",
+                       "why": [{"id": card, "value": round(part.value, 2),
+                                "colors": round(part.colors, 2),
+                                "commander": round(part.commander, 2)}
+                               for card, part in zip(choice.took, choice.why, strict=True)]}
+                      for choice in choices],
+        "flow": [{"round": flow.round,
+                  "colors": [{"color": color, "weight": round(weight, 2)}
+                             for color, weight in flow.colors]} for flow in flowing],
     }
 
 

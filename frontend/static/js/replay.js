@@ -104,9 +104,28 @@ function draw() {
   $("#replay-wheeled").replaceChildren(...(step.wheeled.length
     ? step.wheeled.map((card) => cardRow(card))
     : [el("p", { class: "muted small", text: t("Nothing: this pack did not come back.") })]));
+  drawCoach(step, replay.bot_picks[index]);
   const pool = picks.slice(0, index + 1).flatMap((p) => p.taken);
   $("#replay-pool-title").textContent = t("Pool ({n})", { n: pool.length });
   $("#replay-pool").replaceChildren(...pool.slice().reverse().map((card) => cardRow(card)));
+}
+
+/** Beside the pick: what the bot would have taken from this pack with this pool, why
+ * (its value, its colors' fit, its fit as a commander), and the colors flowing this round. */
+function drawCoach(step, bot) {
+  const names = new Map(step.pack.map((card) => [card.id, card.name]));
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  $("#replay-coach").replaceChildren(...(!bot ? [] : bot.same
+    ? [t("The bot would have taken the same.")]
+    : [t("The bot would have taken: {cards}", { cards: bot.took.map((id) => names.get(id)).join(", ") })]),
+  ...(bot ? bot.why.map((why) => el("span", { class: "replay-why", text: t(
+    "{card}: value {value}, colors {colors}, commander {commander}",
+    { card: names.get(why.id), value: why.value, colors: signed(why.colors), commander: signed(why.commander) }) })) : []));
+  const flow = (replay.flow || []).find((f) => f.round === step.round);
+  $("#replay-flow").textContent = flow && flow.colors.length
+    ? t("Colors flowing to this seat in pack {round}: {colors}", {
+      round: step.round, colors: flow.colors.map((c) => `${c.color} ${c.weight}`).join(", ") })
+    : "";
 }
 
 $("#replay-prev").addEventListener("click", () => go(index - 1));
