@@ -14,6 +14,7 @@ the first turn passes (a `FirstPlayer` entry).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -79,6 +80,11 @@ class Venture:
 
 TableEntry = FirstPlayer | EndTurn | BecomeMonarch | TakeInitiative | Venture
 TABLE_ENTRIES = (FirstPlayer, EndTurn, BecomeMonarch, TakeInitiative, Venture)
+MOVE_NAMES: dict[type, str] = {
+    FirstPlayer: "first_player", EndTurn: "end_turn", BecomeMonarch: "monarch",
+    TakeInitiative: "initiative", Venture: "venture",
+}
+"""Each move's name: in the protocol (`move`), the board's log and the stored kind."""
 
 Pair = tuple[int, str]
 """`(seq, player)`: the entry that made `player` the turn's, the monarch or the holder."""
@@ -133,6 +139,11 @@ class TableState:
     def completed(self, player: str) -> int:
         """How many times the player reached Undercity's last room."""
         return sum(1 for v in self.ventures if v.player == player and v.room == LAST_ROOM)
+
+
+def seed_of(game_id: str) -> int:
+    """A game's seed from its stored id: the same in every process and after a restart."""
+    return int.from_bytes(hashlib.sha256(game_id.encode()).digest()[:8], "big")
 
 
 def draw_first(players: Sequence[str], seed: int) -> str:

@@ -10,6 +10,7 @@ here (CR 309, 725).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -40,3 +41,17 @@ def next_rooms(room: str | None) -> tuple[str, ...]:
     if room is None or room == LAST_ROOM:
         return (ENTRANCE,)
     return MAP[room]
+
+
+_ROOM_LINE = re.compile(r"^(?P<name>[^—\n]+?)\s+—\s+(?P<effect>.+?)(?:\s*\(→[^)]*\))?\s*$")
+
+
+def room_effects(rules_text: str) -> dict[str, str]:
+    """Each room's effect, read from the card's rules text as the host's download has it
+    (lines `Room — effect (→ Next or Other)`); rooms the text does not name are left out."""
+    effects = {}
+    for line in rules_text.splitlines():
+        found = _ROOM_LINE.match(line.strip())
+        if found and found["name"] in MAP:
+            effects[found["name"]] = found["effect"]
+    return effects

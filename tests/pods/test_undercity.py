@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pods.table_state import TableMoveError, TableState, TakeInitiative, Venture, apply_table
-from pods.undercity import ENTRANCE, LAST_ROOM, MAP, ROOMS, next_rooms
+from pods.undercity import ENTRANCE, LAST_ROOM, MAP, ROOMS, next_rooms, room_effects
 
 PLAYERS = ("ann", "bob")
 
@@ -85,3 +85,13 @@ def test_only_the_holder_ventures_and_only_for_themselves() -> None:
     with pytest.raises(TableMoveError) as error:
         apply_table(holding(), Venture(1, "bob", "ann", ENTRANCE), PLAYERS, PLAYERS, False)
     assert error.value.code == "not_yours"
+
+
+def test_room_effects_are_read_from_the_downloaded_text_line_by_line() -> None:
+    text = ("(To venture into Undercity, move your venture marker.)\n"
+            "Secret Entrance — Do the first thing. (→ Forge or Lost Well)\n"
+            "Forge — Do the second thing.\n"
+            "Nowhere — Not a room.")
+    assert room_effects(text) == {ENTRANCE: "Do the first thing.",
+                                  "Forge": "Do the second thing."}
+    assert room_effects("") == {}

@@ -20,6 +20,7 @@ from pods.errors import PodsError
 from pods.identity import parse_color
 from pods.legality import DeckReport, check_deck
 from pods.split import SplitPolicy, split_tables
+from pods.table_state import seed_of
 from pods.tracker import Game, Player, new_game
 from server.core.errors import ConflictError, InvalidError
 from server.db import Session, game_repo, repo
@@ -160,7 +161,7 @@ def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
         return None
     seated = [Player(p.id, p.name, games.commanders_of(pod, player) if p.id == player.id
                      else p.commanders) for p in live.game.players]
-    return live, new_game(seated)
+    return live, new_game(seated, seed=seed_of(live.id))
 
 
 def table_players(pod: LivePod) -> list[LivePlayer]:
