@@ -1,4 +1,5 @@
-// The game board of one table: life, commander damage, commander tax, recent changes.
+// The game board of one table: life, commander damage, commander tax, counters, recent
+// changes; the turn, the monarch and the initiative are `table_moves.js`.
 //
 // Why the board only sends increments: four phones tap at once, and the server's log
 // adds them all up (protocol.md, games). The board never computes totals itself; it
@@ -9,8 +10,10 @@ import { t } from "./i18n.js";
 import { endPanel, resultOf } from "./game_end.js";
 import { heldWhilePressed } from "./press_hold.js";
 import { detailsButton } from "./zoom.js";
+import { badges, moveLine, tableMoves, turnBar, ventureOffer } from "./table_moves.js";
 
 const STEPS = [-5, -1, 1, 5];
+const COUNTERS = [["poison", () => t("poison")], ["experience", () => t("experience")], ["energy", () => t("energy")]];
 const RETRIES = [500, 1500, 3000];
 
 /** A fresh name for one tap (crypto.getRandomValues also works on plain-http LAN pages). */
@@ -99,6 +102,8 @@ export class GameBoard {
         el("strong", { text: t("Game {n}", { n: game.number }) }),
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
       ...resultOf(this, game),
+      turnBar(this, game),
+      ventureOffer(this, game),
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
       ...endPanel(this, game),
@@ -144,7 +149,8 @@ export class GameBoard {
     el("div", { class: "life-name" },
       el("span", { text: player.name }),
       mine ? el("span", { class: "badge", text: t("you") }) : null,
-      player.out ? el("span", { class: "badge out", text: t("out") }) : null),
+      player.out ? el("span", { class: "badge out", text: t("out") }) : null,
+      badges(game, player)),
     el("div", { class: "life-total", "aria-live": "polite", text: String(player.life) }),
     this.stepButtons(player.name, { kind: "life", target: player.player_id }, t("life")));
     const damage = player.damage.map((hit) => el("div", { class: "counter" },
@@ -152,7 +158,7 @@ export class GameBoard {
         text: t("from {commander} ({name})", { commander: commanderName(hit.owner, hit.index),
           name: game.players.find((p) => p.player_id === hit.owner)?.name ?? "" }) }),
       el("span", { class: `counter-value${hit.amount >= 21 ? " lethal" : ""}`, text: String(hit.amount) }),
-      this.small(player.name, { kind: "commander_damage", target: player.player_id,
+      this.damageSteps(player.name, { kind: "commander_damage", target: player.player_id,
         source: { owner: hit.owner, index: hit.index } }, t("commander damage"), hit.amount)));
     const casts = player.commanders.map((commander) => el("div", { class: "counter" },
       el("span", { class: "counter-label", text: commanderName(player.player_id, commander.index) }),
@@ -160,10 +166,36 @@ export class GameBoard {
       el("span", { class: "counter-value", text: t("tax {n}", { n: commander.tax }) }),
       this.small(commanderName(player.player_id, commander.index), { kind: "commander_cast", target: player.player_id,
         source: { owner: player.player_id, index: commander.index } }, t("casts"), commander.casts)));
+    const counters = COUNTERS.map(([kind, name]) => el("div", { class: "counter", dataset: { counter: kind } },
+      el("span", { class: "counter-label", text: name() }),
+      el("span", { class: "counter-value", text: String(player.counters[kind]) }),
+      this.small(player.name, { kind, target: player.player_id }, name(), player.counters[kind])));
     card.append(
       this.details(`${player.player_id}:damage`, t("Commander damage taken"), damage),
-      this.details(`${player.player_id}:tax`, t("Commander tax"), casts));
+      this.details(`${player.player_id}:tax`, t("Commander tax"), casts),
+      this.details(`${player.player_id}:counters`, t("Counters"), counters),
+      this.details(`${player.player_id}:table`, t("Monarch and initiative"), tableMoves(this, game, player)));
     return card;
+  }
+
+  /** −5, −1, +1, +5 and a typed amount, for commander damage (21 takes a few taps). */
+  damageSteps(label, body, what, value) {
+    const steps = [-5, -1, 1, 5].map((delta) => {
+      const text = delta > 0 ? `+${delta}` : `−${-delta}`;
+      const node = el("button", { type: "button", class: `btn step ${delta > 0 ? "up" : "down"}`, text,
+        disabled: value + delta < 0, "aria-label": t("{change} {what} for {name}", { change: text, what, name: label }) });
+      node.addEventListener("click", () => this.tap({ ...body, delta }).catch(() => {}));
+      return node;
+    });
+    const typed = el("input", { type: "number", inputmode: "numeric", min: -value, max: 999, class: "typed-amount",
+      "aria-label": t("Amount of {what} for {name}", { what, name: label }) });
+    const add = el("button", { type: "button", class: "btn small", text: t("Add") });
+    add.addEventListener("click", () => {
+      const delta = Number.parseInt(typed.value, 10);
+      if (!Number.isInteger(delta) || delta === 0) return;
+      this.tap({ ...body, delta }).catch(() => {});
+    });
+    return el("span", { class: "counter-steps damage-steps" }, steps, el("span", { class: "typed" }, typed, add));
   }
 
   /** −1/+1 for a counter that cannot go below zero. */
@@ -193,9 +225,11 @@ export class GameBoard {
       const who = entry.author === "host" ? t("Host") : (names[entry.author] ?? "?");
       const amount = entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`;
       const what = entry.kind === "life" ? t("life")
-        : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source.owner, entry.source.index) })
-          : t("damage from {commander}", { commander: commanderName(entry.source.owner, entry.source.index) });
-      const line = t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
+        : COUNTERS.some(([kind]) => kind === entry.kind) ? COUNTERS.find(([kind]) => kind === entry.kind)[1]()
+          : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) })
+            : t("damage from {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) });
+      const line = moveLine(entry, who, names)
+        ?? t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
       const item = el("li", { class: entry.undone ? "undone" : "" }, el("span", { text: line }));
       if (entry.author === author && !entry.undone) {
         const button = el("button", { type: "button", class: "btn small", text: t("Undo") });
