@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.browser.support import new_context
 from tests.server.support.builders import (
@@ -110,3 +110,32 @@ def test_a_cmr_table_crowns_the_monarch_who_is_reminded_to_draw(
     typed.fill("16")
     card(ann, "Bob").get_by_role("button", name="Add").first.click()
     expect(card(bob, "Bob")).to_have_class(re.compile(r"\bout\b"))
+
+
+def test_taps_made_while_the_server_cannot_be_reached_arrive_once_after_a_reload(
+    server: str, browser: Browser
+) -> None:
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=43)
+    ann = phone(browser, server, pod, seats["Ann"])
+    bob = phone(browser, server, pod, seats["Bob"])
+
+    def unreachable(route: Route) -> None:
+        if route.request.method == "POST":
+            route.abort()
+        else:
+            route.continue_()
+
+    ann.context.route("**/games/**", unreachable)
+    ann.get_by_role("button", name="−1 life for Cid").click()
+    ann.get_by_role("button", name="−5 life for Cid").click()
+    expect(ann.locator(".queue-waiting")).to_have_text("2 changes waiting")
+    ann.reload()  # the phone's page is lost too: the changes wait in localStorage
+    expect(ann.locator(".queue-waiting")).to_have_text("2 changes waiting")
+    expect(card(bob, "Cid").locator(".life-total")).to_have_text("40")
+    ann.context.unroute("**/games/**", unreachable)
+    expect(card(bob, "Cid").locator(".life-total")).to_have_text("34")
+    expect(ann.locator(".queue-waiting")).to_be_hidden()
+    with httpx.Client(base_url=server, timeout=30) as client:
+        board = client.get(pod.url("/games/1"), headers=pod.host).json()
+    assert board["seq"] == 2  # each change stored once

@@ -6,7 +6,8 @@
 // draws the newest game it has seen (by `seq`) and lets each phone undo its own taps.
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
+import { GameQueue } from "./game_queue.js";
 import { endPanel, resultOf } from "./game_end.js";
 import { heldWhilePressed } from "./press_hold.js";
 import { detailsButton } from "./zoom.js";
@@ -40,12 +41,12 @@ async function sendOnce(send) {
  * Taps go over HTTP: the reply is the new board (drawn at once), and the socket brings
  * everyone else's taps. A refused tap says why and changes nothing.
  */
-export function gameCaller(base, token) {
+export function gameCaller(base, token, { quiet = false } = {}) {
   return async (path, body) => {
     try {
       return await api("POST", `${base}/games/${path}`, { token, body });
     } catch (problem) {
-      toast(problem.message);
+      if (!quiet) toast(problem.message); // quiet: the board's queue says it (`game_queue.js`)
       throw problem;
     }
   };
@@ -56,12 +57,15 @@ export class GameBoard {
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
    *          undo: (table, body) => Promise<object>, call: (path, body) => Promise<object>,
-   *          host?: object}} options
+   *          host?: object, queueKey?: string}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
    *   `call` sends an end-of-game move (`"1/concede"`, `"1/confirm"`, …);
-   *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`.
+   *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`;
+   *   `queueKey` keeps the changes the server has not answered in localStorage
+   *   (`game_queue.js`) and sends them in order, however long it takes; without it a
+   *   change is retried a few times.
    */
-  constructor(root, { me = null, adjust, undo, call, host = null }) {
+  constructor(root, { me = null, adjust, undo, call, host = null, queueKey = null }) {
     this.root = root;
     this.me = me;
     this.adjust = adjust;
@@ -71,6 +75,34 @@ export class GameBoard {
     this.game = null;
     this.open = new Set(); // <details> the person opened, kept across re-renders
     this.show = heldWhilePressed(root, (game) => this.draw(game)); // no tap lost to a redraw
+    this.queue = queueKey ? new GameQueue(queueKey, (item) => this.deliver(item), {
+      applied: (game) => this.render(game),
+      changed: (count) => this.showWaiting(count),
+    }) : null;
+    if (this.queue?.count) this.queue.flush();
+  }
+
+  /** Send one kept change (`game_queue.js`): a tap, an undo or another move. */
+  deliver(item) {
+    if (item.via === "adjust") return this.adjust(item.table, item.body);
+    if (item.via === "undo") return this.undo(item.table, item.body);
+    return this.call(item.path, item.body);
+  }
+
+  /** Send a change: through the queue when the board keeps one, else retried a few times. */
+  submit(item) {
+    if (this.queue) {
+      this.queue.push(item);
+      return Promise.resolve();
+    }
+    return sendOnce(() => this.deliver(item)).then((game) => this.render(game));
+  }
+
+  showWaiting(count) {
+    for (const node of this.root.querySelectorAll(".queue-waiting")) {
+      node.hidden = count === 0;
+      node.textContent = tn("{n} change waiting", "{n} changes waiting", count);
+    }
   }
 
   /** Show `game`: at once, or when the finger on the board lifts (`press_hold.js`). */
@@ -100,6 +132,8 @@ export class GameBoard {
     this.root.replaceChildren(
       el("div", { class: "game-head" },
         el("strong", { text: t("Game {n}", { n: game.number }) }),
+        el("span", { class: "badge queue-waiting", role: "status", hidden: !this.queue?.count,
+          text: tn("{n} change waiting", "{n} changes waiting", this.queue?.count ?? 0) }),
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
       ...resultOf(this, game),
       turnBar(this, game),
@@ -116,7 +150,7 @@ export class GameBoard {
   act(path, body) {
     const game = this.game;
     const sent = { ...body, ref: newRef(), game: game.number };
-    return sendOnce(() => this.call(`${game.table}/${path}`, sent)).then((next) => this.render(next));
+    return this.submit({ via: "call", path: `${game.table}/${path}`, body: sent, label: this.label(path, body) });
   }
 
   tap(body) {
@@ -124,7 +158,22 @@ export class GameBoard {
     // `game`: a resend that arrives after the host started the next game is refused
     // instead of changing the new game.
     const tapped = { ...body, ref: newRef(), game: this.game.number };
-    return sendOnce(() => this.adjust(table, tapped)).then((game) => this.render(game));
+    return this.submit({ via: "adjust", table, body: tapped, label: this.label("adjust", body) });
+  }
+
+  /** The change in words, for the toast that names a change the game refused on arrival. */
+  label(path, body) {
+    const names = Object.fromEntries(this.game.players.map((p) => [p.player_id, p.name]));
+    const who = this.me ? (names[this.me] ?? "?") : t("Host");
+    if (path === "adjust") {
+      const amount = body.delta > 0 ? `+${body.delta}` : `−${-body.delta}`;
+      const what = body.kind === "life" ? t("life") : (COUNTERS.find(([kind]) => kind === body.kind)?.[1]() ?? t("commander damage"));
+      return t("{who}: {target} {amount} {what}", { who, target: names[body.target] ?? "?", amount, what });
+    }
+    if (path === "moves") {
+      return moveLine({ kind: body.move, target: body.player_id ?? this.me, room: body.room }, who, names) ?? body.move;
+    }
+    return path;
   }
 
   stepButtons(label, body, what) {
@@ -236,7 +285,8 @@ export class GameBoard {
         button.addEventListener("click", () => {
           button.disabled = true;
           const body = { seq: entry.seq, ref: newRef(), game: game.number };
-          sendOnce(() => this.undo(game.table, body)).then((next) => this.render(next)).catch(() => { button.disabled = false; });
+          this.submit({ via: "undo", table: game.table, body, label: `${t("Undo")}: ${line}` })
+            .catch(() => { button.disabled = false; });
         });
         item.append(button);
       }
