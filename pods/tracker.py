@@ -1,4 +1,5 @@
-"""The game at the table: life, commander damage and commander tax, as an append-only log.
+"""The game at the table: life, commander damage, commander tax and counters, as an
+append-only log; turns, the monarch and the initiative are `pods.table_state`.
 
 Why a log of increments: four phones at one table tap "+1" and "−3" at the same moment.
 Each tap is an increment, so two conflicting taps both apply and nothing is overwritten;
@@ -18,9 +19,19 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from pods.game_end import UNDOABLE, EndEntry, EndError, Ending, apply_end, settle, undo_end
+from pods.table_state import (
+    TABLE_ENTRIES,
+    TableEntry,
+    TableMoveError,
+    TableState,
+    apply_table,
+    draw_first,
+    undo_table,
+)
 
 STARTING_LIFE = 40
 LETHAL_COMMANDER_DAMAGE = 21
+LETHAL_POISON = 10
 MAX_DELTA = 999
 
 
@@ -68,6 +79,13 @@ class Kind(Enum):
     LIFE = "life"
     COMMANDER_DAMAGE = "commander_damage"
     COMMANDER_CAST = "commander_cast"
+    POISON = "poison"
+    EXPERIENCE = "experience"
+    ENERGY = "energy"
+
+
+COUNTERS = (Kind.POISON, Kind.EXPERIENCE, Kind.ENERGY)
+"""A player's counters: adjusted like life, never below 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +133,7 @@ class Undo:
     undoes: int
 
 
-Entry = Adjustment | Undo | EndEntry
+Entry = Adjustment | Undo | EndEntry | TableEntry
 
 
 @dataclass(frozen=True)
@@ -129,6 +147,12 @@ class Game:
     undone: frozenset[int] = field(default_factory=frozenset)
     log: tuple[Entry, ...] = ()
     end: Ending = field(default_factory=Ending)
+    table: TableState = field(default_factory=lambda: TableState(drawn=""))
+    counters: Mapping[tuple[str, Kind], int] = field(default_factory=dict)
+    """`(player, kind) -> count` for poison, experience and energy."""
+
+    def counter(self, player: str, kind: Kind) -> int:
+        return self.counters.get((player, kind), 0)
 
     def tax(self, commander: CommanderRef) -> int:
         """Extra generic mana the commander costs now: {2} per previous cast."""
@@ -138,8 +162,11 @@ class Game:
         return self.commander_damage.get((victim, commander.key), 0)
 
     def out(self, player: str) -> bool:
-        """Out of the game: conceded, life at or below 0, or 21+ damage from one commander."""
+        """Out of the game: conceded, life at or below 0, ten or more poison counters
+        (CR 704.5c), or 21+ damage from one commander."""
         if player in self.end.conceded or self.life[player] <= 0:
+            return True
+        if self.counter(player, Kind.POISON) >= LETHAL_POISON:
             return True
         return any(
             total >= LETHAL_COMMANDER_DAMAGE
@@ -152,8 +179,10 @@ class Game:
         return tuple(p.id for p in self.players if not self.out(p.id))
 
 
-def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE) -> Game:
-    """A fresh game: everyone at `starting_life`, no damage, no casts."""
+def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE,
+             seed: int = 0) -> Game:
+    """A fresh game: everyone at `starting_life`, no damage, no casts, and the first player
+    drawn from `seed` (the game's, so every replay draws the same)."""
     seated = tuple(players)
     ids = [p.id for p in seated]
     if len(set(ids)) != len(ids) or not seated:
@@ -163,6 +192,7 @@ def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE) -> G
         life=dict.fromkeys(ids, starting_life),
         commander_damage={},
         casts={},
+        table=TableState(drawn=draw_first(ids, seed)),
     )
 
 
@@ -173,6 +203,11 @@ def apply(game: Game, entry: Entry) -> Game:
     elif isinstance(entry, Adjustment):
         _check(game, entry)
         after = _fold(game, entry, sign=1, log=(*game.log, entry), undone=game.undone)
+    elif isinstance(entry, TABLE_ENTRIES):
+        ids = tuple(p.id for p in game.players)
+        table = _table(lambda: apply_table(game.table, entry, ids, game.standing,
+                                           game.end.result is not None))
+        after = replace(game, table=table, log=(*game.log, entry))
     else:
         after = replace(game, end=_end(game, lambda ids: apply_end(ids, game.end, entry)),
                         log=(*game.log, entry))
@@ -187,6 +222,14 @@ def _end(game: Game, change: Callable[[tuple[str, ...]], Ending]) -> Ending:
         raise GameEndError(str(error), error.code) from error
 
 
+def _table(change: Callable[[], TableState]) -> TableState:
+    """`change` of the table's shared state, a `TableMoveError` raised as a `TrackerError`."""
+    try:
+        return change()
+    except TableMoveError as error:
+        raise GameEndError(str(error), error.code) from error
+
+
 def _settle(game: Game, seq: int, author: str) -> Game:
     """Who is out now, since when, and the result that follows (`pods.game_end.settle`)."""
     ids = tuple(p.id for p in game.players)
@@ -195,10 +238,11 @@ def _settle(game: Game, seq: int, author: str) -> Game:
 
 
 def replay_game(
-    players: Iterable[Player], entries: Iterable[Entry], starting_life: int = STARTING_LIFE
+    players: Iterable[Player], entries: Iterable[Entry], starting_life: int = STARTING_LIFE,
+    seed: int = 0,
 ) -> Game:
-    """Rebuild a game from its stored log (and the pod's starting life)."""
-    game = new_game(players, starting_life)
+    """Rebuild a game from its stored log (the pod's starting life, the game's seed)."""
+    game = new_game(players, starting_life, seed)
     for entry in entries:
         game = apply(game, entry)
     return game
@@ -212,7 +256,7 @@ def _check(game: Game, adjustment: Adjustment) -> None:
         raise UnknownPlayerError(f"{adjustment.target!r} is not at this table")
     if adjustment.delta == 0 or abs(adjustment.delta) > MAX_DELTA:
         raise BadAdjustmentError(f"an adjustment is 1 to {MAX_DELTA} up or down")
-    if adjustment.kind is Kind.LIFE:
+    if adjustment.kind is Kind.LIFE or adjustment.kind in COUNTERS:
         return
     source = adjustment.source
     if source is None or not _has_commander(game, source):
@@ -234,8 +278,13 @@ def _fold(
     life = dict(game.life)
     damage = dict(game.commander_damage)
     casts = dict(game.casts)
+    counters = dict(game.counters)
     if adjustment.kind is Kind.LIFE:
         life[adjustment.target] += delta
+    elif adjustment.kind in COUNTERS:
+        key_of = (adjustment.target, adjustment.kind)
+        counters[key_of] = _not_below_zero(counters.get(key_of, 0) + delta,
+                                           f"{adjustment.kind.value} counters")
     elif adjustment.kind is Kind.COMMANDER_DAMAGE:
         assert adjustment.source is not None
         key = (adjustment.target, adjustment.source.key)
@@ -247,7 +296,8 @@ def _fold(
         casts[adjustment.source.key] = _not_below_zero(
             casts.get(adjustment.source.key, 0) + delta, "commander casts"
         )
-    return Game(game.players, life, damage, casts, undone, log, game.end)
+    return replace(game, life=life, commander_damage=damage, casts=casts, counters=counters,
+                   undone=undone, log=log)
 
 
 def _not_below_zero(total: int, what: str) -> int:
@@ -258,7 +308,8 @@ def _not_below_zero(total: int, what: str) -> int:
 
 
 def _undo(game: Game, undo: Undo) -> Game:
-    target = next((e for e in game.log if isinstance(e, (Adjustment, *UNDOABLE))
+    undoable = (Adjustment, *UNDOABLE, *TABLE_ENTRIES)
+    target = next((e for e in game.log if isinstance(e, undoable)
                    and e.seq == undo.undoes), None)
     if target is None:
         raise UndoError(f"there is no change {undo.undoes} to undo")
@@ -269,5 +320,8 @@ def _undo(game: Game, undo: Undo) -> Game:
     undone = game.undone | {undo.undoes}
     if isinstance(target, Adjustment):
         return _fold(game, target, sign=-1, log=(*game.log, undo), undone=undone)
+    if isinstance(target, TABLE_ENTRIES):
+        table = _table(lambda: undo_table(game.table, target))
+        return replace(game, table=table, log=(*game.log, undo), undone=undone)
     end = _end(game, lambda _ids: undo_end(game.end, target))
     return replace(game, end=end, log=(*game.log, undo), undone=undone)

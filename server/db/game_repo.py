@@ -25,6 +25,16 @@ from pods.game_end import (
     EndEntry,
     SetWinner,
 )
+from pods.table_state import (
+    MOVE_NAMES,
+    TABLE_ENTRIES,
+    BecomeMonarch,
+    EndTurn,
+    FirstPlayer,
+    TableEntry,
+    TakeInitiative,
+    Venture,
+)
 from pods.tracker import Adjustment, CommanderRef, Entry, Kind, Player, Undo
 from server.db.tables import GameEntryRow, GameRow, utcnow
 
@@ -35,6 +45,9 @@ END_KINDS: dict[type, str] = {
     Dispute: "dispute",
 }
 """How each end-of-game entry (`pods.game_end`) is spelled in `game_entry.kind`."""
+TABLE_KINDS = MOVE_NAMES
+"""How each move of the whole table (`pods.table_state`) is spelled in `game_entry.kind`:
+the player in `target`, a venture's room as JSON in `detail`."""
 
 
 def players_json(players: Iterable[Player]) -> str:
@@ -105,6 +118,9 @@ def entry_values(game_id: str, entry: Entry, ref: str | None = None) -> dict[str
                               "ref": ref, "created_at": utcnow()}
     if isinstance(entry, Undo):
         return {**values, "kind": UNDO, "undoes": entry.undoes, "delta": 0}
+    if isinstance(entry, TABLE_ENTRIES):
+        return {**values, "kind": TABLE_KINDS[type(entry)], "delta": 0,
+                **_table_values(entry)}
     if not isinstance(entry, Adjustment):
         return {**values, "kind": END_KINDS[type(entry)], **_end_values(entry)}
     source = entry.source
@@ -167,6 +183,30 @@ def _end_values(entry: EndEntry) -> dict[str, Any]:
     return {"delta": 0}  # a draw vote or time called: the author and seq say it all
 
 
+def _table_values(entry: TableEntry) -> dict[str, Any]:
+    if isinstance(entry, EndTurn):
+        return {}
+    values: dict[str, Any] = {"target": entry.player}
+    if isinstance(entry, TakeInitiative | Venture):
+        values["detail"] = json.dumps({"room": entry.room}, ensure_ascii=False)
+    return values
+
+
+def _table_entry(row: GameEntryRow) -> TableEntry:
+    seq, author, player = row.seq, row.author, row.target or ""
+    room = str(json.loads(row.detail)["room"]) if row.detail else ""
+    match row.kind:
+        case "end_turn":
+            return EndTurn(seq, author)
+        case "first_player":
+            return FirstPlayer(seq, author, player)
+        case "monarch":
+            return BecomeMonarch(seq, author, player)
+        case "initiative":
+            return TakeInitiative(seq, author, player, room)
+    return Venture(seq, author, player, room)
+
+
 def _end_entry(row: GameEntryRow) -> EndEntry:
     detail: Any = json.loads(row.detail) if row.detail else {}
     seq, author = row.seq, row.author
@@ -197,6 +237,8 @@ def _end_entry(row: GameEntryRow) -> EndEntry:
 def _entry(row: GameEntryRow) -> Entry:
     if row.kind in END_KINDS.values():
         return _end_entry(row)
+    if row.kind in TABLE_KINDS.values():
+        return _table_entry(row)
     if row.kind == UNDO:
         assert row.undoes is not None
         return Undo(row.seq, row.author, row.undoes)

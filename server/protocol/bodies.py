@@ -160,7 +160,8 @@ game is refused (409 `game_over`) instead of landing in the new game."""
 
 
 class GameAdjust(Body):
-    kind: Literal["life", "commander_damage", "commander_cast"]
+    kind: Literal["life", "commander_damage", "commander_cast", "poison", "experience",
+                  "energy"]
     target: PlayerId
     delta: int = Field(ge=-999, le=999)
     source: CommanderSource | None = None
@@ -188,6 +189,17 @@ class GameAct(Body):
 class GameConcede(GameAct):
     player_id: PlayerId | None = None
     """Who concedes: the phone's own player (may be left out), or the host names one."""
+
+
+class GameMove(GameAct):
+    """A move of the whole table (`pods.table_state`): end the turn, pick the first player,
+    make a player the monarch, take the initiative or venture into Undercity."""
+
+    move: Literal["end_turn", "first_player", "monarch", "initiative", "venture"]
+    player_id: PlayerId | None = None
+    """Who the move is about: the phone's own player when left out (the host names one)."""
+    room: str | None = Field(None, min_length=1, max_length=40)
+    """The Undercity room a venture goes to (`initiative`, `venture`)."""
 
 
 class GameConfirm(GameAct):
@@ -228,6 +240,11 @@ class WsAdjust(GameAdjust):
 
 class WsUndo(GameUndo):
     type: Literal["undo"]
+    table: int | None = Field(None, ge=1, le=16)
+
+
+class WsMove(GameMove):
+    type: Literal["move"]
     table: int | None = Field(None, ge=1, le=16)
 
 

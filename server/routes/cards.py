@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from draft.catalog import Catalog, build_catalog
 from draft.errors import UnknownCardError
+from pods.undercity import CARD_NAME, ENTRANCE, LAST_ROOM, MAP, room_effects
 from server.cards.card_json import card_facts
 from server.db import cards_store
 from server.protocol.shapes.cards import CardDetails
@@ -58,6 +59,16 @@ async def details(name: str, rt: RuntimeDep) -> Mapping[str, Any]:
         raise UnknownCardError(f"unknown card {name[:200]!r}")
     found: CardDetails = {**card_facts(card), **rt.media.extras(card)}
     return found
+
+
+@router.get("/undercity")
+async def undercity(rt: RuntimeDep) -> Mapping[str, Any]:
+    """Undercity's map for the board: each room, the rooms it leads to, and its effect
+    when the host's download has the card's rules text (else `null`: the name alone)."""
+    effects = room_effects(rt.media.texts.get(CARD_NAME, ""))
+    return {"entrance": ENTRANCE, "last": LAST_ROOM,
+            "rooms": [{"name": room, "next": list(leads_to), "text": effects.get(room)}
+                      for room, leads_to in MAP.items()]}
 
 
 async def _imported(rt: Runtime) -> Catalog:

@@ -18,6 +18,7 @@ from server.protocol.bodies import (
     GameConcede,
     GameConfirm,
     GameCorrect,
+    GameMove,
     GameUndo,
     GameWinner,
 )
@@ -64,6 +65,14 @@ async def undo(body: GameUndo, who: SeatOrHost, rt: RuntimeDep,
                table: int = Table) -> Mapping[str, Any]:
     pod, player = who
     return applied_view(pod, await games.undo(rt, pod, player, table, body))
+
+
+@router.post("/{pod_id}/games/{table}/moves")
+async def move(body: GameMove, who: SeatOrHost, rt: RuntimeDep,
+               table: int = Table) -> Mapping[str, Any]:
+    """End the turn, pick the first player, the monarch, the initiative, a venture."""
+    pod, player = who
+    return applied_view(pod, await games.move(rt, pod, player, table, body))
 
 
 @router.post("/{pod_id}/games/{table}/winner")

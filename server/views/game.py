@@ -10,7 +10,9 @@ from collections.abc import Iterable
 
 from pods.achievements import Achievement, as_json
 from pods.game_end import Ending
-from pods.tracker import Adjustment, CommanderRef
+from pods.table_state import MOVE_NAMES, TABLE_ENTRIES, TableEntry, TakeInitiative, Venture, active
+from pods.tracker import Adjustment, CommanderRef, Game, Kind
+from pods.undercity import next_rooms
 from server.protocol.shapes.game import (
     AchievementLine,
     CommanderLine,
@@ -19,6 +21,7 @@ from server.protocol.shapes.game import (
     GameView,
     LogLine,
     ResultView,
+    TurnView,
 )
 from server.realtime.live import PLACEHOLDER, LiveGame
 
@@ -45,8 +48,15 @@ def game_view(live: LiveGame, achievements: Iterable[Achievement] = ()) -> GameV
         players.append({"player_id": player.id, "name": player.name,
                         "life": game.life[player.id], "out": game.out(player.id),
                         "conceded": game.end.conceded.get(player.id),
-                        "commanders": commanders, "damage": damage})
-    recent = [entry for entry in game.log if isinstance(entry, Adjustment)][-RECENT:]
+                        "commanders": commanders, "damage": damage,
+                        "counters": {"poison": game.counter(player.id, Kind.POISON),
+                                     "experience": game.counter(player.id, Kind.EXPERIENCE),
+                                     "energy": game.counter(player.id, Kind.ENERGY)},
+                        "undercity": {"room": game.table.room(player.id),
+                                      "next_rooms": list(next_rooms(game.table.room(player.id))),
+                                      "completed": game.table.completed(player.id)}})
+    recent = [entry for entry in game.log
+              if isinstance(entry, (Adjustment, *TABLE_ENTRIES))][-RECENT:]
     return {
         "table": live.table,
         "number": live.number,
@@ -65,7 +75,18 @@ def game_view(live: LiveGame, achievements: Iterable[Achievement] = ()) -> GameV
                    for c in game.end.claims],
         "achievements": [AchievementLine(name=a["name"], points=a["points"])
                          for a in as_json(achievements)],
+        "turn": _turn(game),
+        "monarch": game.table.monarch,
+        "initiative": game.table.initiative,
     }
+
+
+def _turn(game: Game) -> TurnView:
+    ids = [p.id for p in game.players]
+    return {"number": game.table.turn_number,
+            "player_id": active(game.table, ids, game.standing) if game.end.result is None
+            else None,
+            "first_player_id": game.table.first_player, "first_picked": bool(game.table.picks)}
 
 
 def _result(end: Ending) -> ResultView | None:
@@ -86,10 +107,16 @@ def _result(end: Ending) -> ResultView | None:
     }
 
 
-def _entry(entry: Adjustment, undone: bool) -> LogLine:
+def _entry(entry: Adjustment | TableEntry, undone: bool) -> LogLine:
+    if not isinstance(entry, Adjustment):
+        return {"seq": entry.seq, "author": entry.author, "kind": MOVE_NAMES[type(entry)],
+                "target": getattr(entry, "player", ""), "delta": 0, "undone": undone,
+                "source": None,
+                "room": entry.room if isinstance(entry, TakeInitiative | Venture) else None}
     source = entry.source
     return {
         "seq": entry.seq, "author": entry.author, "kind": entry.kind.value,
         "target": entry.target, "delta": entry.delta, "undone": undone,
         "source": {"owner": source.owner, "index": source.index} if source else None,
+        "room": None,
     }

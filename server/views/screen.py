@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
+from pods.table_state import active
+from pods.tracker import Kind
 from server.protocol.shapes.screen import (
     ScreenJoin,
     ScreenPod,
@@ -123,12 +125,20 @@ def still_picking(pod: LivePod) -> tuple[list[str], ScreenSlowest | None]:
 
 def table_line(live: LiveGame) -> ScreenTable:
     game = live.game
+    shared = game.table
+    turn = (active(shared, [p.id for p in game.players], game.standing)
+            if game.end.result is None else None)
     return {
         "round": live.round,
         "table": live.table,
         "game": live.number,
+        "turn": shared.turn_number,
         "players": [{"name": p.name, "life": game.life[p.id], "out": game.out(p.id),
-                     "commanders": [c for c in p.commanders if c != PLACEHOLDER]}
+                     "commanders": [c for c in p.commanders if c != PLACEHOLDER],
+                     "poison": game.counter(p.id, Kind.POISON), "active": p.id == turn,
+                     "monarch": p.id == shared.monarch,
+                     "initiative": p.id == shared.initiative,
+                     "room": shared.room(p.id) if p.id == shared.initiative else None}
                     for p in game.players],
         "result": result_line(result_of(game, live.winner),
                               {p.id: p.name for p in game.players}, not game.end.counts),

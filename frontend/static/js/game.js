@@ -1,16 +1,20 @@
-// The game board of one table: life, commander damage, commander tax, recent changes.
+// The game board of one table: life, commander damage, commander tax, counters, recent
+// changes; the turn, the monarch and the initiative are `table_moves.js`.
 //
 // Why the board only sends increments: four phones tap at once, and the server's log
 // adds them all up (protocol.md, games). The board never computes totals itself; it
 // draws the newest game it has seen (by `seq`) and lets each phone undo its own taps.
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
+import { GameQueue } from "./game_queue.js";
 import { endPanel, resultOf } from "./game_end.js";
 import { heldWhilePressed } from "./press_hold.js";
 import { detailsButton } from "./zoom.js";
+import { badges, moveLine, tableMoves, turnBar, ventureOffer } from "./table_moves.js";
 
 const STEPS = [-5, -1, 1, 5];
+const COUNTERS = [["poison", () => t("poison")], ["experience", () => t("experience")], ["energy", () => t("energy")]];
 const RETRIES = [500, 1500, 3000];
 
 /** A fresh name for one tap (crypto.getRandomValues also works on plain-http LAN pages). */
@@ -37,12 +41,12 @@ async function sendOnce(send) {
  * Taps go over HTTP: the reply is the new board (drawn at once), and the socket brings
  * everyone else's taps. A refused tap says why and changes nothing.
  */
-export function gameCaller(base, token) {
+export function gameCaller(base, token, { quiet = false } = {}) {
   return async (path, body) => {
     try {
       return await api("POST", `${base}/games/${path}`, { token, body });
     } catch (problem) {
-      toast(problem.message);
+      if (!quiet) toast(problem.message); // quiet: the board's queue says it (`game_queue.js`)
       throw problem;
     }
   };
@@ -53,12 +57,15 @@ export class GameBoard {
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
    *          undo: (table, body) => Promise<object>, call: (path, body) => Promise<object>,
-   *          host?: object}} options
+   *          host?: object, queueKey?: string}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
    *   `call` sends an end-of-game move (`"1/concede"`, `"1/confirm"`, …);
-   *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`.
+   *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`;
+   *   `queueKey` keeps the changes the server has not answered in localStorage
+   *   (`game_queue.js`) and sends them in order, however long it takes; without it a
+   *   change is retried a few times.
    */
-  constructor(root, { me = null, adjust, undo, call, host = null }) {
+  constructor(root, { me = null, adjust, undo, call, host = null, queueKey = null }) {
     this.root = root;
     this.me = me;
     this.adjust = adjust;
@@ -68,6 +75,34 @@ export class GameBoard {
     this.game = null;
     this.open = new Set(); // <details> the person opened, kept across re-renders
     this.show = heldWhilePressed(root, (game) => this.draw(game)); // no tap lost to a redraw
+    this.queue = queueKey ? new GameQueue(queueKey, (item) => this.deliver(item), {
+      applied: (game) => this.render(game),
+      changed: (count) => this.showWaiting(count),
+    }) : null;
+    if (this.queue?.count) this.queue.flush();
+  }
+
+  /** Send one kept change (`game_queue.js`): a tap, an undo or another move. */
+  deliver(item) {
+    if (item.via === "adjust") return this.adjust(item.table, item.body);
+    if (item.via === "undo") return this.undo(item.table, item.body);
+    return this.call(item.path, item.body);
+  }
+
+  /** Send a change: through the queue when the board keeps one, else retried a few times. */
+  submit(item) {
+    if (this.queue) {
+      this.queue.push(item);
+      return Promise.resolve();
+    }
+    return sendOnce(() => this.deliver(item)).then((game) => this.render(game));
+  }
+
+  showWaiting(count) {
+    for (const node of this.root.querySelectorAll(".queue-waiting")) {
+      node.hidden = count === 0;
+      node.textContent = tn("{n} change waiting", "{n} changes waiting", count);
+    }
   }
 
   /** Show `game`: at once, or when the finger on the board lifts (`press_hold.js`). */
@@ -97,8 +132,12 @@ export class GameBoard {
     this.root.replaceChildren(
       el("div", { class: "game-head" },
         el("strong", { text: t("Game {n}", { n: game.number }) }),
+        el("span", { class: "badge queue-waiting", role: "status", hidden: !this.queue?.count,
+          text: tn("{n} change waiting", "{n} changes waiting", this.queue?.count ?? 0) }),
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
       ...resultOf(this, game),
+      turnBar(this, game),
+      ventureOffer(this, game),
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
       ...endPanel(this, game),
@@ -111,7 +150,7 @@ export class GameBoard {
   act(path, body) {
     const game = this.game;
     const sent = { ...body, ref: newRef(), game: game.number };
-    return sendOnce(() => this.call(`${game.table}/${path}`, sent)).then((next) => this.render(next));
+    return this.submit({ via: "call", path: `${game.table}/${path}`, body: sent, label: this.label(path, body) });
   }
 
   tap(body) {
@@ -119,7 +158,22 @@ export class GameBoard {
     // `game`: a resend that arrives after the host started the next game is refused
     // instead of changing the new game.
     const tapped = { ...body, ref: newRef(), game: this.game.number };
-    return sendOnce(() => this.adjust(table, tapped)).then((game) => this.render(game));
+    return this.submit({ via: "adjust", table, body: tapped, label: this.label("adjust", body) });
+  }
+
+  /** The change in words, for the toast that names a change the game refused on arrival. */
+  label(path, body) {
+    const names = Object.fromEntries(this.game.players.map((p) => [p.player_id, p.name]));
+    const who = this.me ? (names[this.me] ?? "?") : t("Host");
+    if (path === "adjust") {
+      const amount = body.delta > 0 ? `+${body.delta}` : `−${-body.delta}`;
+      const what = body.kind === "life" ? t("life") : (COUNTERS.find(([kind]) => kind === body.kind)?.[1]() ?? t("commander damage"));
+      return t("{who}: {target} {amount} {what}", { who, target: names[body.target] ?? "?", amount, what });
+    }
+    if (path === "moves") {
+      return moveLine({ kind: body.move, target: body.player_id ?? this.me, room: body.room }, who, names) ?? body.move;
+    }
+    return path;
   }
 
   stepButtons(label, body, what) {
@@ -144,7 +198,8 @@ export class GameBoard {
     el("div", { class: "life-name" },
       el("span", { text: player.name }),
       mine ? el("span", { class: "badge", text: t("you") }) : null,
-      player.out ? el("span", { class: "badge out", text: t("out") }) : null),
+      player.out ? el("span", { class: "badge out", text: t("out") }) : null,
+      badges(game, player)),
     el("div", { class: "life-total", "aria-live": "polite", text: String(player.life) }),
     this.stepButtons(player.name, { kind: "life", target: player.player_id }, t("life")));
     const damage = player.damage.map((hit) => el("div", { class: "counter" },
@@ -152,7 +207,7 @@ export class GameBoard {
         text: t("from {commander} ({name})", { commander: commanderName(hit.owner, hit.index),
           name: game.players.find((p) => p.player_id === hit.owner)?.name ?? "" }) }),
       el("span", { class: `counter-value${hit.amount >= 21 ? " lethal" : ""}`, text: String(hit.amount) }),
-      this.small(player.name, { kind: "commander_damage", target: player.player_id,
+      this.damageSteps(player.name, { kind: "commander_damage", target: player.player_id,
         source: { owner: hit.owner, index: hit.index } }, t("commander damage"), hit.amount)));
     const casts = player.commanders.map((commander) => el("div", { class: "counter" },
       el("span", { class: "counter-label", text: commanderName(player.player_id, commander.index) }),
@@ -160,10 +215,36 @@ export class GameBoard {
       el("span", { class: "counter-value", text: t("tax {n}", { n: commander.tax }) }),
       this.small(commanderName(player.player_id, commander.index), { kind: "commander_cast", target: player.player_id,
         source: { owner: player.player_id, index: commander.index } }, t("casts"), commander.casts)));
+    const counters = COUNTERS.map(([kind, name]) => el("div", { class: "counter", dataset: { counter: kind } },
+      el("span", { class: "counter-label", text: name() }),
+      el("span", { class: "counter-value", text: String(player.counters[kind]) }),
+      this.small(player.name, { kind, target: player.player_id }, name(), player.counters[kind])));
     card.append(
       this.details(`${player.player_id}:damage`, t("Commander damage taken"), damage),
-      this.details(`${player.player_id}:tax`, t("Commander tax"), casts));
+      this.details(`${player.player_id}:tax`, t("Commander tax"), casts),
+      this.details(`${player.player_id}:counters`, t("Counters"), counters),
+      this.details(`${player.player_id}:table`, t("Monarch and initiative"), tableMoves(this, game, player)));
     return card;
+  }
+
+  /** −5, −1, +1, +5 and a typed amount, for commander damage (21 takes a few taps). */
+  damageSteps(label, body, what, value) {
+    const steps = [-5, -1, 1, 5].map((delta) => {
+      const text = delta > 0 ? `+${delta}` : `−${-delta}`;
+      const node = el("button", { type: "button", class: `btn step ${delta > 0 ? "up" : "down"}`, text,
+        disabled: value + delta < 0, "aria-label": t("{change} {what} for {name}", { change: text, what, name: label }) });
+      node.addEventListener("click", () => this.tap({ ...body, delta }).catch(() => {}));
+      return node;
+    });
+    const typed = el("input", { type: "number", inputmode: "numeric", min: -value, max: 999, class: "typed-amount",
+      "aria-label": t("Amount of {what} for {name}", { what, name: label }) });
+    const add = el("button", { type: "button", class: "btn small", text: t("Add") });
+    add.addEventListener("click", () => {
+      const delta = Number.parseInt(typed.value, 10);
+      if (!Number.isInteger(delta) || delta === 0) return;
+      this.tap({ ...body, delta }).catch(() => {});
+    });
+    return el("span", { class: "counter-steps damage-steps" }, steps, el("span", { class: "typed" }, typed, add));
   }
 
   /** −1/+1 for a counter that cannot go below zero. */
@@ -193,16 +274,19 @@ export class GameBoard {
       const who = entry.author === "host" ? t("Host") : (names[entry.author] ?? "?");
       const amount = entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`;
       const what = entry.kind === "life" ? t("life")
-        : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source.owner, entry.source.index) })
-          : t("damage from {commander}", { commander: commanderName(entry.source.owner, entry.source.index) });
-      const line = t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
+        : COUNTERS.some(([kind]) => kind === entry.kind) ? COUNTERS.find(([kind]) => kind === entry.kind)[1]()
+          : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) })
+            : t("damage from {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) });
+      const line = moveLine(entry, who, names)
+        ?? t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
       const item = el("li", { class: entry.undone ? "undone" : "" }, el("span", { text: line }));
       if (entry.author === author && !entry.undone) {
         const button = el("button", { type: "button", class: "btn small", text: t("Undo") });
         button.addEventListener("click", () => {
           button.disabled = true;
           const body = { seq: entry.seq, ref: newRef(), game: game.number };
-          sendOnce(() => this.undo(game.table, body)).then((next) => this.render(next)).catch(() => { button.disabled = false; });
+          this.submit({ via: "undo", table: game.table, body, label: `${t("Undo")}: ${line}` })
+            .catch(() => { button.disabled = false; });
         });
         item.append(button);
       }

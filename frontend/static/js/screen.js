@@ -180,11 +180,23 @@ function podBlock(pod) {
 function tableBlock(pod, table) {
   return el("section", { class: "block card", dataset: { panel: "table", pod: String(pod.number), table: String(table.table) } },
     el("h2", { text: tableName(pod, table) }),
-    el("table", { class: "life-rows" }, el("tbody", {}, table.players.map((player) => el("tr", { class: player.out ? "out" : "" },
+    table.result ? null : el("p", { class: "turn", text: t("Turn {n}", { n: table.turn }) }),
+    el("table", { class: "life-rows" }, el("tbody", {}, table.players.map((player) => el("tr", { class: `${player.out ? "out" : ""}${player.active ? " active" : ""}` },
       el("td", { class: "who" }, el("span", { class: "name", text: player.name }),
-        player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null),
+        player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null,
+        tableMarks(player)),
       el("td", { class: "life", text: String(player.life) }))))),
     table.result ? el("p", { class: "result", text: resultText(table.result) }, pendingBadge(table.result)) : null);
+}
+
+/** Whose turn, the crown, the initiative and its room, poison: what the whole table shares. */
+function tableMarks(player) {
+  const marks = [];
+  if (player.active) marks.push(el("span", { class: "mark turn", text: t("turn") }));
+  if (player.monarch) marks.push(el("span", { class: "mark crown", text: `♛ ${t("monarch")}` }));
+  if (player.initiative) marks.push(el("span", { class: "mark initiative", text: player.room ? `${t("initiative")} · ${player.room}` : t("initiative") }));
+  if (player.poison > 0) marks.push(el("span", { class: "mark poison", text: t("poison {n}", { n: player.poison }) }));
+  return marks.length ? el("span", { class: "marks" }, marks) : null;
 }
 
 /** A result nobody else at the table (nor the host) confirmed yet counts for no season. */

@@ -18,7 +18,7 @@ import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 const pod = podId();
 const token = takeTokenFromFragment("seat", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
-const gameCall = gameCaller(base, token);
+const quietCall = gameCaller(base, token, { quiet: true }); // the board's queue speaks
 const SCREENS = ["loading", "lobby", "draft", "builder", "table-view"];
 const { fail } = banner("#seat-error", { covers: SCREENS.map((id) => `#${id}`) });
 let live = null;
@@ -173,11 +173,14 @@ function renderGame(view) {
   $("#table-players").hidden = Boolean(view.game);
   if (!view.game) return;
   if (!board) {
+    const me = view.me?.player_id ?? null;
     board = new GameBoard(root, {
-      me: view.me?.player_id ?? null,
-      adjust: (table, body) => gameCall(String(table), body),
-      undo: (table, body) => gameCall(`${table}/undo`, body),
-      call: (path, body) => gameCall(path, body),
+      me,
+      adjust: (table, body) => quietCall(String(table), body),
+      undo: (table, body) => quietCall(`${table}/undo`, body),
+      call: (path, body) => quietCall(path, body),
+      // The phone keeps what it could not send (a restart, a dropped Wi-Fi) until it lands.
+      queueKey: me ? `prismatic-game-changes:${pod}:${me}` : null,
     });
   }
   board.render(view.game);

@@ -28,6 +28,32 @@ class GamePlayer(TypedDict):
     """The seq of the player's concession (their phone may undo it), or None."""
     commanders: list[CommanderLine]
     damage: list[DamageLine]
+    counters: CountersLine
+    undercity: UndercityLine
+
+
+class CountersLine(TypedDict):
+    poison: int
+    experience: int
+    energy: int
+
+
+class UndercityLine(TypedDict):
+    """The player's way through Undercity (`pods.undercity`): the room they are in (None
+    before their first venture), the rooms a venture may go to now, dungeons completed."""
+
+    room: str | None
+    next_rooms: list[str]
+    completed: int
+
+
+class TurnView(TypedDict):
+    number: int
+    player_id: str | None
+    """Whose turn it is (None once nobody is left in the game)."""
+    first_player_id: str
+    first_picked: bool
+    """Whether the host or the table picked the first player (else it was drawn)."""
 
 
 class CommanderSource(TypedDict):
@@ -43,6 +69,8 @@ class LogLine(TypedDict):
     delta: int
     undone: bool
     source: CommanderSource | None
+    room: str | None
+    """The Undercity room of an `initiative` or a `venture`."""
 
 
 class PlacingLine(TypedDict):
@@ -109,6 +137,9 @@ class GameView(TypedDict):
     time_called: bool
     claims: list[ClaimLine]
     achievements: list[AchievementLine]
+    turn: TurnView
+    monarch: str | None
+    initiative: str | None
 
 
 class AppliedView(GameView):

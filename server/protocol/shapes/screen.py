@@ -34,6 +34,13 @@ class ScreenSeat(TypedDict):
     life: int
     out: bool
     commanders: list[str]
+    poison: int
+    active: bool
+    """Whose turn it is at the table."""
+    monarch: bool
+    initiative: bool
+    room: str | None
+    """The Undercity room of the initiative's holder (None for everyone else)."""
 
 
 class ScreenTable(TypedDict):
@@ -42,6 +49,7 @@ class ScreenTable(TypedDict):
     run across the night, round 1's within each pod)."""
     table: int
     game: int
+    turn: int
     players: list[ScreenSeat]
     result: ScreenResult | None
 

@@ -22,7 +22,7 @@ from server.edge.rate_limits import TokenBucket
 from server.edge.refusal_for import Refusal, refusal_for
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
-from server.protocol.bodies import WsAdjust, WsPick, WsUndo
+from server.protocol.bodies import WsAdjust, WsMove, WsPick, WsUndo
 from server.realtime.hub import RESYNC, Subscription
 from server.realtime.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
@@ -244,11 +244,11 @@ class Connection:
             await self.send_view("snapshot")
         elif kind == "pick":
             await self.pick(data)
-        elif kind in ("adjust", "undo"):
+        elif kind in ("adjust", "undo", "move"):
             await self.game(data)
         else:
             await self.error("unknown_type", "Unknown message type; expected pick, adjust, "
-                             "undo, snapshot or ping.")
+                             "undo, move, snapshot or ping.")
 
     async def pick(self, data: dict[str, Any]) -> None:
         if self.player is None:
@@ -284,18 +284,22 @@ class Connection:
         await self.acked(data, run)
 
     async def game(self, data: dict[str, Any]) -> None:
-        """A tap at the table (`adjust`) or taking one back (`undo`); `table` defaults to
-        the seat's own table (the host must name it)."""
+        """A tap at the table (`adjust`), a move of the whole table (`move`) or taking
+        one back (`undo`); `table` defaults to the seat's own table (the host names it)."""
 
         async def run() -> dict[str, Any]:
-            body: WsAdjust | WsUndo
+            body: WsAdjust | WsMove | WsUndo
             if data.get("type") == "adjust":
                 body = WsAdjust.model_validate(data)
+            elif data.get("type") == "move":
+                body = WsMove.model_validate(data)
             else:
                 body = WsUndo.model_validate(data)
             table = body.table or (self.player.table if self.player else None) or 0
             if isinstance(body, WsAdjust):
                 applied = await games.adjust(self.rt, self.pod, self.player, table, body)
+            elif isinstance(body, WsMove):
+                applied = await games.move(self.rt, self.pod, self.player, table, body)
             else:
                 applied = await games.undo(self.rt, self.pod, self.player, table, body)
             return {"seq": applied.seq}

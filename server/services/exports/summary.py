@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pods import reveal
+from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo
 from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
@@ -54,7 +55,8 @@ def played_games(session: Session, pod_id: str, starting_life: int) -> list[Play
     for row in rows:
         if not game_repo.is_played(row, logs[row.id]):
             continue
-        game = replay_game(game_repo.players_of(row), logs[row.id], starting_life)
+        game = replay_game(game_repo.players_of(row), logs[row.id], starting_life,
+                           seed_of(row.id))
         names = {p.id: p.name for p in game.players}
         played.append({
             "round": row.round, "table": row.table_number, "number": row.number,

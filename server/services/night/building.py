@@ -22,6 +22,7 @@ from pods.errors import PodsError
 from pods.identity import parse_color
 from pods.legality import check_deck
 from pods.split import SplitPolicy, split_tables
+from pods.table_state import seed_of
 from pods.tracker import Game, Player, new_game
 from server.core.errors import ConflictError, InvalidError
 from server.db import Session, game_repo, repo
@@ -147,7 +148,7 @@ def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
         return None
     seated = [Player(p.id, p.name, games.commanders_of(pod, player) if p.id == player.id
                      else p.commanders) for p in live.game.players]
-    return live, new_game(seated)
+    return live, new_game(seated, seed=seed_of(live.id))
 
 
 def check_may_split(pod: LivePod, without_decks: bool, end_games: bool) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pods.game_end import Confirm, Dispute
+from pods.table_state import seed_of
 from pods.tracker import TrackerError, replay_game
 from pods.tracker import apply as apply_entry
 from server.core.errors import ConflictError
@@ -85,7 +86,8 @@ def _stored(session: Session, pod_id: str, table: int, round_: int,
         return None
     log = game_repo.load_entries(session, [row.id])[row.id]
     refs = game_repo.load_refs(session, [row.id])[row.id]
-    game = replay_game(game_repo.players_of(row), log, stored_pod.starting_life)
+    game = replay_game(game_repo.players_of(row), log, stored_pod.starting_life,
+                       seed_of(row.id))
     return LiveGame(id=row.id, table=table, number=row.number, game=game,
                     next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,
                     refs=refs, round=row.round)

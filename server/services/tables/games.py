@@ -27,6 +27,15 @@ from pods.game_end import (
     DrawVote,
     SetWinner,
 )
+from pods.table_state import (
+    BecomeMonarch,
+    EndTurn,
+    FirstPlayer,
+    TableEntry,
+    TakeInitiative,
+    Venture,
+    seed_of,
+)
 from pods.tracker import (
     Adjustment,
     CommanderRef,
@@ -57,6 +66,7 @@ from server.protocol.bodies import (
     GameConcede,
     GameConfirm,
     GameCorrect,
+    GameMove,
     GameUndo,
 )
 from server.protocol.shapes.pod import Table
@@ -95,8 +105,9 @@ def plan_games(pod: LivePod, tables: Sequence[Table],
         players = [by_name[name] for name in table["players"] if name in by_name]
         seated = [Player(p.id, p.name, commanders_of(pod, p)) for p in players]
         number = (numbers or {}).get(table["number"], 0) + 1
-        live = LiveGame(id=new_id(), table=table["number"], number=number,
-                        game=new_game(seated, pod.setup.starting_life))
+        game_id = new_id()
+        live = LiveGame(id=game_id, table=table["number"], number=number,
+                        game=new_game(seated, pod.setup.starting_life, seed_of(game_id)))
         row = GameRow(id=live.id, pod_id=pod.id, table_number=live.table, number=number,
                       players_json=game_repo.players_json(seated))
         planned.append((live, row))
@@ -117,7 +128,8 @@ def restore_games(session: Session, pod: LivePod) -> int:
     count = 0
     for row in rows:
         log = logs[row.id]
-        game = replay_game(game_repo.players_of(row), log, pod.setup.starting_life)
+        game = replay_game(game_repo.players_of(row), log, pod.setup.starting_life,
+                           seed_of(row.id))
         pod.night.games[row.table_number] = LiveGame(
             id=row.id, table=row.table_number, number=row.number, game=game,
             next_seq=(log[-1].seq + 1) if log else 1, winner=row.winner_id,
@@ -216,8 +228,9 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
         return await commit(rt, stage, tapped, pod=pod)
 
 
-WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim", "own_result"})
-BAD_INPUT = frozenset({"unknown_player", "unknown_claim", "bad_placings"})
+WHOSE = frozenset({"host_only", "players_only", "not_yours", "own_claim", "own_result",
+                   "not_your_turn"})
+BAD_INPUT = frozenset({"unknown_player", "unknown_claim", "bad_placings", "not_an_exit"})
 
 
 def refusal(entry: Entry, error: TrackerError) -> PodError:
@@ -254,6 +267,32 @@ async def undo(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
     `body.seq` (the tracker refuses anyone else's)."""
     return await _append(rt, pod, player, table, body.ref, body.game,
                          lambda next_seq, author: Undo(next_seq, author, body.seq))
+
+
+async def move(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,
+               body: GameMove) -> Applied:
+    """A move of the whole table (`pods.table_state`): end the turn, pick the first player,
+    make a player the monarch, take the initiative or venture. The phone's own player is
+    the one the move is about unless it names another; the host always names one."""
+    who = body.player_id or (player.id if player else None)
+    if who is None and body.move != "end_turn":
+        raise InvalidError("name the player", "unknown_player")
+    if body.move in ("initiative", "venture") and body.room is None:
+        raise InvalidError("name the room of Undercity", "not_an_exit")
+
+    def made(seq: int, author: str) -> TableEntry:
+        match body.move:
+            case "end_turn":
+                return EndTurn(seq, author)
+            case "first_player":
+                return FirstPlayer(seq, author, who or "")
+            case "monarch":
+                return BecomeMonarch(seq, author, who or "")
+            case "initiative":
+                return TakeInitiative(seq, author, who or "", body.room or "")
+        return Venture(seq, author, who or "", body.room or "")
+
+    return await _append(rt, pod, player, table, body.ref, body.game, made)
 
 
 async def concede(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: int,

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pods.errors import PodsError
 from pods.season.scoring import Scheme
 from pods.season.seating import met_pairs, seat
+from pods.table_state import seed_of
 from pods.tracker import Player, new_game, replay_game
 from server.core.errors import ConflictError, InvalidError
 from server.core.security import new_id
@@ -69,7 +70,7 @@ def night_games(session: Session, pod_ids: Sequence[str],
                 continue
             players = game_repo.players_of(row)
             game = replay_game(players, logs[row.id],
-                               starting.starting_life if starting else 40)
+                               starting.starting_life if starting else 40, seed_of(row.id))
             result = result_of(game, row.winner_id)
             names = {p.id: p.name for p in players}
             points = ({names[player]: value for player, value in scheme.for_game(result).items()}
@@ -157,8 +158,9 @@ async def next_round(rt: Runtime, event_id: str, number: int,
 def _plan(home: LivePod, seated: Sequence[tuple[LivePod, LivePlayer]], table: int,
           number: int) -> tuple[LiveGame, GameRow]:
     players = [Player(p.id, p.name, commanders_of(pod, p)) for pod, p in seated]
-    live = LiveGame(id=new_id(), table=table, number=1, round=number, home=home.id,
-                    game=new_game(players, home.setup.starting_life))
+    game_id = new_id()
+    live = LiveGame(id=game_id, table=table, number=1, round=number, home=home.id,
+                    game=new_game(players, home.setup.starting_life, seed_of(game_id)))
     row = GameRow(id=live.id, pod_id=home.id, table_number=table, number=1, round=number,
                   players_json=game_repo.players_json(players))
     return live, row
@@ -210,8 +212,10 @@ async def next_game_at(rt: Runtime, home: LivePod, table: int) -> LiveGame:
         if home.night.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         old = game_at(home, table)
-        live = LiveGame(id=new_id(), table=table, number=old.number + 1, round=old.round,
-                        home=home.id, game=new_game(old.game.players, home.setup.starting_life))
+        game_id = new_id()
+        live = LiveGame(id=game_id, table=table, number=old.number + 1, round=old.round,
+                        home=home.id, game=new_game(old.game.players, home.setup.starting_life,
+                                                    seed_of(game_id)))
         row = GameRow(id=live.id, pod_id=home.id, table_number=table, number=live.number,
                       round=live.round, players_json=game_repo.players_json(old.game.players))
 

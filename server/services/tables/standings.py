@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pods.results import GameResult, Placing
 from pods.season.scoring import Scheme
 from pods.season.standings import Standing, standings
+from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo, repo
 from server.services.tables.results import result_of
@@ -55,7 +56,8 @@ def night_games(session: Session, pod_ids: Iterable[str]) -> NightGames:
         rows = game_repo.list_games(session, pod_id)
         logs = game_repo.load_entries(session, [row.id for row in rows])
         for row in rows:
-            game = replay_game(game_repo.players_of(row), logs[row.id], pod.starting_life)
+            game = replay_game(game_repo.players_of(row), logs[row.id], pod.starting_life,
+                               seed_of(row.id))
             result = result_of(game, row.winner_id)
             if result is None:
                 continue

@@ -290,3 +290,39 @@ def test_a_sigkilled_process_loses_no_acknowledged_pick(
     finally:
         if a.process is not None and a.process.poll() is not None:
             a.start()  # the next test finds both members up
+
+
+def test_the_monarch_and_the_initiative_made_on_either_process_show_on_both(
+    servers: list[LiveServer],
+) -> None:
+    """Moves of the whole table catch up like taps: each process takes the next move on
+    top of the other's, and both show the same board."""
+    a, b = servers
+    pod, seats, _board = tables_on_both(a, b)
+    moves = [(a, "Ann", {"move": "monarch", "ref": "m1"}),
+             (b, "Bob", {"move": "initiative", "room": "Secret Entrance", "ref": "i1"}),
+             (a, "Bob", {"move": "venture", "room": "Forge", "ref": "v1"}),
+             (b, "Cid", {"move": "monarch", "ref": "m2"})]
+    for step, (server, name, body) in enumerate(moves, start=1):
+        seen_by(server, pod, step - 1)
+        with server.client() as client:
+            response = client.post(pod.url("/games/1/moves"), headers=seats[name].auth,
+                                   json=body)
+            assert response.status_code == 200, response.text
+            assert response.json()["applied"] == step
+    boards = [seen_by(server, pod, 4) for server in (a, b)]
+    assert boards[0] == boards[1]
+    ids = {p["name"]: p["player_id"] for p in boards[0]["players"]}
+    assert (boards[0]["monarch"], boards[0]["initiative"]) == (ids["Cid"], ids["Bob"])
+    bob = next(p for p in boards[0]["players"] if p["name"] == "Bob")
+    assert bob["undercity"]["room"] == "Forge"
+
+
+def seen_by(server: LiveServer, pod: PodHandle, seq: int) -> dict[str, Any]:
+    """Game 1's board on `server` once it shows entry `seq` (the other process's, by NOTIFY)."""
+    deadline = time.monotonic() + 10
+    with server.client() as client:
+        while (board := client.get(pod.url("/games/1"), headers=pod.host).json())["seq"] < seq:
+            assert time.monotonic() < deadline, f"entry {seq} never reached {server.base_url}"
+            time.sleep(0.02)
+    return dict(board)

@@ -92,9 +92,20 @@ def test_totals_are_the_same_after_a_sigkill(server: LiveServer) -> None:
                       "source": {"owner": ids["Ann"], "index": 0}}):
             response = client.post(pod.url("/games/1"), headers=ann.auth, json=body)
             assert response.status_code == 200, response.text
+        # The monarch and the initiative, one of them undone: the log replays both.
+        for who, body in ((ann, {"move": "monarch"}), (seats["Bob"], {"move": "monarch"}),
+                          (seats["Cid"], {"move": "initiative", "room": "Secret Entrance"}),
+                          (seats["Cid"], {"move": "venture", "room": "Lost Well"})):
+            response = client.post(pod.url("/games/1/moves"), headers=who.auth, json=body)
+            assert response.status_code == 200, response.text
+        response = client.post(pod.url("/games/1/undo"), headers=seats["Bob"].auth,
+                               json={"seq": response.json()["seq"] - 2})
+        assert response.status_code == 200, response.text
         before = response.json()
     server.restart()  # SIGKILL, then start again on the same database
     with server.client() as client:
         after = client.get(pod.url("/games/1"), headers=bearer(seats["Bob"].token)).json()
     assert after["players"] == before["players"]
+    assert (after["monarch"], after["initiative"]) == (ids["Ann"], ids["Cid"])
+    assert after["turn"] == before["turn"] and after["log"] == before["log"]
     assert life_of(after, "Cid") == 33 and life_of(after, "Bob") == 31
