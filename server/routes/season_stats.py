@@ -13,11 +13,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from pods.season_stats.season import SeasonStatistics
 from server.protocol.file_names import content_disposition, safe_stem
 from server.protocol.shapes.season_stats import SeasonCards, SeasonCommanders
 from server.routes.deps import RuntimeDep
 from server.routes.seasons import SeasonId
-from server.services.season_stats.reads import SeasonStatistics, StatsReply, statistics_reply
+from server.services.season_stats.reads import StatsReply, statistics_reply
 from server.services.seasons import seasons
 from server.views.season_stats import cards_csv, commanders_csv, season_cards, season_commanders
 

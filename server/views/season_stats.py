@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pods.season_stats.cards import CardFigures
 from pods.season_stats.commanders import LineFigures
 from pods.season_stats.outcomes import MIN_GAMES, TOO_FEW_GAMES, Figure, Outcome
+from pods.season_stats.season import SeasonStatistics
 from server.protocol.shapes.season_stats import (
     CardLine,
     CommanderLine,
@@ -22,7 +23,6 @@ from server.protocol.shapes.season_stats import (
     SeasonCommanders,
     TooFew,
 )
-from server.services.season_stats.reads import SeasonStatistics
 from server.views.standings import _plain
 
 CARD_COLUMNS = ("set", "name", "seen", "picked", "average_pick", "last_seen", "drafted",

@@ -17,22 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from pods.season_stats.cards import CardsOfSeason, season_cards
-from pods.season_stats.commanders import CommandersOfSeason, commanders_of_season
+from pods.season_stats.cards import season_cards
+from pods.season_stats.commanders import commanders_of_season
 from pods.season_stats.inputs import StatsNight
+from pods.season_stats.season import SeasonStatistics
 from server.db import Session, season_repo, stats_repo
 from server.runtime import Runtime
 from server.services.season_stats.nights import counted_night, shown_nights
-
-
-@dataclass(frozen=True)
-class SeasonStatistics:
-    season_name: str
-    nights: int
-    """The nights counted (every seat of them shown): the page says how many."""
-    cards: CardsOfSeason
-    commanders: CommandersOfSeason
-
 
 Version = tuple[object, ...]
 
