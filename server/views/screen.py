@@ -11,6 +11,7 @@ all to see), and never a token.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 from draft.engine import seats_to_act
@@ -27,11 +28,14 @@ from server.protocol.shapes.screen import (
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
+from server.services.events import store_wifi
 from server.services.events.events import Night, line_up, pods_of
 from server.services.events.screens import SeasonLines, StandingsCache
+from server.services.events.store_wifi import StoreWifi
 from server.services.night.done_pods import load_done
 from server.services.tables.results import result_of
 from server.views.pod import iso
+from server.views.qr import qr_data_uri
 
 
 async def night_screen(rt: Runtime, night: Night,
@@ -43,11 +47,14 @@ async def night_screen(rt: Runtime, night: Night,
     pods = pods_of(rt, night)
     cache = standings or StandingsCache()
     lines = await cache.of(rt, night, pods)
-    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season)
+    wifi = (await asyncio.to_thread(store_wifi.read, rt.settings.data_dir)
+            if night.row.phase == "open" else None)
+    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
 
 
 def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Standing],
-                join_url: str, season: SeasonLines | None = None) -> ScreenView:
+                join_url: str, season: SeasonLines | None = None,
+                wifi: StoreWifi | None = None) -> ScreenView:
     return {
         "event_id": night.row.id,
         "phase": night.row.phase,
@@ -56,20 +63,23 @@ def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Stand
         "players": len(night.players),
         "pods": [pod_line(number, pod) for number, pod in enumerate(pods, start=1)],
         "standings": [standing_line(line) for line in standings],
-        "join": join_line(night, join_url),
+        "join": join_line(night, join_url, wifi),
         "season": {"name": season.name,
                    "standings": [standing_line(line) for line in season.standings]}
         if season is not None else None,
     }
 
 
-def join_line(night: Night, url: str) -> ScreenJoin | None:
-    """While the night is open: its join link and code, and who joined (in join order).
-    The code is the room's: a guarded lobby keeps out whoever is not in the store."""
+def join_line(night: Night, url: str, wifi: StoreWifi | None = None) -> ScreenJoin | None:
+    """While the night is open: its join link and code, who joined (in join order), and
+    the store's Wi-Fi as a QR code. The code is the room's: a guarded lobby keeps out
+    whoever is not in the store."""
     if night.row.phase != "open":
         return None
     return {"url": url, "code": night.row.join_code,
-            "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)]}
+            "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)],
+            "wifi": {"name": wifi.name, "qr": qr_data_uri(store_wifi.qr_text(wifi))}
+            if wifi is not None else None}
 
 
 def pod_line(number: int, pod: LivePod) -> ScreenPod:

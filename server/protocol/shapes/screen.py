@@ -69,6 +69,12 @@ class ScreenStanding(TypedDict):
     draws: int
 
 
+class ScreenWifi(TypedDict):
+    name: str
+    qr: str
+    """`WIFI:T:WPA;S:…;P:…;;` as a QR code in a `data:image/svg+xml;base64,…` URL."""
+
+
 class ScreenJoin(TypedDict):
     """While players join: what the room needs to join from the TV."""
 
@@ -76,6 +82,9 @@ class ScreenJoin(TypedDict):
     code: str | None
     """The code a guarded lobby asks for (`None`: no code): it is meant for the room."""
     names: list[str]
+    wifi: ScreenWifi | None
+    """The store's Wi-Fi, when the host set it on the laptop: its name and a QR code
+    that joins it (the password is in the code only, for the room to scan)."""
 
 
 class ScreenSeason(TypedDict):
@@ -97,3 +106,14 @@ class ScreenView(TypedDict):
     """Only while the night is open (players join); `None` once the pods are formed."""
     season: ScreenSeason | None
     """The night's season, its name and standings; `None` for a night outside a season."""
+
+
+class SeasonScreenView(TypedDict):
+    """A season's screen: tonight's night when there is one, else the season's
+    standings (`standings` is empty while a night is shown: the night's end carries
+    them in its own `season`)."""
+
+    season_id: str
+    name: str
+    night: ScreenView | None
+    standings: list[ScreenStanding]
