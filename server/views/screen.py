@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
+from pods.tracker import CommanderRef, Game
 from server.protocol.shapes.screen import (
+    ScreenDanger,
     ScreenJoin,
     ScreenPod,
     ScreenResult,
@@ -138,11 +140,30 @@ def table_line(live: LiveGame) -> ScreenTable:
         "table": live.table,
         "game": live.number,
         "players": [{"name": p.name, "life": game.life[p.id], "out": game.out(p.id),
-                     "commanders": [c for c in p.commanders if c != PLACEHOLDER]}
+                     "commanders": [c for c in p.commanders if c != PLACEHOLDER],
+                     "danger": danger_lines(game, p.id)}
                     for p in game.players],
         "result": result_line(result_of(game, live.winner),
                               {p.id: p.name for p in game.players}, not game.end.counts),
     }
+
+
+DANGER_DAMAGE = 15
+"""Commander damage the room watches: 15 or more of the 21 that put a player out."""
+
+
+def danger_lines(game: Game, victim: str) -> list[ScreenDanger]:
+    """The commanders that dealt `victim` 15+ damage (most first); one nobody named (a
+    placeholder) is called by its owner's name."""
+    owners = {p.id: p for p in game.players}
+    lines: list[ScreenDanger] = []
+    for player in game.players:
+        for index, name in enumerate(player.commanders):
+            damage = game.damage(victim, CommanderRef(player.id, index))
+            if damage >= DANGER_DAMAGE and player.id != victim:
+                lines.append({"commander": owners[player.id].name if name == PLACEHOLDER
+                              else name, "damage": damage})
+    return sorted(lines, key=lambda line: -line["damage"])
 
 
 def result_line(result: GameResult | None, names: dict[str, str],

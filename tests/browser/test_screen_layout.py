@@ -212,11 +212,19 @@ def test_one_pods_table_fills_the_tv_in_room_sized_type(
     night = night_of(http, 4)
     pod_ids = start(http, night)
     play(http, night, pod_ids)
+    game = http.get(f"/api/pods/{pod_ids[0]}/games/1", headers=night["host"]).json()
+    victim, attacker = game["players"][0], game["players"][1]
+    hit = http.post(f"/api/pods/{pod_ids[0]}/games/1", headers=auth(night["tokens"][0]), json={
+        "kind": "commander_damage", "target": victim["player_id"], "delta": 16,
+        "source": {"owner": attacker["player_id"], "index": 0}})
+    assert hit.status_code == 200, hit.text
     context = new_context(browser, viewport=TVS[tv])
     page = context.new_page()
     page.goto(night["screen_url"])
     expect(page.locator("[data-panel=table] .life")).to_have_count(4)
     expect(page.locator("[data-panel=table] h2")).to_have_text("Round 1 · Table 1")
+    expect(page.locator("[data-panel=table] .danger")).to_have_text(
+        f"16 commander damage from {attacker['name']}")  # close to lethal: the room sees it
     found = assert_readable(page, tv)
     assert found["pages"] == 1
     screenshot(page, f"screen-playing-1-pod-{tv}")

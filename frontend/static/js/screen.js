@@ -208,7 +208,9 @@ function tableBlock(pod, table) {
     el("h2", { text: tableName(pod, table) }),
     el("table", { class: "life-rows" }, el("tbody", {}, table.players.map((player) => el("tr", { class: player.out ? "out" : "" },
       el("td", { class: "who" }, el("span", { class: "name", text: player.name }),
-        player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null),
+        player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null,
+        (player.danger || []).map((line) => el("span", { class: "danger",
+          text: t("{damage} commander damage from {commander}", { damage: line.damage, commander: line.commander }) }))),
       el("td", { class: "life", text: String(player.life) }))))),
     table.result ? el("p", { class: "result", text: resultText(table.result) }, pendingBadge(table.result)) : null);
 }

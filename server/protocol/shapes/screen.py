@@ -27,6 +27,12 @@ class ScreenResult(TypedDict):
     placings: list[ScreenPlacing]
 
 
+class ScreenDanger(TypedDict):
+    commander: str
+    """The commander that dealt it (its owner's name for one nobody named)."""
+    damage: int
+
+
 class ScreenSeat(TypedDict):
     """One player at a table: names, life and commanders only (all public at the table)."""
 
@@ -34,6 +40,8 @@ class ScreenSeat(TypedDict):
     life: int
     out: bool
     commanders: list[str]
+    danger: list[ScreenDanger]
+    """Commander damage close to lethal taken from one commander (15 or more, of 21)."""
 
 
 class ScreenTable(TypedDict):
