@@ -298,3 +298,19 @@ def test_the_nights_end_shows_tonights_results_with_draws_then_the_seasons_stand
     expect(season_slide).to_be_visible()
     screenshot(page, f"screen-season-{tv}")
     context.close()
+
+
+def test_a_4k_tv_shows_the_same_pages_in_type_twice_as_large(
+    browser: Browser, four_pods: dict[str, Any]
+) -> None:
+    """3840×2160: sized by the viewport, so nothing is cut and nothing scrolls, and names
+    and totals are twice their 1920×1080 size (the clamps' ceilings are above them)."""
+    context = new_context(browser, viewport={"width": 3840, "height": 2160})
+    page = context.new_page()
+    page.goto(four_pods["screen_url"])
+    expect(page.locator("[data-panel=table]")).to_have_count(8)
+    found = measure(page)
+    assert found["outside"] == [] and found["tall"] <= 0 and found["wide"] <= 0, found
+    assert found["smallest"]["name"] >= 2 * NAME_PX - 0.5, found
+    assert found["smallest"]["big"] >= 2 * BIG_PX - 0.5, found
+    context.close()
