@@ -251,7 +251,7 @@ def test_while_players_join_the_screen_shows_the_join_link_its_code_and_the_name
     token = token_of(client.get(f"/api/events/{event}/host", headers=host).json()["screen_url"])
     join = screen(client, token).json()["join"]
     assert join == {"url": f"http://prismatic.test/events/{event}/join", "code": code,
-                    "names": ["Ann", "Bob", "Cid"]}
+                    "names": ["Ann", "Bob", "Cid"], "wifi": None}
     assert client.post(f"/api/events/{event}/pods", headers=host,
                        json={"policy": "balanced"}).status_code == 200
     assert screen(client, token).json()["join"] is None
