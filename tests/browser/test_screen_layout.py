@@ -314,3 +314,28 @@ def test_a_4k_tv_shows_the_same_pages_in_type_twice_as_large(
     assert found["smallest"]["name"] >= 2 * NAME_PX - 0.5, found
     assert found["smallest"]["big"] >= 2 * BIG_PX - 0.5, found
     context.close()
+
+
+def test_between_rounds_each_player_finds_their_table_in_a_list_sorted_by_name(
+    browser: Browser, http: httpx.Client
+) -> None:
+    night = night_of(http, 8)
+    pod_ids = start(http, night)
+    play(http, night, pod_ids)
+    seated = http.post(f"/api/events/{night['event_id']}/rounds", headers=night["host"],
+                       json={"round": 2, "force": True})
+    assert seated.status_code == 200, seated.text
+    context = new_context(browser, viewport=TVS["1080p"])
+    page = context.new_page()
+    page.goto(night["screen_url"])
+    names = [f"Player {n:02d}" for n in range(1, 9)]
+    pairings = page.locator("[data-panel=pairings]")
+    expect(pairings.locator(".pairing .name")).to_have_text(names)
+    expect(pairings.locator("h1")).to_have_text("Round 2")
+    numbers = pairings.locator(".pairing .table-number").all_text_contents()
+    assert sorted(numbers) == ["Table 1"] * 4 + ["Table 2"] * 4, "two tables of four"
+    found = measure(page)
+    assert found["outside"] == [] and found["tall"] <= 0 and found["wide"] <= 0, found
+    assert found["smallest"]["name"] >= least("1080p", NAME_PX), found
+    screenshot(page, "screen-pairings-1080p")
+    context.close()

@@ -114,6 +114,8 @@ function sheets(night) {
   if (pods.length) list.push(cardSheet("pods", podsTitle(pods), pods.map(podBlock)));
   const playing = night.pods.filter((pod) => pod.phase === "playing")
     .flatMap((pod) => pod.tables.map((table) => [pod, table]));
+  const pairings = newPairings(playing);
+  if (pairings) list.push(pairings);
   if (playing.length) list.push(cardSheet("tables", roundTitle(playing), playing.map(([pod, table]) => tableBlock(pod, table))));
   const results = night.pods.flatMap((pod) => pod.tables.filter((table) => table.result).map((table) => [pod, table]));
   if (results.length) list.push(resultsSheet(results));
@@ -123,6 +125,22 @@ function sheets(night) {
   // Pods formed in another process (this one holds none yet): say so, never a blank TV.
   if (!list.length) list.push(sheet("formed", () => ({ node: el("div", { class: "frame" }, titled(t("Pods formed"))), items: null }), []));
   return list;
+}
+
+// Between rounds: once the host seats a later round, and until its first result, every
+// player finds their table at a glance: names in alphabetical order, each with its table.
+function newPairings(playing) {
+  const latest = Math.max(0, ...playing.map(([, table]) => table.round));
+  const seated = playing.filter(([, table]) => table.round === latest);
+  if (latest < 2 || seated.some(([, table]) => table.result)) return null;
+  const lines = seated.flatMap(([, table]) => table.players.map((player) => [player.name, table.table]))
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([name, number]) => el("li", { class: "pairing" }, el("span", { class: "name", text: name }),
+      el("strong", { class: "table-number", text: t("Table {n}", { n: number }) })));
+  return sheet("pairings", () => {
+    const items = el("ol", { class: "items pairings" });
+    return { node: el("div", { class: "frame" }, titled(t("Round {n}", { n: latest }), t("Find your table")), items), items };
+  }, lines);
 }
 
 function podsTitle(pods) {
