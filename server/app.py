@@ -52,6 +52,7 @@ from server.routes import (
     screen,
     season_stats,
     seasons,
+    store_wifi,
     ws,
 )
 from server.runtime import Runtime
@@ -157,6 +158,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app.include_router(seasons.router)
     app.include_router(season_stats.router)  # the season's cards and commanders
     app.include_router(lobbies.router)  # the laptop's list of every night and lobby
+    app.include_router(store_wifi.router)  # the store's Wi-Fi, for the TV's QR code
     app.include_router(arrivals.router)
     app.include_router(screen.router)  # the store's screen: its view (its socket: SOCKET_ROUTES)
     app.include_router(images.router)

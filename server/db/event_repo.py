@@ -67,6 +67,13 @@ def event_id_of_screen(session: Session, screen_token_hash: str) -> str | None:
     return session.exec(query).first()
 
 
+def newest_event_of_season(session: Session, season_id: str) -> EventRow | None:
+    """The season's most recently opened night (its screen shows it), or None."""
+    query = (select(EventRow).where(EventRow.season_id == season_id)
+             .order_by(col(EventRow.created_at).desc(), col(EventRow.id).desc()).limit(1))
+    return session.exec(query).first()
+
+
 def set_screen_hash(session: Session, event_id: str, screen_token_hash: str) -> None:
     """Give a night stored before the screen existed its screen token (idempotent: the
     token is derived, so two hosts' requests store the same hash)."""

@@ -26,7 +26,6 @@ from server.protocol.shapes.season import AchievementJson, NightStandings
 from server.protocol.shapes.summary import NightSummary
 from server.routes.deps import ClientAddress, LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.routes.games import SUMMARY_RESPONSES
-from server.routes.pages import qr_data_uri
 from server.runtime import Runtime
 from server.services.events import events, screens
 from server.services.events.events import Night
@@ -34,6 +33,7 @@ from server.services.exports import summary
 from server.services.night import lifecycle
 from server.services.seasons import seasons
 from server.services.tables import achievements, rounds, standings
+from server.views.qr import qr_data_uri
 from server.views.standings import standing_lines
 
 router = APIRouter(prefix="/api/events", tags=["events"])

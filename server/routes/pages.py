@@ -8,15 +8,12 @@ out of server-rendered HTML: tokens travel in the URL fragment, which browsers n
 
 from __future__ import annotations
 
-import base64
-import io
 import re
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import segno
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -31,6 +28,7 @@ from server.i18n.catalogs import (
     translations,
 )
 from server.i18n.choice import remember_choice, request_language
+from server.views.qr import qr_svg
 
 router = APIRouter(tags=["pages"])
 
@@ -216,20 +214,6 @@ def join_qr(request: Request, pod_id: str) -> Response:
     )
 
 
-def qr_svg(data: str) -> bytes:
-    """A scalable SVG (viewBox, no fixed size) with a quiet zone, dark on white."""
-    buffer = io.BytesIO()
-    segno.make(data, error="m").save(
-        buffer,
-        kind="svg",
-        border=4,
-        omitsize=True,
-        xmldecl=False,
-        dark="#000",
-        light="#fff",
-        title="QR code",
-    )
-    return buffer.getvalue()
 
 
 @router.get("/screen", response_class=HTMLResponse, include_in_schema=False)
@@ -237,13 +221,6 @@ def screen_page(request: Request) -> HTMLResponse:
     """The store's screen on a TV: the night's view arrives over its socket; the token is
     in the link's fragment, which the browser never sends here (docs/protocol.md)."""
     return render(request, "screen.html")
-
-
-@lru_cache(maxsize=64)
-def qr_data_uri(data: str) -> str:
-    """`data` as a QR code in a `data:` URL (the policy allows `data:` images): for a link
-    with a token in it, which no QR route may take in its path or query."""
-    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(data)).decode("ascii")
 
 
 @router.get("/pods/{pod_id}/replay", response_class=HTMLResponse, include_in_schema=False)
@@ -276,6 +253,13 @@ def season_cards_page(request: Request, season_id: str) -> HTMLResponse:
 def season_commanders_page(request: Request, season_id: str) -> HTMLResponse:
     """Commanders and color identities of the season, for anyone."""
     return render(request, "season_commanders.html", season_id=_pod_id(season_id))
+
+
+@router.get("/seasons/{season_id}/screen", response_class=HTMLResponse, include_in_schema=False)
+def season_screen_page(request: Request, season_id: str) -> HTMLResponse:
+    """The store's TV for a whole season: tonight's night, whichever it is, and the
+    season's standings between nights (the token is in the fragment, as a night's)."""
+    return render(request, "screen.html", season_id=_pod_id(season_id))
 
 
 @router.get("/seasons/{season_id}/host", response_class=HTMLResponse, include_in_schema=False)

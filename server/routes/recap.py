@@ -21,8 +21,9 @@ from server.cards.card_json import dumps
 from server.i18n.choice import request_language
 from server.protocol.file_names import content_disposition
 from server.routes.deps import RuntimeDep, token_hash_of
-from server.routes.pages import public_base_url, qr_svg, render, template_env
+from server.routes.pages import public_base_url, render, template_env
 from server.services.exports import recap as recaps
+from server.views.qr import qr_svg
 from server.views.recap import night_recap_json, recap_json
 
 router = APIRouter(tags=["recap"])

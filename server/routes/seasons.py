@@ -27,8 +27,10 @@ from server.protocol.shapes.season import SeasonHostView, SeasonStandings
 from server.routes.deps import LaptopOnly, LimitCreate, RuntimeDep, token_hash_of
 from server.runtime import Runtime
 from server.services import season_reads
+from server.services.events.screen_tokens import season_screen_url
 from server.services.seasons import season_files, season_names, seasons
 from server.services.seasons.season_book import SeasonBook
+from server.views.qr import qr_data_uri
 from server.views.season import host_view, season_standings
 from server.views.standings import standings_csv
 
@@ -156,4 +158,5 @@ async def _host_view(rt: Runtime, season_id: str) -> SeasonHostView:
     book = await season_reads.cached_book(rt, season_id)
     if book is None:
         raise seasons.unknown_season(season_id)
-    return host_view(book)
+    url = season_screen_url(rt.base_url, season_id, book.row.host_token_hash)
+    return host_view(book, url, qr_data_uri(url))

@@ -11,14 +11,16 @@ all to see), and never a token.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
 from pods.table_state import active
-from pods.tracker import Kind
+from pods.tracker import CommanderRef, Game, Kind
 from server.protocol.shapes.screen import (
+    ScreenDanger,
     ScreenJoin,
     ScreenPod,
     ScreenResult,
@@ -29,11 +31,14 @@ from server.protocol.shapes.screen import (
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
+from server.services.events import store_wifi
 from server.services.events.events import Night, line_up, pods_of
 from server.services.events.screens import SeasonLines, StandingsCache
+from server.services.events.store_wifi import StoreWifi
 from server.services.night.done_pods import load_done
 from server.services.tables.results import result_of
 from server.views.pod import iso
+from server.views.qr import qr_data_uri
 
 
 async def night_screen(rt: Runtime, night: Night,
@@ -45,11 +50,14 @@ async def night_screen(rt: Runtime, night: Night,
     pods = pods_of(rt, night)
     cache = standings or StandingsCache()
     lines = await cache.of(rt, night, pods)
-    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season)
+    wifi = (await asyncio.to_thread(store_wifi.read, rt.settings.data_dir)
+            if night.row.phase == "open" else None)
+    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
 
 
 def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Standing],
-                join_url: str, season: SeasonLines | None = None) -> ScreenView:
+                join_url: str, season: SeasonLines | None = None,
+                wifi: StoreWifi | None = None) -> ScreenView:
     return {
         "event_id": night.row.id,
         "phase": night.row.phase,
@@ -58,20 +66,23 @@ def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Stand
         "players": len(night.players),
         "pods": [pod_line(number, pod) for number, pod in enumerate(pods, start=1)],
         "standings": [standing_line(line) for line in standings],
-        "join": join_line(night, join_url),
+        "join": join_line(night, join_url, wifi),
         "season": {"name": season.name,
                    "standings": [standing_line(line) for line in season.standings]}
         if season is not None else None,
     }
 
 
-def join_line(night: Night, url: str) -> ScreenJoin | None:
-    """While the night is open: its join link and code, and who joined (in join order).
-    The code is the room's: a guarded lobby keeps out whoever is not in the store."""
+def join_line(night: Night, url: str, wifi: StoreWifi | None = None) -> ScreenJoin | None:
+    """While the night is open: its join link and code, who joined (in join order), and
+    the store's Wi-Fi as a QR code. The code is the room's: a guarded lobby keeps out
+    whoever is not in the store."""
     if night.row.phase != "open":
         return None
     return {"url": url, "code": night.row.join_code,
-            "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)]}
+            "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)],
+            "wifi": {"name": wifi.name, "qr": qr_data_uri(store_wifi.qr_text(wifi))}
+            if wifi is not None else None}
 
 
 def pod_line(number: int, pod: LivePod) -> ScreenPod:
@@ -138,11 +149,30 @@ def table_line(live: LiveGame) -> ScreenTable:
                      "poison": game.counter(p.id, Kind.POISON), "active": p.id == turn,
                      "monarch": p.id == shared.monarch,
                      "initiative": p.id == shared.initiative,
-                     "room": shared.room(p.id) if p.id == shared.initiative else None}
+                     "room": shared.room(p.id) if p.id == shared.initiative else None,
+                     "danger": danger_lines(game, p.id)}
                     for p in game.players],
         "result": result_line(result_of(game, live.winner),
                               {p.id: p.name for p in game.players}, not game.end.counts),
     }
+
+
+DANGER_DAMAGE = 15
+"""Commander damage the room watches: 15 or more of the 21 that put a player out."""
+
+
+def danger_lines(game: Game, victim: str) -> list[ScreenDanger]:
+    """The commanders that dealt `victim` 15+ damage (most first); one nobody named (a
+    placeholder) is called by its owner's name."""
+    owners = {p.id: p for p in game.players}
+    lines: list[ScreenDanger] = []
+    for player in game.players:
+        for index, name in enumerate(player.commanders):
+            damage = game.damage(victim, CommanderRef(player.id, index))
+            if damage >= DANGER_DAMAGE and player.id != victim:
+                lines.append({"commander": owners[player.id].name if name == PLACEHOLDER
+                              else name, "damage": damage})
+    return sorted(lines, key=lambda line: -line["damage"])
 
 
 def result_line(result: GameResult | None, names: dict[str, str],

@@ -22,7 +22,9 @@ def pending_lines(book: SeasonBook) -> list[PendingLine]:
             for number, night in enumerate(book.nights, start=1) for game in night.pending]
 
 
-def host_view(book: SeasonBook) -> SeasonHostView:
+def host_view(book: SeasonBook, screen_url: str, screen_qr: str) -> SeasonHostView:
+    """`screen_url`: the season's screen link, and `screen_qr` its QR code (made by the
+    route: a link with a token in it is drawn into a `data:` URL)."""
     also: dict[str, list[str]] = {}
     for key, player_id in book.roster.aliases.items():
         name = book.roster.players[player_id]
@@ -39,5 +41,6 @@ def host_view(book: SeasonBook) -> SeasonHostView:
         "players": [{"name": name, "also": sorted(also.get(name, []))}
                     for name in book.roster.names()],
         "standings": standing_lines(book.table),
+        "screen_url": screen_url, "screen_qr": screen_qr,
     }
 

@@ -212,11 +212,19 @@ def test_one_pods_table_fills_the_tv_in_room_sized_type(
     night = night_of(http, 4)
     pod_ids = start(http, night)
     play(http, night, pod_ids)
+    game = http.get(f"/api/pods/{pod_ids[0]}/games/1", headers=night["host"]).json()
+    victim, attacker = game["players"][0], game["players"][1]
+    hit = http.post(f"/api/pods/{pod_ids[0]}/games/1", headers=auth(night["tokens"][0]), json={
+        "kind": "commander_damage", "target": victim["player_id"], "delta": 16,
+        "source": {"owner": attacker["player_id"], "index": 0}})
+    assert hit.status_code == 200, hit.text
     context = new_context(browser, viewport=TVS[tv])
     page = context.new_page()
     page.goto(night["screen_url"])
     expect(page.locator("[data-panel=table] .life")).to_have_count(4)
     expect(page.locator("[data-panel=table] h2")).to_have_text("Round 1 · Table 1")
+    expect(page.locator("[data-panel=table] .danger")).to_have_text(
+        f"16 commander damage from {attacker['name']}")  # close to lethal: the room sees it
     found = assert_readable(page, tv)
     assert found["pages"] == 1
     screenshot(page, f"screen-playing-1-pod-{tv}")
@@ -289,4 +297,45 @@ def test_the_nights_end_shows_tonights_results_with_draws_then_the_seasons_stand
     page.locator("#next-page").click()
     expect(season_slide).to_be_visible()
     screenshot(page, f"screen-season-{tv}")
+    context.close()
+
+
+def test_a_4k_tv_shows_the_same_pages_in_type_twice_as_large(
+    browser: Browser, four_pods: dict[str, Any]
+) -> None:
+    """3840×2160: sized by the viewport, so nothing is cut and nothing scrolls, and names
+    and totals are twice their 1920×1080 size (the clamps' ceilings are above them)."""
+    context = new_context(browser, viewport={"width": 3840, "height": 2160})
+    page = context.new_page()
+    page.goto(four_pods["screen_url"])
+    expect(page.locator("[data-panel=table]")).to_have_count(8)
+    found = measure(page)
+    assert found["outside"] == [] and found["tall"] <= 0 and found["wide"] <= 0, found
+    assert found["smallest"]["name"] >= 2 * NAME_PX - 0.5, found
+    assert found["smallest"]["big"] >= 2 * BIG_PX - 0.5, found
+    context.close()
+
+
+def test_between_rounds_each_player_finds_their_table_in_a_list_sorted_by_name(
+    browser: Browser, http: httpx.Client
+) -> None:
+    night = night_of(http, 8)
+    pod_ids = start(http, night)
+    play(http, night, pod_ids)
+    seated = http.post(f"/api/events/{night['event_id']}/rounds", headers=night["host"],
+                       json={"round": 2, "force": True})
+    assert seated.status_code == 200, seated.text
+    context = new_context(browser, viewport=TVS["1080p"])
+    page = context.new_page()
+    page.goto(night["screen_url"])
+    names = [f"Player {n:02d}" for n in range(1, 9)]
+    pairings = page.locator("[data-panel=pairings]")
+    expect(pairings.locator(".pairing .name")).to_have_text(names)
+    expect(pairings.locator("h1")).to_have_text("Round 2")
+    numbers = pairings.locator(".pairing .table-number").all_text_contents()
+    assert sorted(numbers) == ["Table 1"] * 4 + ["Table 2"] * 4, "two tables of four"
+    found = measure(page)
+    assert found["outside"] == [] and found["tall"] <= 0 and found["wide"] <= 0, found
+    assert found["smallest"]["name"] >= least("1080p", NAME_PX), found
+    screenshot(page, "screen-pairings-1080p")
     context.close()

@@ -7,6 +7,7 @@ import { $, button, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 import { achievementsEditor } from "./achievements_editor.js";
+import { storeWifiForm } from "./store_wifi.js";
 
 const event = document.body.dataset.eventId;
 const base = `/api/events/${encodeURIComponent(event)}`;
@@ -184,3 +185,4 @@ function podCard(pod) {
     el("a", { class: "btn", href: `${pod.host_path}#host_token=${encodeURIComponent(token)}`, target: "_blank",
       rel: "noopener", text: t("Open this pod's host screen") }));
 }
+storeWifiForm();

@@ -26,6 +26,10 @@ let clockOffset = 0; // server now minus this browser's now, in ms
 const { fail, clear } = banner("#screen-error", { covers: ["#slides"] });
 const pill = statusPill(t);
 
+// A season's screen (`/seasons/{id}/screen`) shows tonight's night of the season, and the
+// next one by itself when its host opens it (the server follows, over the same socket);
+// between nights, the season's standings.
+const season = $("#slides").dataset.season || null;
 let live = null;
 connect();
 // Why on `hashchange`: a TV that still shows last week's night, given tonight's link, only
@@ -36,7 +40,7 @@ window.addEventListener("hashchange", () => {
 
 /** Show the night of the screen token in the fragment (or the one stored before). */
 function connect() {
-  const token = takeTokenFromFragment("screen", "night", "screen_token");
+  const token = takeTokenFromFragment("screen", season ? `season:${season}` : "night", "screen_token");
   if (live) live.stop(); // its late frames must not bring the other night back
   live = null;
   view = null;
@@ -57,12 +61,19 @@ function notValid() {
 
 function screenSocketUrl(screenToken) {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/ws/screen?token=${encodeURIComponent(screenToken)}`;
+  const which = season ? `season=${encodeURIComponent(season)}&` : "";
+  return `${scheme}//${window.location.host}/ws/screen?${which}token=${encodeURIComponent(screenToken)}`;
 }
 
 function onView(next, message) {
   if (message && message.now) clockOffset = Date.parse(message.now) - Date.now();
-  show(next);
+  show(season ? (next.night || betweenNights(next)) : next);
+}
+
+/** A season's screen between nights: the season's standings alone, as a view. */
+function betweenNights(seasonView) {
+  return { event_id: "", phase: "between", line_up: [], players: 0, pods: [], standings: [], join: null,
+    season: { name: seasonView.name, standings: seasonView.standings } };
 }
 
 function onState(state) {
@@ -74,7 +85,8 @@ function show(next) {
   view = next;
   document.body.dataset.phase = view.phase;
   document.body.dataset.event = view.event_id;
-  $("#screen-title").textContent = t("Line-up: {sets}", { sets: view.line_up.join(", ") });
+  $("#screen-title").textContent = view.phase === "between" ? view.season.name
+    : t("Line-up: {sets}", { sets: view.line_up.join(", ") });
   pausedBanner(view.pods.filter((pod) => pod.paused));
   layout(sheets(view));
   tick();
@@ -93,11 +105,17 @@ function pausedBanner(paused) {
 // and, for a season's night, the season's standings.
 function sheets(night) {
   if (night.join) return [joinSheet(night)];
+  if (night.phase === "between") {
+    if (night.season.standings.length) return [standingsSheet("season", night.season.name, night.season.standings, t("Season standings"))];
+    return [sheet("season", () => ({ node: el("div", { class: "frame" }, titled(night.season.name, t("The season's first night is coming"))), items: null }), [])];
+  }
   const list = [];
   const pods = night.pods.filter((pod) => pod.phase !== "playing" && pod.phase !== "done");
   if (pods.length) list.push(cardSheet("pods", podsTitle(pods), pods.map(podBlock)));
   const playing = night.pods.filter((pod) => pod.phase === "playing")
     .flatMap((pod) => pod.tables.map((table) => [pod, table]));
+  const pairings = newPairings(playing);
+  if (pairings) list.push(pairings);
   if (playing.length) list.push(cardSheet("tables", roundTitle(playing), playing.map(([pod, table]) => tableBlock(pod, table))));
   const results = night.pods.flatMap((pod) => pod.tables.filter((table) => table.result).map((table) => [pod, table]));
   if (results.length) list.push(resultsSheet(results));
@@ -107,6 +125,22 @@ function sheets(night) {
   // Pods formed in another process (this one holds none yet): say so, never a blank TV.
   if (!list.length) list.push(sheet("formed", () => ({ node: el("div", { class: "frame" }, titled(t("Pods formed"))), items: null }), []));
   return list;
+}
+
+// Between rounds: once the host seats a later round, and until its first result, every
+// player finds their table at a glance: names in alphabetical order, each with its table.
+function newPairings(playing) {
+  const latest = Math.max(0, ...playing.map(([, table]) => table.round));
+  const seated = playing.filter(([, table]) => table.round === latest);
+  if (latest < 2 || seated.some(([, table]) => table.result)) return null;
+  const lines = seated.flatMap(([, table]) => table.players.map((player) => [player.name, table.table]))
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([name, number]) => el("li", { class: "pairing" }, el("span", { class: "name", text: name }),
+      el("strong", { class: "table-number", text: t("Table {n}", { n: number }) })));
+  return sheet("pairings", () => {
+    const items = el("ol", { class: "items pairings" });
+    return { node: el("div", { class: "frame" }, titled(t("Round {n}", { n: latest }), t("Find your table")), items), items };
+  }, lines);
 }
 
 function podsTitle(pods) {
@@ -153,10 +187,20 @@ function joinSheet(night) {
         el("h1", { text: t("Scan to join the night") }),
         join.code ? el("p", { class: "join-code" }, el("span", { class: "muted", text: t("Join code") }),
           el("strong", { text: join.code })) : null,
+        join.wifi ? wifiFigure(join.wifi) : null,
         el("p", { class: "joined-count", text: tn("{n} player has joined", "{n} players have joined", night.players) }),
         items));
     return { node, items };
   }, names);
+}
+
+// The store's Wi-Fi (set on the laptop): a phone scans it first to join the network.
+// The server draws it (the password is in the code only, never in the page's text).
+function wifiFigure(wifi) {
+  return el("figure", { class: "wifi-qr" },
+    el("img", { src: wifi.qr, alt: t("Scan to join the Wi-Fi") }),
+    el("figcaption", {}, el("span", { class: "muted", text: t("Scan to join the Wi-Fi") }),
+      el("strong", { text: t("Wi-Fi: {name}", { name: wifi.name }) })));
 }
 
 function podBlock(pod) {
@@ -184,7 +228,9 @@ function tableBlock(pod, table) {
     el("table", { class: "life-rows" }, el("tbody", {}, table.players.map((player) => el("tr", { class: `${player.out ? "out" : ""}${player.active ? " active" : ""}` },
       el("td", { class: "who" }, el("span", { class: "name", text: player.name }),
         player.commanders.length ? el("span", { class: "commanders", text: player.commanders.join(" + ") }) : null,
-        tableMarks(player)),
+        tableMarks(player),
+        (player.danger || []).map((line) => el("span", { class: "danger",
+          text: t("{damage} commander damage from {commander}", { damage: line.damage, commander: line.commander }) }))),
       el("td", { class: "life", text: String(player.life) }))))),
     table.result ? el("p", { class: "result", text: resultText(table.result) }, pendingBadge(table.result)) : null);
 }

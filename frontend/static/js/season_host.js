@@ -24,11 +24,24 @@ function render(view) {
   $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
     el("strong", { text: player.name }),
     player.also.length ? el("span", { class: "muted", text: ` (${player.also.join(", ")})` }) : null)));
+  renderScreenLink(view);
   for (const select of document.querySelectorAll(".player-choice")) {
     const kept = select.value;
     select.replaceChildren(...view.players.map((player) => el("option", { value: player.name, text: player.name })));
     if (view.players.some((player) => player.name === kept)) select.value = kept;
   }
+}
+
+// The season's screen link holds its own token: set it (and its QR code) only when it
+// changed, so the image is not drawn again after each rename.
+function renderScreenLink(view) {
+  const link = $("#screen-url");
+  if (link.getAttribute("href") === view.screen_url) return;
+  link.href = view.screen_url;
+  link.textContent = view.screen_url;
+  const qr = $("#screen-qr");
+  qr.src = view.screen_qr;
+  qr.hidden = false;
 }
 
 async function load() {

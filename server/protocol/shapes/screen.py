@@ -27,6 +27,12 @@ class ScreenResult(TypedDict):
     placings: list[ScreenPlacing]
 
 
+class ScreenDanger(TypedDict):
+    commander: str
+    """The commander that dealt it (its owner's name for one nobody named)."""
+    damage: int
+
+
 class ScreenSeat(TypedDict):
     """One player at a table: names, life and commanders only (all public at the table)."""
 
@@ -41,6 +47,8 @@ class ScreenSeat(TypedDict):
     initiative: bool
     room: str | None
     """The Undercity room of the initiative's holder (None for everyone else)."""
+    danger: list[ScreenDanger]
+    """Commander damage close to lethal taken from one commander (15 or more, of 21)."""
 
 
 class ScreenTable(TypedDict):
@@ -77,6 +85,12 @@ class ScreenStanding(TypedDict):
     draws: int
 
 
+class ScreenWifi(TypedDict):
+    name: str
+    qr: str
+    """`WIFI:T:WPA;S:…;P:…;;` as a QR code in a `data:image/svg+xml;base64,…` URL."""
+
+
 class ScreenJoin(TypedDict):
     """While players join: what the room needs to join from the TV."""
 
@@ -84,6 +98,9 @@ class ScreenJoin(TypedDict):
     code: str | None
     """The code a guarded lobby asks for (`None`: no code): it is meant for the room."""
     names: list[str]
+    wifi: ScreenWifi | None
+    """The store's Wi-Fi, when the host set it on the laptop: its name and a QR code
+    that joins it (the password is in the code only, for the room to scan)."""
 
 
 class ScreenSeason(TypedDict):
@@ -105,3 +122,14 @@ class ScreenView(TypedDict):
     """Only while the night is open (players join); `None` once the pods are formed."""
     season: ScreenSeason | None
     """The night's season, its name and standings; `None` for a night outside a season."""
+
+
+class SeasonScreenView(TypedDict):
+    """A season's screen: tonight's night when there is one, else the season's
+    standings (`standings` is empty while a night is shown: the night's end carries
+    them in its own `season`)."""
+
+    season_id: str
+    name: str
+    night: ScreenView | None
+    standings: list[ScreenStanding]

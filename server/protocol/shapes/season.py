@@ -76,3 +76,7 @@ class SeasonHostView(TypedDict):
     nights: list[SeasonNightLine]
     players: list[SeasonPlayerLine]
     standings: list[StandingLine]
+    screen_url: str
+    """The season's screen link (`/seasons/{id}/screen#screen_token=…`), for the TV."""
+    screen_qr: str
+    """The same link as a QR code in a `data:image/svg+xml;base64,…` URL."""

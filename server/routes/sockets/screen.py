@@ -36,10 +36,14 @@ REFRESH_SECONDS = 10.0
 """How often the screen reads its night again even when nothing woke it."""
 
 
-class ScreenConnection:
-    def __init__(self, rt: Runtime, websocket: WebSocket, night: Night,
+class ScreenSocket:
+    """What every screen's socket does: send a whole view when it changed, read only
+    `ping` and `snapshot`. A subclass says what it shows (`view_text`) and how it
+    follows it (`run`)."""
+
+    def __init__(self, rt: Runtime, websocket: WebSocket,
                  language: str = DEFAULT_LANGUAGE) -> None:
-        self.rt, self.ws, self.night = rt, websocket, night
+        self.rt, self.ws = rt, websocket
         self.language = language
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(rt.settings.ws_rate_burst, rt.settings.ws_rate_per_second)
@@ -51,7 +55,7 @@ class ScreenConnection:
         self.sent: str | None = None
 
     async def view_text(self) -> str:
-        return dumps(await night_screen(self.rt, self.night, self.standings))
+        raise NotImplementedError
 
     async def send_view(self, kind: str) -> None:
         """A `screen` frame when the view differs from the last one sent (or always, for
@@ -84,6 +88,40 @@ class ScreenConnection:
     def _wake_night(self, item: Any) -> bool:
         self.night_changed = True
         return self._wake(item)
+
+    async def read_loop(self) -> None:
+        await read_messages(self)
+
+    async def handle(self, raw: bytes) -> None:
+        try:
+            data = orjson.loads(raw)
+        except ValueError:
+            await self.error("malformed", "That message is not valid JSON.")
+            return
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "ping":
+            await self.send_text('{"type":"pong"}')
+        elif kind == "snapshot":
+            await self.send_view("snapshot")
+        else:
+            await self.error("unknown_type", "Unknown message type; the store's screen "
+                             "takes snapshot and ping.")
+
+    async def error(self, code: str, message: str) -> None:
+        text = error_message(code, self.language, message)
+        await self.send_text(dumps({"type": "error", "code": code, "message": text}))
+
+
+class ScreenConnection(ScreenSocket):
+    """A night's screen: its pods and the night itself."""
+
+    def __init__(self, rt: Runtime, websocket: WebSocket, night: Night,
+                 language: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__(rt, websocket, language)
+        self.night = night
+
+    async def view_text(self) -> str:
+        return dumps(await night_screen(self.rt, self.night, self.standings))
 
     async def run(self) -> None:
         with contextlib.ExitStack() as listening:
@@ -119,25 +157,3 @@ class ScreenConnection:
                 # A busy database: the next change, or the refresh at the latest, tries
                 # again (`night_changed` stays set until the night is read).
                 continue
-
-    async def read_loop(self) -> None:
-        await read_messages(self)
-
-    async def handle(self, raw: bytes) -> None:
-        try:
-            data = orjson.loads(raw)
-        except ValueError:
-            await self.error("malformed", "That message is not valid JSON.")
-            return
-        kind = data.get("type") if isinstance(data, dict) else None
-        if kind == "ping":
-            await self.send_text('{"type":"pong"}')
-        elif kind == "snapshot":
-            await self.send_view("snapshot")
-        else:
-            await self.error("unknown_type", "Unknown message type; the store's screen "
-                             "takes snapshot and ping.")
-
-    async def error(self, code: str, message: str) -> None:
-        text = error_message(code, self.language, message)
-        await self.send_text(dumps({"type": "error", "code": code, "message": text}))

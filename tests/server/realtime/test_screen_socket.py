@@ -174,3 +174,25 @@ def test_a_busy_database_delays_the_screen_but_does_not_close_it(
     assert busy == []
     assert view["standings"][0]["name"] == winner["name"]
     assert view["pods"][0]["tables"][0]["result"]["placings"][0]["name"] == winner["name"]
+
+
+@SQLITE_ONLY
+def test_a_season_screen_socket_opens_only_with_that_seasons_screen_token(
+    server: LiveServer
+) -> None:
+    with server.client() as client:
+        made = client.post("/api/seasons", json={"name": "Fridays",
+                                                 "scoring": "win-draw-loss"}).json()
+        host = client.get(f"/api/seasons/{made['season_id']}/host",
+                          headers=bearer(made["host_token"])).json()
+    token = host["screen_url"].partition("#screen_token=")[2]
+    base = f"ws://127.0.0.1:{server.port}/ws/screen?season={made['season_id']}"
+    with connect(f"{base}&token={token}") as ws:
+        first = json.loads(ws.recv(timeout=10))
+        assert first["type"] == "screen"
+        assert first["view"] == {"season_id": made["season_id"], "name": "Fridays",
+                                 "night": None, "standings": []}
+    for wrong in ("", made["host_token"], token[:-1]):
+        with connect(f"{base}&token={wrong}") as ws, pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404

@@ -251,7 +251,7 @@ def test_while_players_join_the_screen_shows_the_join_link_its_code_and_the_name
     token = token_of(client.get(f"/api/events/{event}/host", headers=host).json()["screen_url"])
     join = screen(client, token).json()["join"]
     assert join == {"url": f"http://prismatic.test/events/{event}/join", "code": code,
-                    "names": ["Ann", "Bob", "Cid"]}
+                    "names": ["Ann", "Bob", "Cid"], "wifi": None}
     assert client.post(f"/api/events/{event}/pods", headers=host,
                        json={"policy": "balanced"}).status_code == 200
     assert screen(client, token).json()["join"] is None
@@ -306,3 +306,29 @@ def test_at_the_nights_end_the_screen_still_shows_tonights_results_draws_as_draw
     with app_client(settings) as client:
         after = screen(client, token_of(night["screen_url"])).json()
     assert after["pods"] == [pod]
+
+
+def test_commander_damage_from_fifteen_on_is_on_the_tv_by_its_commander(
+    client: TestClient
+) -> None:
+    night, seats = open_night(client, 3)
+    draft_until_done(client, seats)
+    pod_id, host = seats[0].pod_id, bearer(night["host_token"])
+    assert client.post(f"/api/pods/{pod_id}/tables", headers=host,
+                       json={"without_decks": True}).status_code == 200
+    game = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()
+    victim, attacker = game["players"][0], game["players"][1]
+
+    def hit(damage: int) -> dict[str, Any]:
+        tapped = client.post(f"/api/pods/{pod_id}/games/1", headers=seats[0].auth, json={
+            "kind": "commander_damage", "target": victim["player_id"], "delta": damage,
+            "source": {"owner": attacker["player_id"], "index": 0}})
+        assert tapped.status_code == 200, tapped.text
+        table = screen(client, token_of(night["screen_url"])).json()["pods"][0]["tables"][0]
+        return {p["name"]: p["danger"] for p in table["players"]}
+
+    assert hit(14)[victim["name"]] == [], "14 is not close yet"
+    seen = hit(1)
+    # Nobody submitted a deck: the commander is a placeholder, called by its owner's name.
+    assert seen[victim["name"]] == [{"commander": attacker["name"], "damage": 15}]
+    assert all(danger == [] for name, danger in seen.items() if name != victim["name"])
