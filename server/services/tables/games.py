@@ -207,8 +207,8 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
             live.game, live.next_seq = game, live.next_seq + 1
             if rewrite:
                 live.winner = winner
-            if rescored and pod.setup.event_id is not None:
-                _warm_season_of(rt, pod.setup.event_id)
+            if rescored:
+                warm_season_of(rt, pod)
             if ref is not None:
                 live.refs[(author, ref)] = entry.seq
             _publish(rt, pod, live)
@@ -238,12 +238,15 @@ def refusal(entry: Entry, error: TrackerError) -> PodError:
     return ConflictError(str(error), error.code)
 
 
-def _warm_season_of(rt: Runtime, event_id: str) -> None:
+def warm_season_of(rt: Runtime, pod: LivePod) -> None:
+    """After a game of the pod's night changed its `season_facts`: its season's standings
+    are computed again in the background (`season_reads.warm_event`)."""
     # Imported here: a season's book reads the nights' games (`tables.standings`), whose
     # services import this module as they load.
     from server.services import season_reads
 
-    season_reads.warm_event(rt, event_id)
+    if pod.setup.event_id is not None:
+        season_reads.warm_event(rt, pod.setup.event_id)
 
 
 def season_facts(game: Game, winner: str | None) -> tuple[object, ...]:
