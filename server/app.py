@@ -61,6 +61,7 @@ from server.services.expiry import run_expiry_loop
 from server.services.night.restore import restore_pods
 from server.services.night.timer_gaps import save_timers
 from server.services.night.timers import run_timer_loop
+from server.views.season import standings_json
 
 
 def build_runtime(settings: Settings) -> Runtime:
@@ -110,6 +111,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         refresh_media(rt)
         if not rt.restored:
             restore_pods(rt)
+        rt.standings_render = standings_json  # what a season's warm-up writes ahead
         app.state.runtime = rt
         if settings.trace_path is not None:
             rt.trace = Trace(settings.trace_path)
@@ -129,6 +131,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                 with contextlib.suppress(Exception):
                     await save_timers(rt)
             await rt.close_writer()
+            await rt.season_warming.close()
             await rt.settle_reads()
             rt.close_season_reads()
             if rt.trace is not None:

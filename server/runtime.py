@@ -17,6 +17,7 @@ from server.cards.card_json import CardJson
 from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
 from server.cluster.claim import Claim
+from server.core.coalesced import Coalesced
 from server.core.settings import Settings
 from server.core.single_flight import SingleFlight
 from server.core.versioned_cache import VersionedCache
@@ -106,7 +107,14 @@ class Runtime:
         default_factory=lambda: VersionedCache[Any](64), repr=False)
     """Seasons' standings replies (JSON and CSV bytes) by (season, format) and version."""
     standings_flight: SingleFlight[Any] = field(default_factory=SingleFlight, repr=False)
-    """Cold standings reads in progress, one per (season, format, version)."""
+    """Cold standings reads in progress, one per (season, format, version), and cold
+    books, one per (season, "book", version)."""
+    season_warming: Coalesced = field(default_factory=Coalesced, repr=False)
+    """Standings computed again after a write that changes them, off the request path
+    (`server.services.season_reads.warm`), one run per season at a time."""
+    standings_render: Callable[[Any], bytes] | None = field(default=None, repr=False)
+    """How the public standings' JSON reply is written from a season's book (set by the
+    app from the views, which services may not import): a warm-up writes it ahead."""
     season_stats: VersionedCache[Any] = field(
         default_factory=lambda: VersionedCache[Any](64), repr=False)
     """Seasons' card and commander statistics, and their replies, by version

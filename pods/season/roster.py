@@ -67,6 +67,10 @@ class Roster:
     def result(self, result: GameResult) -> GameResult:
         """`result` with each night name replaced by the season's name (`result` itself
         when every name already is one: most are, and a season holds thousands)."""
+        names = self._names  # a spelling met before: one lookup, not a call
+        if all(names.get(p.player) == p.player for p in result.placings) and all(
+                names.get(a.player) == a.player for a in result.awards):
+            return result
         if all(self.name_of(p.player) == p.player for p in result.placings) and all(
                 self.name_of(a.player) == a.player for a in result.awards):
             return result

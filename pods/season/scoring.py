@@ -67,6 +67,14 @@ class Scheme:
             base = self.points.get(str(result.place_of(player)), 0)
         return base + sum(a.points for a in result.awards if a.player == player)
 
+    def by_place(self, draw: bool) -> tuple[dict[int, int], int]:
+        """The points of each place in a game (a draw or not), before awards, and of any
+        place not listed: `for_game`'s points as a lookup by place, made once for the
+        thousands of games of a season's standings."""
+        if self.scoring is Scoring.WIN_DRAW_LOSS:
+            return {1: self.points["draw" if draw else "win"]}, self.points["loss"]
+        return {int(place): points for place, points in self.points.items()}, 0
+
     def for_game(self, result: GameResult) -> dict[str, int]:
         """Every player's points for the game, in one pass over its placings and awards
         (equal to `for_player` for each)."""

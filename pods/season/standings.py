@@ -45,38 +45,43 @@ class _Tally:
 def standings(results: Iterable[GameResult], scheme: Scheme) -> list[Standing]:
     """The standings over `results`, whose players are the keys to rank (names, ids).
 
-    Cost: two passes over the games, each over the game's own table
-    (`pods.season.tie_breaks`), then one sort of the players."""
+    Cost: three passes over the games, each over the game's own table (the tallies,
+    then the two breakers of `pods.season.tie_breaks`), then one sort of the players.
+    A game's points are looked up by place (`Scheme.by_place`), not built per game by
+    name, unless awards or a name placed twice need `Scheme.for_game`."""
     played = list(results)
     tallies: dict[str, _Tally] = defaultdict(_Tally)
+    by_draw = {draw: scheme.by_place(draw) for draw in (False, True)}
     for result in played:
-        points = scheme.for_game(result)
-        for placing in result.placings:
+        placings, draw = result.placings, result.draw
+        by_name = (scheme.for_game(result)  # awards, or one name placed twice: by name
+                   if result.awards or len({p.player for p in placings}) != len(placings)
+                   else None)
+        by_place, other = by_draw[draw]
+        for placing in placings:
             tally = tallies[placing.player]
-            tally.points += points[placing.player]
+            tally.points += (by_place.get(placing.place, other) if by_name is None
+                             else by_name[placing.player])
             tally.games += 1
             if placing.place == 1:
-                tally.wins += not result.draw
-                tally.draws += result.draw
+                if draw:
+                    tally.draws += 1
+                else:
+                    tally.wins += 1
     average = opponents_average(played, {p: t.points for p, t in tallies.items()})
 
-    def level(player: str) -> tuple[int, int, float]:
-        tally = tallies[player]
-        return (tally.points, tally.wins, round(average[player], 9))
-
-    levels = {player: level(player) for player in tallies}
+    levels = {player: (tally.points, tally.wins, round(average[player], 9))
+              for player, tally in tallies.items()}
     record = head_to_head(played, levels.__getitem__)
-
-    def key(player: str) -> tuple[int, int, float, int]:
-        return (*levels[player], record.get(player, 0))
-
-    ordered = sorted(sorted(tallies), key=key, reverse=True)
+    keys = {player: (*level, record.get(player, 0)) for player, level in levels.items()}
+    ordered = sorted(sorted(tallies), key=keys.__getitem__, reverse=True)
     lines: list[Standing] = []
-    for index, player in enumerate(ordered):
-        previous = lines[-1] if lines else None
+    rank, above = 0, None
+    for index, player in enumerate(ordered, start=1):
+        if keys[player] != above:  # level on all four with the line above: its rank
+            rank, above = index, keys[player]
         tally = tallies[player]
         lines.append(Standing(
-            rank=previous.rank if previous and key(previous.player) == key(player) else index + 1,
-            player=player, points=tally.points, games=tally.games, wins=tally.wins,
+            rank=rank, player=player, points=tally.points, games=tally.games, wins=tally.wins,
             draws=tally.draws, opponents_average=round(average[player], 2)))
     return lines

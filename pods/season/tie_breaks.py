@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
-from pods.results import GameResult
+from pods.results import GameResult, Placing
 
 
 def opponents_average(results: Iterable[GameResult],
@@ -22,11 +22,13 @@ def opponents_average(results: Iterable[GameResult],
     total: dict[str, int] = defaultdict(int)
     met: dict[str, int] = defaultdict(int)
     for result in results:
-        players = result.players
-        table = sum(points[p] for p in players)
-        for player in players:
-            total[player] += table - points[player]
-            met[player] += len(players) - 1
+        placings = result.placings
+        scored = [points[placing.player] for placing in placings]
+        table = sum(scored)
+        others = len(placings) - 1
+        for placing, own in zip(placings, scored, strict=True):
+            total[placing.player] += table - own
+            met[placing.player] += others
     return {player: (total[player] / met[player] if met[player] else 0.0)
             for player in points}
 
@@ -37,18 +39,19 @@ def head_to_head(results: Iterable[GameResult],
     level opponents they placed above, minus those who placed above them."""
     record: dict[str, int] = defaultdict(int)
     for result in results:
-        levels = [level(placing.player) for placing in result.placings]
+        placings = result.placings
+        levels = [level(placing.player) for placing in placings]
         if len(set(levels)) == len(levels):
             continue  # nobody at this table is level with another: no record changes
-        groups: dict[Hashable, list[tuple[str, int]]] = defaultdict(list)
-        for placing, key in zip(result.placings, levels, strict=True):
-            groups[key].append((placing.player, placing.place))
+        groups: dict[Hashable, list[Placing]] = defaultdict(list)
+        for placing, key in zip(placings, levels, strict=True):
+            groups[key].append(placing)
         for group in groups.values():
             if len(group) < 2:
                 continue
-            places = sorted(place for _, place in group)
-            for player, place in group:
-                above = bisect_left(places, place)
-                below = len(places) - bisect_right(places, place)
-                record[player] += below - above
+            places = sorted(placing.place for placing in group)
+            for placing in group:
+                above = bisect_left(places, placing.place)
+                below = len(places) - bisect_right(places, placing.place)
+                record[placing.player] += below - above
     return record

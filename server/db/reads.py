@@ -83,5 +83,10 @@ class PoolReads:
 
         return await asyncio.get_running_loop().run_in_executor(self._pool, run)
 
+    async def compute(self, work: Callable[[], T]) -> T:
+        """`work()` in this pool without a session: turning what a read found into a
+        reply (a season's standings as JSON) costs as much as the read, and belongs with it."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work)
+
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)  # running reads end first

@@ -23,6 +23,7 @@ from server.core.security import bearer_token
 from server.i18n.choice import request_language
 from server.protocol.shapes.screen import SeasonScreenView
 from server.routes.deps import RuntimeDep
+from server.routes.season_screen_view import season_screen
 from server.routes.seasons import SeasonId
 from server.routes.sockets.screen import ScreenConnection
 from server.routes.sockets.season_screen import SeasonScreenConnection
@@ -30,7 +31,6 @@ from server.runtime import Runtime
 from server.services.events import events, screens, season_screens
 from server.services.events.events import Night
 from server.views.screen import night_screen
-from server.views.season_screen import season_screen
 
 router = APIRouter(tags=["screen"])
 

@@ -11,12 +11,12 @@ all to see), and never a token.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 from draft.engine import seats_to_act
 from pods.results import GameResult
 from pods.season.standings import Standing
+from pods.store_wifi import StoreWifi, qr_text
 from pods.table_state import active
 from pods.tracker import CommanderRef, Game, Kind
 from server.protocol.shapes.screen import (
@@ -31,10 +31,8 @@ from server.protocol.shapes.screen import (
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
-from server.services.events import store_wifi
 from server.services.events.events import Night, line_up, pods_of
-from server.services.events.screens import SeasonLines, StandingsCache
-from server.services.events.store_wifi import StoreWifi
+from server.services.events.screens import SeasonLines, StandingsCache, store_wifi_of
 from server.services.night.done_pods import load_done
 from server.services.tables.results import result_of
 from server.views.pod import iso
@@ -50,8 +48,7 @@ async def night_screen(rt: Runtime, night: Night,
     pods = pods_of(rt, night)
     cache = standings or StandingsCache()
     lines = await cache.of(rt, night, pods)
-    wifi = (await asyncio.to_thread(store_wifi.read, rt.settings.data_dir)
-            if night.row.phase == "open" else None)
+    wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
     return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
 
 
@@ -81,7 +78,7 @@ def join_line(night: Night, url: str, wifi: StoreWifi | None = None) -> ScreenJo
         return None
     return {"url": url, "code": night.row.join_code,
             "names": [p.name for p in sorted(night.players, key=lambda p: p.join_index)],
-            "wifi": {"name": wifi.name, "qr": qr_data_uri(store_wifi.qr_text(wifi))}
+            "wifi": {"name": wifi.name, "qr": qr_data_uri(qr_text(wifi))}
             if wifi is not None else None}
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from pods.player_names import skeleton
 from server.protocol.shapes.season import PendingLine, SeasonHostView, SeasonStandings
 from server.services.seasons.season_book import SeasonBook, iso_utc
 from server.services.seasons.seasons import achievements_of
-from server.views.standings import standing_lines
+from server.views.standings import standing_lines, standings_csv
 
 
 def season_standings(book: SeasonBook) -> SeasonStandings:
@@ -44,3 +47,21 @@ def host_view(book: SeasonBook, screen_url: str, screen_qr: str) -> SeasonHostVi
         "screen_url": screen_url, "screen_qr": screen_qr,
     }
 
+
+def standings_json(book: SeasonBook) -> bytes:
+    """The public standings as sent (and cached) by `GET /api/seasons/{id}/standings`."""
+    return _json(season_standings(book))
+
+
+def standings_csv_bytes(book: SeasonBook) -> bytes:
+    return standings_csv(season_standings(book)["standings"]).encode("utf-8")
+
+
+def host_view_json(book: SeasonBook, screen_url: str, screen_qr: str) -> bytes:
+    return _json(host_view(book, screen_url, screen_qr))
+
+
+def _json(value: Any) -> bytes:
+    """As FastAPI's JSONResponse writes a value."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from server.core.errors import UnknownPodError
 from server.db import OperationalError
 from server.i18n.catalogs import DEFAULT_LANGUAGE
+from server.routes.season_screen_view import season_screen
 from server.routes.sockets.phone import run_until_one_ends
 from server.routes.sockets.screen import ScreenSocket
 from server.runtime import Runtime
@@ -25,7 +26,6 @@ from server.services.events import events, season_screens
 from server.services.events.events import Night
 from server.services.events.screens import StandingsCache
 from server.views.pod import dumps
-from server.views.season_screen import season_screen
 
 
 class SeasonScreenConnection(ScreenSocket):

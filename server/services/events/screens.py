@@ -12,15 +12,18 @@ the night again for each tap would put a burst of queries behind each life chang
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pods.season.standings import Standing
+from pods.store_wifi import StoreWifi
 from server.core.security import hash_token
 from server.db import Session, event_repo
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
+from server.services.events import store_wifi
 from server.services.events.events import Night, follow_night, read_night
 from server.services.events.screen_tokens import screen_hash, screen_url
 from server.services.seasons import seasons
@@ -112,3 +115,8 @@ class StandingsCache:
             self.standings, self.season = await rt.read(read)
             self.key, self.read = key, True
         return self.standings
+
+
+async def store_wifi_of(rt: Runtime) -> StoreWifi | None:
+    """The store's Wi-Fi as the laptop saved it, for the TV's join page (read off the loop)."""
+    return await asyncio.to_thread(store_wifi.read, rt.settings.data_dir)

@@ -15,32 +15,14 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
+from pods.store_wifi import StoreWifi, escape, qr_text
 from server.core.errors import InvalidError
 
+__all__ = ["FILE_NAME", "StoreWifi", "checked", "escape", "qr_text", "read", "save"]
+
 FILE_NAME = "store_wifi.json"
-SPECIAL = '\\;,:"'
-
-
-@dataclass(frozen=True)
-class StoreWifi:
-    name: str
-    password: str
-    """Empty: an open network."""
-
-
-def escape(value: str) -> str:
-    """`value` with every character the Wi-Fi QR format gives a meaning escaped."""
-    return "".join(f"\\{char}" if char in SPECIAL else char for char in value)
-
-
-def qr_text(wifi: StoreWifi) -> str:
-    """What the Wi-Fi QR code holds: a WPA network, or an open one without a password."""
-    if not wifi.password:
-        return f"WIFI:T:nopass;S:{escape(wifi.name)};;"
-    return f"WIFI:T:WPA;S:{escape(wifi.name)};P:{escape(wifi.password)};;"
 
 
 def checked(name: str, password: str) -> StoreWifi:

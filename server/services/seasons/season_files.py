@@ -32,6 +32,7 @@ from server.db.season_repo import ResultLine
 from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow, SeasonRow
 from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
 from server.runtime import Runtime
+from server.services import season_reads
 from server.services.commit import commit
 from server.services.seasons import seasons
 from server.services.seasons.season_book import (
@@ -211,4 +212,6 @@ async def import_file(rt: Runtime, raw: bytes) -> tuple[str, str]:
         season_repo.add_rows(session, *groups)
         season_repo.add_results(session, results)
 
-    return await commit(rt, stage, lambda: (season_id, token), refusable=True)
+    stored = await commit(rt, stage, lambda: (season_id, token), refusable=True)
+    season_reads.warm(rt, season_id)  # the first read of a big file's season finds it
+    return stored

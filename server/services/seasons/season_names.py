@@ -91,6 +91,7 @@ async def rename(rt: Runtime, season_id: str, name: str, to: str) -> None:
             season_repo.bump_version(session, season_id)
 
         await commit(rt, staged, lambda: None, refusable=True)
+    season_reads.warm(rt, season_id)
 
 
 async def merge(rt: Runtime, season_id: str, name: str, into: str) -> None:
@@ -114,3 +115,4 @@ async def merge(rt: Runtime, season_id: str, name: str, into: str) -> None:
             season_repo.bump_version(session, season_id)
 
         await commit(rt, staged, lambda: None, refusable=True)
+    season_reads.warm(rt, season_id)

@@ -70,9 +70,17 @@ async def _on_earlier(rt: Runtime, pod: LivePod, player: LivePlayer | None, tabl
         stored = LiveGame(id=earlier.id, table=table, number=earlier.number, game=game,
                           next_seq=earlier.next_seq + 1, winner=earlier.winner,
                           round=earlier.round)
+        rescored = (games.season_facts(game, earlier.winner)
+                    != games.season_facts(earlier.game, earlier.winner))
+
+        def applied() -> games.Applied:
+            if rescored:
+                games.warm_season_of(rt, pod)
+            return games.Applied(stored, entry.seq)
+
         return await commit(
             rt, lambda session: game_repo.append_entry(session, earlier.id, entry, ref),
-            lambda: games.Applied(stored, entry.seq), pod=pod)
+            applied, pod=pod)
 
 
 def _stored(session: Session, pod_id: str, table: int, round_: int,

@@ -74,6 +74,7 @@ from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.tables import round_links
+from server.services.tables.results import result_of
 
 HOST = "host"
 MAX_ENTRIES = 5000
@@ -210,11 +211,15 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
 
         winner = sole_winner(game)
         rewrite = isinstance(entry, SetWinner | Correct) or winner != sole_winner(live.game)
+        rescored = (season_facts(game, winner if rewrite else live.winner)
+                    != season_facts(live.game, live.winner))
 
         def tapped() -> Applied:
             live.game, live.next_seq = game, live.next_seq + 1
             if rewrite:
                 live.winner = winner
+            if rescored:
+                warm_season_of(rt, pod)
             if ref is not None:
                 live.refs[(author, ref)] = entry.seq
             _publish(rt, pod, live)
@@ -243,6 +248,24 @@ def refusal(entry: Entry, error: TrackerError) -> PodError:
     if error.code in BAD_INPUT:
         return InvalidError(str(error), error.code)
     return ConflictError(str(error), error.code)
+
+
+def warm_season_of(rt: Runtime, pod: LivePod) -> None:
+    """After a game of the pod's night changed its `season_facts`: its season's standings
+    are computed again in the background (`season_reads.warm_event`)."""
+    # Imported here: a season's book reads the nights' games (`tables.standings`), whose
+    # services import this module as they load.
+    from server.services import season_reads
+
+    if pod.setup.event_id is not None:
+        season_reads.warm_event(rt, pod.setup.event_id)
+
+
+def season_facts(game: Game, winner: str | None) -> tuple[object, ...]:
+    """What a season's standings read of a game (`tables.standings.night_games`): its
+    result with awards, whether it counts and whether it is disputed. A tap that changes
+    none of them (most: life, damage) leaves the season's standings as they were."""
+    return result_of(game, winner), game.end.counts, bool(game.end.disputed)
 
 
 def sole_winner(game: Game) -> str | None:

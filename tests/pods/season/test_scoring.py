@@ -29,6 +29,21 @@ def test_confirmed_achievements_add_their_points() -> None:
     assert Scheme().for_game(result)["bo"] == 2
 
 
+@pytest.mark.parametrize("scheme", [Scheme(), Scheme.parse("placement"),
+                                    Scheme.parse("placement", {"1": 9, "4": 0}),
+                                    Scheme.parse("win-draw-loss", {"win": 3, "loss": 1})])
+@pytest.mark.parametrize("result", [
+    ANN_WINS,
+    GameResult((Placing("ann", 1), Placing("bo", 1), Placing("cy", 3)), draw=True),
+    GameResult(tuple(Placing(p, n) for p, n in zip("abcdef", (1, 2, 3, 4, 5, 6), strict=True))),
+])
+def test_points_by_place_equal_the_games_points_by_name(scheme: Scheme,
+                                                         result: GameResult) -> None:
+    by_place, other = scheme.by_place(result.draw)
+    assert {p.player: by_place.get(p.place, other) for p in result.placings} == \
+        scheme.for_game(result)
+
+
 def test_a_host_may_change_any_default_point_value() -> None:
     scheme = Scheme.parse("win-draw-loss", {"win": 3})
     assert scheme.scoring is Scoring.WIN_DRAW_LOSS

@@ -18,7 +18,7 @@ from sqlmodel import func, select
 
 from server.core.settings import Settings
 from server.db.tables import SeasonRow
-from server.protocol.shapes.season import SeasonStandings
+from server.protocol.shapes.season import SeasonHostView, SeasonStandings
 from tests.server.support.builders import bearer
 from tests.server.support.databases import SQLITE_ONLY
 
@@ -307,3 +307,24 @@ def test_the_standings_reply_is_in_the_schema_and_a_real_reply_fits_it(
     imported = client.post("/api/seasons/import", json=season_file())
     standings = client.get(f"/api/seasons/{imported.json()['season_id']}/standings").json()
     assert TypeAdapter(SeasonStandings).validate_python(standings, strict=True) == standings
+
+
+def test_the_host_view_is_in_the_schema_and_a_renames_reply_fits_it(
+        client: TestClient) -> None:
+    """The host view and a rename's or merge's reply are sent as bytes written off the
+    loop: the schema still names their shape, and a real reply validates against it."""
+    documented = client.get("/openapi.json").json()
+    for path, method in (("/api/seasons/{season_id}/host", "get"),
+                         ("/api/seasons/{season_id}/players/rename", "post"),
+                         ("/api/seasons/{season_id}/players/merge", "post")):
+        reply = documented["paths"][path][method]["responses"]["200"]
+        assert reply["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/SeasonHostView"}
+    imported = client.post("/api/seasons/import", json=season_file()).json()
+    renamed = client.post(f"/api/seasons/{imported['season_id']}/players/rename",
+                          headers=bearer(imported["host_token"]),
+                          json={"name": "Ann", "to": "Annabel"})
+    assert renamed.status_code == 200 and renamed.headers["content-type"] == "application/json"
+    view = renamed.json()
+    assert TypeAdapter(SeasonHostView).validate_python(view, strict=True) == view
+    assert view["standings"][0]["name"] == "Annabel"

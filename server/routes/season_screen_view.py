@@ -1,5 +1,9 @@
 """A season's screen (`/seasons/{id}/screen`): tonight's night as the night's own screen
-shows it, or, between nights, the season's standings under its name."""
+shows it, or, between nights, the season's standings under its name.
+
+It sits beside the routes because it reads (the season's book, tonight's night) and
+shapes (the night's screen view): views import no service, and the HTTP route and the
+socket both serve it."""
 
 from __future__ import annotations
 
