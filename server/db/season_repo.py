@@ -87,6 +87,13 @@ def list_events(session: Session, season_id: str) -> list[EventRow]:
     return list(session.exec(query).all())
 
 
+def last_event(session: Session, season_id: str) -> EventRow | None:
+    """The season's latest night held here (its choices fill in the next night's form)."""
+    query = (select(EventRow).where(EventRow.season_id == season_id)
+             .order_by(col(EventRow.created_at).desc(), col(EventRow.id).desc()).limit(1))
+    return session.exec(query).first()
+
+
 def player_names(session: Session, season_id: str) -> dict[str, str]:
     """Season player id → name, in the order they were made (columns only: a season of
     thousands of players is read on every cold standings read, and rows cost more)."""

@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
+from server.db import season_repo
 from server.protocol.file_names import content_disposition, safe_stem
 from server.protocol.season_bodies import (
     SeasonCreate,
@@ -156,4 +157,5 @@ async def _host_view(rt: Runtime, season_id: str) -> SeasonHostView:
     book = await season_reads.cached_book(rt, season_id)
     if book is None:
         raise seasons.unknown_season(season_id)
-    return host_view(book)
+    last = await rt.read(lambda session: season_repo.last_event(session, season_id))
+    return host_view(book, last)

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 from pods.player_names import skeleton
-from server.protocol.shapes.season import PendingLine, SeasonHostView, SeasonStandings
+from server.db.tables import EventRow
+from server.protocol.shapes.season import (
+    NightChoices,
+    PendingLine,
+    SeasonHostView,
+    SeasonStandings,
+)
 from server.services.seasons.season_book import SeasonBook, iso_utc
 from server.services.seasons.seasons import achievements_of
 from server.views.standings import standing_lines
@@ -22,7 +30,17 @@ def pending_lines(book: SeasonBook) -> list[PendingLine]:
             for number, night in enumerate(book.nights, start=1) for game in night.pending]
 
 
-def host_view(book: SeasonBook) -> SeasonHostView:
+def night_choices(row: EventRow, season_achievements: list[str]) -> NightChoices:
+    """The night's set or line-up, timer, house rules, reveal and the season's
+    achievements it offers (one its host added by hand is not the season's: left out)."""
+    offered = {item["name"] for item in json.loads(row.achievements_json or "[]")}
+    return {"set": row.set_code, "packs": row.packs.split(",") if row.packs else None,
+            "pick_timer_seconds": row.pick_timer_seconds, "starting_life": row.starting_life,
+            "deck_size": row.deck_size_rule, "replay_visibility": row.replay_visibility,
+            "achievements": [name for name in season_achievements if name in offered]}
+
+
+def host_view(book: SeasonBook, last_night: EventRow | None = None) -> SeasonHostView:
     also: dict[str, list[str]] = {}
     for key, player_id in book.roster.aliases.items():
         name = book.roster.players[player_id]
@@ -39,5 +57,7 @@ def host_view(book: SeasonBook) -> SeasonHostView:
         "players": [{"name": name, "also": sorted(also.get(name, []))}
                     for name in book.roster.names()],
         "standings": standing_lines(book.table),
+        "last_night": night_choices(last_night, [a["name"] for a in achievements_of(book.row)])
+        if last_night is not None else None,
     }
 

@@ -4,6 +4,7 @@ import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { podOptions, watchLineUp } from "./pod_options.js";
 import { forgetToken, saveToken, takeTokenFromFragment } from "./tokens.js";
 
 const season = $("#season").dataset.seasonId;
@@ -12,7 +13,46 @@ const token = takeTokenFromFragment("season-host", season, "host_token");
 
 const { fail } = banner("#season-error");
 
+const nightForm = $("#night-form");
+let filled = false;
+
+/** Select `value`, adding it when the page's list lacks it (a night made through the API). */
+function choose(select, value) {
+  if (![...select.options].some((option) => option.value === value)) {
+    select.append(el("option", { value, text: value }));
+  }
+  select.value = value;
+}
+
+/** Tonight's form, filled once with the last night's choices and the season's achievements. */
+function fillNightForm(view) {
+  if (filled) return;
+  filled = true;
+  const last = view.last_night;
+  const offered = last ? new Set(last.achievements) : null;
+  $("#night-achievement-list").replaceChildren(...view.achievements.map((award) => el("label",
+    { class: "check" },
+    el("input", { type: "checkbox", name: "achievement", value: award.name,
+                  checked: offered === null || offered.has(award.name) }),
+    el("span", { text: `${award.name} +${award.points}` }))));
+  $("#night-achievements").hidden = !view.achievements.length;
+  if (last) {
+    const set = $("#f-set");
+    set.value = last.packs ? "mixed" : last.set;
+    (last.packs || []).forEach((code, round) => {
+      const pack = $(`#f-pack-${round + 1}`);
+      if (pack) pack.value = code;
+    });
+    choose($("#f-life"), String(last.starting_life));
+    $("#f-deck-size").value = last.deck_size;
+    $("#f-reveal").value = last.replay_visibility;
+    choose($("#f-timer"), last.pick_timer_seconds ? String(last.pick_timer_seconds) : "");
+    set.dispatchEvent(new Event("change"));
+  }
+}
+
 function render(view) {
+  fillNightForm(view);
   $("#season-name").textContent = view.name;
   const points = Object.entries(view.points).map(([key, value]) => `${key}: ${value}`).join(", ");
   const awards = view.achievements.map((award) => `${award.name} +${award.points}`).join(", ");
@@ -99,11 +139,16 @@ $("#delete-confirm").addEventListener("click", async (event) => {
   }
 });
 
-$("#open-night").addEventListener("click", async (event) => {
-  const control = event.currentTarget;
+watchLineUp();
+nightForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const control = $("#open-night");
   control.disabled = true;
+  const data = new FormData(nightForm);
+  const body = { ...podOptions(data), season_id: season, achievements: data.getAll("achievement") };
+  if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   try {
-    const night = await api("POST", "/api/events", { token, body: { set: "CMR", season_id: season } });
+    const night = await api("POST", "/api/events", { token, body });
     saveToken("event-host", night.event_id, night.host_token);
     window.location.href = `/events/${encodeURIComponent(night.event_id)}/host`;
   } catch (problem) {

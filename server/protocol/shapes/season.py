@@ -67,6 +67,19 @@ class SeasonPlayerLine(TypedDict):
     """Other names that mean this player (names before a rename, names merged into it)."""
 
 
+class NightChoices(TypedDict):
+    """A night's choices as `POST /api/events` takes them: the season's host page fills
+    its form for the next night with the last night's."""
+
+    set: str
+    packs: list[str] | None
+    pick_timer_seconds: int | None
+    starting_life: int
+    deck_size: str
+    replay_visibility: str
+    achievements: list[str]
+
+
 class SeasonHostView(TypedDict):
     season_id: str
     name: str
@@ -76,3 +89,5 @@ class SeasonHostView(TypedDict):
     nights: list[SeasonNightLine]
     players: list[SeasonPlayerLine]
     standings: list[StandingLine]
+    last_night: NightChoices | None
+    """The choices of the season's latest night held here (`None`: none yet)."""

@@ -98,6 +98,20 @@ def achievements_of(row: SeasonRow) -> list[AchievementJson]:
     return list(json.loads(row.achievements_json))
 
 
+def chosen_achievements(offered: Sequence[AchievementJson],
+                        names: Sequence[str] | None) -> list[AchievementJson]:
+    """The season's achievements a night offers: those `names` picks (`None`: all), in the
+    season's order; 422 `unknown_achievement` for a name the season does not define."""
+    if names is None:
+        return list(offered)
+    known = {achievement["name"] for achievement in offered}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise InvalidError(f"the season has no achievement {unknown[0]!r}",
+                           "unknown_achievement")
+    return [achievement for achievement in offered if achievement["name"] in set(names)]
+
+
 def scheme_of_event(session: Session, event_id: str) -> Scheme:
     """The scheme a night's games score by: its season's, else the default (5/1/0)."""
     season = season_repo.season_of_event(session, event_id)
