@@ -4,6 +4,7 @@ Functions take a session and never commit (the writer commits, `server.db.writer
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -23,6 +24,13 @@ from server.db.tables import (
 
 def get_season(session: Session, season_id: str) -> SeasonRow | None:
     return session.get(SeasonRow, season_id)
+
+
+def list_seasons(session: Session) -> list[tuple[str, str, datetime]]:
+    """Every season on this server (id, name, created), newest first: the laptop's list."""
+    query = (select(SeasonRow.id, SeasonRow.name, SeasonRow.created_at)
+             .order_by(col(SeasonRow.created_at).desc(), col(SeasonRow.id)))
+    return [(id_, name, created) for id_, name, created in session.exec(query).all()]
 
 
 def count_seasons(session: Session) -> int:

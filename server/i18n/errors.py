@@ -106,6 +106,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "unknown_season": _("This season does not exist."),
         "not_season_host": _("Only the season's host can do that; use the season's host link."),
         "bad_scoring": _("That scoring scheme cannot be used; check its points."),
+        "bad_recovery_code": _("That is not this season's recovery code; check it and try "
+                               "again."),
         "unknown_season_player": _("Nobody with that name has played in this season."),
         "played_together": _("These two played in the same game, so they are two people."),
         "same_player": _("These names already mean the same player."),

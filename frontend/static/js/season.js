@@ -30,7 +30,10 @@ function render(view) {
     el("td", { class: "num strong", text: line.points }),
     el("td", { class: "num", text: line.games }),
     el("td", { class: "num", text: line.wins }),
-    el("td", { class: "num", text: line.draws }))));
+    el("td", { class: "num", text: line.draws }),
+    el("td", { class: "num", text: line.losses }),
+    el("td", { class: "num tie-break", text: line.opponents_average.toFixed(2) }),
+    el("td", { class: "num tie-break", text: line.head_to_head > 0 ? `+${line.head_to_head}` : line.head_to_head }))));
   $("#standings").hidden = view.standings.length === 0;
   $("#season-empty").hidden = view.standings.length > 0 || view.pending.length > 0;
   renderPending(view.pending);

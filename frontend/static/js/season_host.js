@@ -9,12 +9,19 @@ import { forgetToken, saveToken, takeTokenFromFragment } from "./tokens.js";
 
 const season = $("#season").dataset.seasonId;
 const base = `/api/seasons/${encodeURIComponent(season)}`;
-const token = takeTokenFromFragment("season-host", season, "host_token");
+let token = takeTokenFromFragment("season-host", season, "host_token");
 
-const { fail } = banner("#season-error");
+const { fail, clear } = banner("#season-error");
 
 const nightForm = $("#night-form");
 let filled = false;
+
+/** The season's scoring in words ("Win 5, draw 1, loss 0"), not its key. */
+function schemeText(view) {
+  if (view.scoring === "win-draw-loss") return t("Win {win}, draw {draw}, loss {loss}", view.points);
+  const places = Object.keys(view.points).sort((a, b) => Number(a) - Number(b));
+  return t("By place: {points}", { points: places.map((place) => view.points[place]).join(", ") });
+}
 
 /** Select `value`, adding it when the page's list lacks it (a night made through the API). */
 function choose(select, value) {
@@ -54,9 +61,8 @@ function fillNightForm(view) {
 function render(view) {
   fillNightForm(view);
   $("#season-name").textContent = view.name;
-  const points = Object.entries(view.points).map(([key, value]) => `${key}: ${value}`).join(", ");
   const awards = view.achievements.map((award) => `${award.name} +${award.points}`).join(", ");
-  $("#season-scheme").textContent = `${view.scoring} (${points})${awards ? ` · ${awards}` : ""}`;
+  $("#season-scheme").textContent = `${schemeText(view)}${awards ? ` · ${awards}` : ""}`;
   $("#night-list").replaceChildren(...view.nights.map((night) => el("li", {},
     night.host_path ? el("a", { href: night.host_path, text: night.held_at.slice(0, 10) })
       : el("span", { text: `${night.held_at.slice(0, 10)} (${t("imported")})` }),
@@ -71,13 +77,56 @@ function render(view) {
   }
 }
 
+/** The host page, or the ways back in when this device has no valid key (the laptop
+ * itself needs none: it hosts every season). */
 async function load() {
   try {
-    render(await api("GET", `${base}/host`, { token }));
+    const view = await api("GET", `${base}/host`, { token });
+    $("#season-locked").hidden = true;
+    for (const section of document.querySelectorAll(".host-only")) section.hidden = false;
+    render(view);
   } catch (problem) {
-    fail(problem.status === 404 ? t("This season does not exist.") : problem.message);
+    if (problem.status === 401 || problem.status === 403) {
+      if (token) forgetToken("season-host", season);
+      token = null;
+      $("#season-locked").hidden = false;
+    } else {
+      fail(problem.status === 404 ? t("This season does not exist.") : problem.message);
+    }
   }
 }
+
+/** The recovery code (typed, or from its QR code's link) for the season's host token. */
+async function recover(code) {
+  try {
+    const reply = await api("POST", `${base}/recover`, { body: { code } });
+    token = reply.host_token;
+    saveToken("season-host", season, token);
+    clear();
+  } catch (problem) {
+    fail(problem.message);
+  }
+  await load();
+}
+
+/** A recovery code in the address (`#recovery_code=…`, the QR code's link), scrubbed. */
+function takeRecoveryCode() {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const code = params.get("recovery_code");
+  if (!code) return null;
+  params.delete("recovery_code");
+  const rest = params.toString();
+  history.replaceState(null, "", window.location.pathname + window.location.search + (rest ? `#${rest}` : ""));
+  return code;
+}
+
+$("#recover-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const submit = event.target.querySelector("button");
+  submit.disabled = true;
+  await recover($("#recover-code").value);
+  submit.disabled = false;
+});
 
 async function post(path, body, form) {
   const submit = form.querySelector("button");
@@ -157,5 +206,6 @@ nightForm.addEventListener("submit", async (event) => {
   }
 });
 
-if (!token) fail(t("Not your host link. Open the host link from the laptop that created the season."));
+const code = takeRecoveryCode();
+if (code) recover(code);
 else load();

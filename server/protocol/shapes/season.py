@@ -13,6 +13,12 @@ class StandingLine(TypedDict):
     games: int
     wins: int
     draws: int
+    losses: int
+    """Games neither won nor drawn (every place below first)."""
+    opponents_average: float
+    """The second tie-break: the average season points of the opponents met."""
+    head_to_head: int
+    """The last tie-break: games above minus below the players level before it."""
 
 
 class NamedPlacing(TypedDict):
