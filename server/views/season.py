@@ -19,7 +19,11 @@ from server.views.standings import standing_lines
 
 def season_standings(book: SeasonBook) -> SeasonStandings:
     return {"season_id": book.row.id, "name": book.row.name, "nights": len(book.nights),
-            "standings": standing_lines(book.table), "pending": pending_lines(book)}
+            "standings": standing_lines(book.table), "pending": pending_lines(book),
+            "night_table": [{"number": number, "held_at": iso_utc(night.held_at),
+                             "games": len(night.results), "pending": len(night.pending),
+                             "imported": night.event_id is None}
+                            for number, night in enumerate(book.nights, start=1)]}
 
 
 def pending_lines(book: SeasonBook) -> list[PendingLine]:

@@ -98,6 +98,8 @@ def test_the_standings_explain_themselves_on_the_laptop(browser: Browser, server
         expect(page.locator("#standings thead").get_by_text(name, exact=True)).to_be_visible()
     long_line = page.locator("#standings-body tr").first.locator("td")
     expect(long_line.nth(5)).to_have_text("1")  # LONG lost the first game (second place)
+    expect(page.locator("#nights-body tr")).to_have_count(1)
+    expect(page.locator("#nights-body tr td").nth(1)).to_contain_text("2026-11-06")
     screenshot(page, "season-standings-laptop-it")
     page.goto(f"{server}/seasons/{season['season_id']}/host?lang=en"
               f"#host_token={season['host_token']}")

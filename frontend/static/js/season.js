@@ -37,6 +37,12 @@ function render(view) {
   $("#standings").hidden = view.standings.length === 0;
   $("#season-empty").hidden = view.standings.length > 0 || view.pending.length > 0;
   renderPending(view.pending);
+  $("#nights-body").replaceChildren(...view.night_table.map((night) => el("tr", {},
+    el("td", { class: "num", text: night.number }),
+    el("td", { text: night.imported ? `${night.held_at.slice(0, 10)} (${t("imported")})` : night.held_at.slice(0, 10) }),
+    el("td", { class: "num", text: night.games }),
+    el("td", { class: "num", text: night.pending }))));
+  $("#season-nights-table").hidden = view.night_table.length === 0;
 }
 
 /** The finished games not counted yet: each waits for a confirmation (or, disputed, the host). */

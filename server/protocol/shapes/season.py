@@ -39,12 +39,25 @@ class PendingLine(TypedDict):
     placings: list[NamedPlacing]
 
 
+class SeasonNightRow(TypedDict):
+    """A night on the standings page's table of nights (numbered as the host view's)."""
+
+    number: int
+    held_at: str
+    games: int
+    """Games that count."""
+    pending: int
+    """Games waiting for a confirmation."""
+    imported: bool
+
+
 class SeasonStandings(TypedDict):
     season_id: str
     name: str
     nights: int
     standings: list[StandingLine]
     pending: list[PendingLine]
+    night_table: list[SeasonNightRow]
 
 
 class NightStandings(TypedDict):

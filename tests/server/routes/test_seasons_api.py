@@ -81,7 +81,7 @@ def test_a_season_is_created_with_its_scheme_and_a_token(client: TestClient) -> 
     assert host["achievements"] == [{"name": "First blood", "points": 1}]
     assert client.get(f"/api/seasons/{season['season_id']}/standings").json() == {
         "season_id": season["season_id"], "name": "Friday League", "nights": 0,
-        "standings": [], "pending": []}
+        "standings": [], "pending": [], "night_table": []}
 
 
 @SQLITE_ONLY
@@ -125,6 +125,12 @@ def test_standings_of_an_imported_season_and_their_csv(client: TestClient) -> No
     expected = [(1, "Ann", 11, 2, 2, 0), (2, "Bobby", 5, 1, 1, 0), (3, "Cid", 1, 3, 0, 1),
                 (4, "Dee", 1, 3, 0, 1), (5, "Bob", 0, 1, 0, 0)]
     assert table(client, season["season_id"]) == expected
+    nights = client.get(f"/api/seasons/{season['season_id']}/standings").json()["night_table"]
+    assert nights == [
+        {"number": 1, "held_at": "2026-11-06T19:00:00+00:00", "games": 2, "pending": 0,
+         "imported": True},
+        {"number": 2, "held_at": "2026-11-13T19:00:00+00:00", "games": 2, "pending": 0,
+         "imported": True}]
     reply = client.get(f"/api/seasons/{season['season_id']}/standings?format=csv")
     assert reply.headers["content-type"].startswith("text/csv")
     assert reply.headers["content-disposition"].startswith("attachment")
