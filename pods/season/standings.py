@@ -32,6 +32,9 @@ class Standing:
     wins: int
     draws: int
     opponents_average: float
+    head_to_head: int = 0
+    """Games placed above minus below the players level with them on the tie-breaks
+    before it (0 with nobody level): the last tie-break, shown so the table explains it."""
 
 
 @dataclass
@@ -83,5 +86,6 @@ def standings(results: Iterable[GameResult], scheme: Scheme) -> list[Standing]:
         tally = tallies[player]
         lines.append(Standing(
             rank=rank, player=player, points=tally.points, games=tally.games, wins=tally.wins,
-            draws=tally.draws, opponents_average=round(average[player], 2)))
+            draws=tally.draws, opponents_average=round(average[player], 2),
+            head_to_head=record.get(player, 0)))
     return lines

@@ -4,6 +4,7 @@ Functions take a session and never commit (the writer commits, `server.db.writer
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -23,6 +24,13 @@ from server.db.tables import (
 
 def get_season(session: Session, season_id: str) -> SeasonRow | None:
     return session.get(SeasonRow, season_id)
+
+
+def list_seasons(session: Session) -> list[tuple[str, str, datetime]]:
+    """Every season on this server (id, name, created), newest first: the laptop's list."""
+    query = (select(SeasonRow.id, SeasonRow.name, SeasonRow.created_at)
+             .order_by(col(SeasonRow.created_at).desc(), col(SeasonRow.id)))
+    return [(id_, name, created) for id_, name, created in session.exec(query).all()]
 
 
 def count_seasons(session: Session) -> int:
@@ -85,6 +93,13 @@ def list_events(session: Session, season_id: str) -> list[EventRow]:
     query = (select(EventRow).where(EventRow.season_id == season_id)
              .order_by(col(EventRow.created_at), col(EventRow.id)))
     return list(session.exec(query).all())
+
+
+def last_event(session: Session, season_id: str) -> EventRow | None:
+    """The season's latest night held here (its choices fill in the next night's form)."""
+    query = (select(EventRow).where(EventRow.season_id == season_id)
+             .order_by(col(EventRow.created_at).desc(), col(EventRow.id).desc()).limit(1))
+    return session.exec(query).first()
 
 
 def player_names(session: Session, season_id: str) -> dict[str, str]:

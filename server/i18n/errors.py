@@ -108,6 +108,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "bad_scoring": _("That scoring scheme cannot be used; check its points."),
         "bad_wifi": _("That Wi-Fi cannot be shown: a name of up to 32 characters, and a "
                       "password of 8 to 63 characters (or none)."),
+        "bad_recovery_code": _("That is not this season's recovery code; check it and try "
+                               "again."),
         "unknown_season_player": _("Nobody with that name has played in this season."),
         "played_together": _("These two played in the same game, so they are two people."),
         "same_player": _("These names already mean the same player."),

@@ -260,6 +260,9 @@ class EventCreate(Body):
     season_id: str | None = Field(None, min_length=1, max_length=32,
                                   pattern=r"^[A-Za-z0-9_-]+$")
     """The season the night counts for; the request's bearer is the season's host token."""
+    achievements: list[str] | None = Field(None, max_length=20)
+    """Which of the season's achievements tonight offers, by name (`None`: all of them;
+    only with `season_id`, 422 `unknown_achievement` for a name the season lacks)."""
 
 
 class EventCreated(BaseModel):

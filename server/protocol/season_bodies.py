@@ -28,6 +28,32 @@ class SeasonCreated(BaseModel):
     host_token: str
     host_url: str
     standings_url: str
+    recovery_code: str
+    """The key the host keeps on paper: it opens the host page on any device."""
+    recovery_url: str
+    """The host page that takes the code (`…/host#recovery_code=…`), as in the QR code."""
+    recovery_qr: str
+    """`recovery_url` as a QR code (`data:image/svg+xml;base64,…`)."""
+
+
+class SeasonRecover(Body):
+    code: str = Field(min_length=1, max_length=64)
+    """The recovery code as typed: case, spaces and dashes do not matter."""
+
+
+class SeasonRecovered(BaseModel):
+    season_id: str
+    host_token: str
+
+
+class LaptopSeason(BaseModel):
+    """A season on the laptop's list: its host page opens there without a token."""
+
+    season_id: str
+    name: str
+    created_at: str
+    host_path: str
+    standings_path: str
 
 
 class SeasonRename(Body):

@@ -9,8 +9,9 @@ from fastapi import APIRouter, Depends, Header, Path, status
 from fastapi.responses import PlainTextResponse, Response
 
 from pods.forming import PodPolicy
-from server.core.errors import BadTokenError, WrongRoleError
+from server.core.errors import BadTokenError, InvalidError, WrongRoleError
 from server.core.security import bearer_token, token_matches
+from server.edge.laptop import is_laptop
 from server.i18n.choice import LanguageDep
 from server.protocol.bodies import (
     AchievementsBody,
@@ -90,8 +91,12 @@ async def create_event(body: EventCreate, rt: RuntimeDep, address: ClientAddress
     offered: list[AchievementJson] = []
     if body.season_id is not None:  # a night for a season: its host's token, or nothing
         season = await seasons.load_season(rt, body.season_id)
-        seasons.check_host(season, token_hash_of(authorization))
-        offered = seasons.achievements_of(season)
+        if not is_laptop(address, rt.settings):  # the laptop hosts every season
+            seasons.check_host(season, token_hash_of(authorization))
+        offered = seasons.chosen_achievements(seasons.achievements_of(season), body.achievements)
+    elif body.achievements:
+        raise InvalidError("only a season's night offers the season's achievements",
+                           "unknown_achievement")
     row, token = await events.create_event(rt, body.set_code, body.seed, body.pick_timer_seconds,
                                            options, body.season_id, offered, address)
     return EventCreated(event_id=row.id, host_token=token,

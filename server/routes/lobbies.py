@@ -1,5 +1,6 @@
 """`/api/laptop`: the host's laptop lists every night and lobby and ends or deletes any
-(`server.services.lobbies`); 403 `laptop_only` for any other device."""
+(`server.services.lobbies`), and lists every season with its host page; 403 `laptop_only`
+for any other device."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
+from server.db import season_repo
+from server.protocol.season_bodies import LaptopSeason
 from server.routes.deps import LaptopOnly, RuntimeDep
 from server.services import lobbies
+from server.services.seasons.season_book import iso_utc
 
 router = APIRouter(prefix="/api/laptop", tags=["laptop"], dependencies=[LaptopOnly])
 
@@ -44,3 +48,13 @@ async def end_pod(pod_id: Id, rt: RuntimeDep) -> Lobbies:
 async def delete_pod(pod_id: Id, rt: RuntimeDep) -> Lobbies:
     await lobbies.delete_pod(rt, pod_id)
     return await lobbies.list_lobbies(rt)
+
+
+@router.get("/seasons")
+async def list_seasons(rt: RuntimeDep) -> list[LaptopSeason]:
+    """Every season, with its host page: on the laptop it opens without a token (a host
+    who lost the season's key gets back in here, or with the recovery code)."""
+    rows = await rt.read(season_repo.list_seasons)
+    return [LaptopSeason(season_id=id_, name=name, created_at=iso_utc(created),
+                         host_path=f"/seasons/{id_}/host", standings_path=f"/seasons/{id_}")
+            for id_, name, created in rows]

@@ -14,16 +14,27 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
+from server.db import season_repo
+from server.edge.laptop import is_laptop
 from server.protocol.file_names import content_disposition, safe_stem
 from server.protocol.season_bodies import (
     SeasonCreate,
     SeasonCreated,
     SeasonMerge,
+    SeasonRecover,
+    SeasonRecovered,
     SeasonRename,
 )
 from server.protocol.season_file import SeasonFile
 from server.protocol.shapes.season import SeasonHostView, SeasonStandings
-from server.routes.deps import LaptopOnly, LimitCreate, RuntimeDep, token_hash_of
+from server.routes.deps import (
+    ClientAddress,
+    LaptopOnly,
+    LimitCreate,
+    LimitJoin,
+    RuntimeDep,
+    token_hash_of,
+)
 from server.runtime import Runtime
 from server.services import season_reads
 from server.services.events.screen_tokens import season_screen_url
@@ -48,10 +59,13 @@ async def load_book(season_id: SeasonId, rt: RuntimeDep) -> SeasonBook:
     return book
 
 
-async def require_season_host(season_id: SeasonId, rt: RuntimeDep,
+async def require_season_host(season_id: SeasonId, rt: RuntimeDep, address: ClientAddress,
                               authorization: Annotated[str | None, Header()] = None) -> str:
-    token_hash = token_hash_of(authorization)
-    seasons.check_host(await seasons.load_season(rt, season_id), token_hash)
+    """The season's host token, or the laptop itself (`server.edge.laptop`: it lists
+    every season with its host page, since tokens are stored only as hashes)."""
+    season = await seasons.load_season(rt, season_id)
+    if not is_laptop(address, rt.settings):
+        seasons.check_host(season, token_hash_of(authorization))
     return season_id
 
 
@@ -62,12 +76,30 @@ HostSeason = Annotated[str, Depends(require_season_host)]
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=SeasonCreated,
              dependencies=[LimitCreate])
 async def create_season(body: SeasonCreate, rt: RuntimeDep) -> SeasonCreated:
-    row, token = await seasons.create_season(
+    made = await seasons.create_season(
         rt, body.name, body.scoring, body.points,
         [a.model_dump() for a in body.achievements] if body.achievements else None)
-    return SeasonCreated(season_id=row.id, host_token=token,
-                         host_url=f"{rt.base_url}/seasons/{row.id}/host#host_token={token}",
-                         standings_url=f"{rt.base_url}/seasons/{row.id}")
+    return _created(rt, made)
+
+
+def _created(rt: Runtime, made: seasons.NewSeason) -> SeasonCreated:
+    """The new season's links, its recovery code and the code's QR code."""
+    season_id, token = made.row.id, made.token
+    recovery_url = f"{rt.base_url}/seasons/{season_id}/host#recovery_code={made.code}"
+    return SeasonCreated(season_id=season_id, host_token=token,
+                         host_url=f"{rt.base_url}/seasons/{season_id}/host#host_token={token}",
+                         standings_url=f"{rt.base_url}/seasons/{season_id}",
+                         recovery_code=made.code, recovery_url=recovery_url,
+                         recovery_qr=qr_data_uri(recovery_url))
+
+
+@router.post("/{season_id}/recover", response_model=SeasonRecovered,
+             dependencies=[LimitJoin])
+async def recover(season_id: SeasonId, body: SeasonRecover, rt: RuntimeDep) -> SeasonRecovered:
+    """The host token for the season's recovery code (403 `bad_recovery_code`); every
+    try costs a join from the client's bucket, so guessing is as slow as a join code's."""
+    token = seasons.check_recovery(await seasons.load_season(rt, season_id), body.code)
+    return SeasonRecovered(season_id=season_id, host_token=token)
 
 
 @router.post("/import", status_code=status.HTTP_201_CREATED, response_model=SeasonCreated,
@@ -80,12 +112,10 @@ async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
     async with season_files.one_import(rt):
         raw = await request.body()
         try:
-            season_id, token = await season_files.import_file(rt, raw)
+            made = await season_files.import_file(rt, raw)
         except ValidationError as error:
             raise RequestValidationError(error.errors()) from None
-    return SeasonCreated(season_id=season_id, host_token=token,
-                         host_url=f"{rt.base_url}/seasons/{season_id}/host#host_token={token}",
-                         standings_url=f"{rt.base_url}/seasons/{season_id}")
+    return _created(rt, made)
 
 
 STANDINGS_RESPONSES: dict[int | str, dict[str, Any]] = {200: {
@@ -157,6 +187,8 @@ async def _host_view(rt: Runtime, season_id: str) -> Response:
     book = await season_reads.cached_book(rt, season_id)
     if book is None:
         raise seasons.unknown_season(season_id)
+    last = await rt.read(lambda session: season_repo.last_event(session, season_id))
     url = season_screen_url(rt.base_url, season_id, book.row.host_token_hash)
-    body = await rt.season_reads.compute(lambda: host_view_json(book, url, qr_data_uri(url)))
+    body = await rt.season_reads.compute(
+        lambda: host_view_json(book, url, qr_data_uri(url), last))
     return Response(body, media_type="application/json")

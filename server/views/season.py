@@ -6,7 +6,13 @@ import json
 from typing import Any
 
 from pods.player_names import skeleton
-from server.protocol.shapes.season import PendingLine, SeasonHostView, SeasonStandings
+from server.db.tables import EventRow
+from server.protocol.shapes.season import (
+    NightChoices,
+    PendingLine,
+    SeasonHostView,
+    SeasonStandings,
+)
 from server.services.seasons.season_book import SeasonBook, iso_utc
 from server.services.seasons.seasons import achievements_of
 from server.views.standings import standing_lines, standings_csv
@@ -14,7 +20,11 @@ from server.views.standings import standing_lines, standings_csv
 
 def season_standings(book: SeasonBook) -> SeasonStandings:
     return {"season_id": book.row.id, "name": book.row.name, "nights": len(book.nights),
-            "standings": standing_lines(book.table), "pending": pending_lines(book)}
+            "standings": standing_lines(book.table), "pending": pending_lines(book),
+            "night_table": [{"number": number, "held_at": iso_utc(night.held_at),
+                             "games": len(night.results), "pending": len(night.pending),
+                             "imported": night.event_id is None}
+                            for number, night in enumerate(book.nights, start=1)]}
 
 
 def pending_lines(book: SeasonBook) -> list[PendingLine]:
@@ -25,9 +35,21 @@ def pending_lines(book: SeasonBook) -> list[PendingLine]:
             for number, night in enumerate(book.nights, start=1) for game in night.pending]
 
 
-def host_view(book: SeasonBook, screen_url: str, screen_qr: str) -> SeasonHostView:
+def night_choices(row: EventRow, season_achievements: list[str]) -> NightChoices:
+    """The night's set or line-up, timer, house rules, reveal and the season's
+    achievements it offers (one its host added by hand is not the season's: left out)."""
+    offered = {item["name"] for item in json.loads(row.achievements_json or "[]")}
+    return {"set": row.set_code, "packs": row.packs.split(",") if row.packs else None,
+            "pick_timer_seconds": row.pick_timer_seconds, "starting_life": row.starting_life,
+            "deck_size": row.deck_size_rule, "replay_visibility": row.replay_visibility,
+            "achievements": [name for name in season_achievements if name in offered]}
+
+
+def host_view(book: SeasonBook, screen_url: str, screen_qr: str,
+              last_night: EventRow | None = None) -> SeasonHostView:
     """`screen_url`: the season's screen link, and `screen_qr` its QR code (made by the
-    route: a link with a token in it is drawn into a `data:` URL)."""
+    route: a link with a token in it is drawn into a `data:` URL); `last_night`: the
+    season's latest night, whose choices fill tonight's form."""
     also: dict[str, list[str]] = {}
     for key, player_id in book.roster.aliases.items():
         name = book.roster.players[player_id]
@@ -45,6 +67,8 @@ def host_view(book: SeasonBook, screen_url: str, screen_qr: str) -> SeasonHostVi
                     for name in book.roster.names()],
         "standings": standing_lines(book.table),
         "screen_url": screen_url, "screen_qr": screen_qr,
+        "last_night": night_choices(last_night, [a["name"] for a in achievements_of(book.row)])
+        if last_night is not None else None,
     }
 
 
@@ -57,8 +81,9 @@ def standings_csv_bytes(book: SeasonBook) -> bytes:
     return standings_csv(season_standings(book)["standings"]).encode("utf-8")
 
 
-def host_view_json(book: SeasonBook, screen_url: str, screen_qr: str) -> bytes:
-    return _json(host_view(book, screen_url, screen_qr))
+def host_view_json(book: SeasonBook, screen_url: str, screen_qr: str,
+                   last_night: EventRow | None = None) -> bytes:
+    return _json(host_view(book, screen_url, screen_qr, last_night))
 
 
 def _json(value: Any) -> bytes:

@@ -15,13 +15,16 @@ from collections.abc import Iterable
 from pods.season.standings import Standing
 from server.protocol.shapes.season import StandingLine
 
-CSV_COLUMNS = ("rank", "name", "points", "games", "wins", "draws")
+CSV_COLUMNS = ("rank", "name", "points", "games", "wins", "draws", "losses",
+               "opponents_average", "head_to_head")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def standing_lines(table: Iterable[Standing]) -> list[StandingLine]:
     return [{"rank": s.rank, "name": s.player, "points": s.points, "games": s.games,
-             "wins": s.wins, "draws": s.draws} for s in table]
+             "wins": s.wins, "draws": s.draws, "losses": s.games - s.wins - s.draws,
+             "opponents_average": s.opponents_average, "head_to_head": s.head_to_head}
+            for s in table]
 
 
 def standings_csv(lines: Iterable[StandingLine]) -> str:
@@ -32,7 +35,8 @@ def standings_csv(lines: Iterable[StandingLine]) -> str:
     writer.writerow(CSV_COLUMNS)
     for line in lines:
         writer.writerow([line["rank"], _plain(line["name"]), line["points"], line["games"],
-                         line["wins"], line["draws"]])
+                         line["wins"], line["draws"], line["losses"],
+                         line["opponents_average"], line["head_to_head"]])
     return out.getvalue()
 
 

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.support import call_api, mobile_context, page_overflow, screenshot
+from tests.browser.support import (
+    call_api,
+    mobile_context,
+    new_context,
+    page_overflow,
+    screenshot,
+)
 
 LONG = "Wolfeschlegelsteinhausenbergerdo"  # 32 letters, no space to break at
 NAMES = ("Ann", "Бартоломей", "Giancarlo", LONG, "Zoë")
@@ -43,6 +49,10 @@ def test_the_standings_page_fits_a_phone(browser: Browser, server: str, width: i
     expect(rows.first).to_contain_text(LONG)  # 1 + 4 points: first
     expect(page.locator("#season-name")).to_have_text(season_file()["season"]["name"])
     assert page.locator("html").get_attribute("lang") == lang
+    # Every column's full name is its abbreviation's title; the legend spells them out.
+    expect(page.locator("#standings thead abbr.col-short[title]")).to_have_count(7)
+    expect(page.locator("#standings-legend abbr")).to_have_count(7)
+    expect(page.locator("#standings-body tr").first.locator("td")).to_have_count(8)
     screenshot(page, f"season-standings-{lang}-{width}")
     assert page_overflow(page) == 0
     for path in (f"/seasons/{season['season_id']}/host?lang={lang}"
@@ -74,4 +84,24 @@ def test_the_host_page_lists_the_players_and_merges_a_typo(browser: Browser,
     expect(page.locator("#player-list")).to_contain_text("Ann (Anne)")
     assert "host_token" not in page.url  # the token left the address bar
     assert page_overflow(page) == 0
+    context.close()
+
+
+def test_the_standings_explain_themselves_on_the_laptop(browser: Browser, server: str) -> None:
+    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    assert isinstance(season, dict)
+    context = new_context(browser, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(f"{server}/seasons/{season['season_id']}?lang=it")
+    expect(page.locator("#standings-body tr")).to_have_count(len(NAMES))
+    for name in ("Punti", "Sconfitte", "Media degli avversari", "Scontri diretti"):
+        expect(page.locator("#standings thead").get_by_text(name, exact=True)).to_be_visible()
+    long_line = page.locator("#standings-body tr").first.locator("td")
+    expect(long_line.nth(5)).to_have_text("1")  # LONG lost the first game (second place)
+    expect(page.locator("#nights-body tr")).to_have_count(1)
+    expect(page.locator("#nights-body tr td").nth(1)).to_contain_text("2026-11-06")
+    screenshot(page, "season-standings-laptop-it")
+    page.goto(f"{server}/seasons/{season['season_id']}/host?lang=en"
+              f"#host_token={season['host_token']}")
+    expect(page.locator("#season-scheme")).to_have_text("By place: 4, 3, 2, 1")
     context.close()

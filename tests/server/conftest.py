@@ -171,6 +171,16 @@ def client(settings: Settings, loop_queries: LoopQueries) -> Iterator[TestClient
 
 
 @pytest.fixture
+def wifi_client(make_settings: Callable[..., Settings],
+                app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+                ) -> Iterator[TestClient]:
+    """An app whose client is a phone on the Wi-Fi, not the host's laptop (`client` is
+    the laptop: its peer is exempt, and the laptop hosts every season)."""
+    with app_client(make_settings(rate_limit_exempt="127.0.0.1")) as phone:
+        yield phone
+
+
+@pytest.fixture
 def live_server(db_url: str, tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     """Factory: `live_server(**env)` starts `prismatic serve` on a free loopback port."""
     servers: list[LiveServer] = []

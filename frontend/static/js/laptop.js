@@ -69,4 +69,18 @@ async function poll() {
   setTimeout(poll, POLL_MS);
 }
 
+/** Every season with its host page (read once: seasons are made by this laptop's host). */
+async function showSeasons() {
+  try {
+    const seasons = await api("GET", "/api/laptop/seasons");
+    $("#season-rows").replaceChildren(...seasons.map((season) => el("li", {},
+      el("a", { href: season.host_path, text: season.name }),
+      " · ", el("a", { href: season.standings_path, text: t("Standings page") }))));
+    $("#no-seasons").hidden = seasons.length > 0;
+  } catch {
+    // Not the laptop: the lobbies' banner already says why.
+  }
+}
+
 poll();
+showSeasons();

@@ -30,10 +30,19 @@ function render(view) {
     el("td", { class: "num strong", text: line.points }),
     el("td", { class: "num", text: line.games }),
     el("td", { class: "num", text: line.wins }),
-    el("td", { class: "num", text: line.draws }))));
+    el("td", { class: "num", text: line.draws }),
+    el("td", { class: "num", text: line.losses }),
+    el("td", { class: "num tie-break", text: line.opponents_average.toFixed(2) }),
+    el("td", { class: "num tie-break", text: line.head_to_head > 0 ? `+${line.head_to_head}` : line.head_to_head }))));
   $("#standings").hidden = view.standings.length === 0;
   $("#season-empty").hidden = view.standings.length > 0 || view.pending.length > 0;
   renderPending(view.pending);
+  $("#nights-body").replaceChildren(...view.night_table.map((night) => el("tr", {},
+    el("td", { class: "num", text: night.number }),
+    el("td", { text: night.imported ? `${night.held_at.slice(0, 10)} (${t("imported")})` : night.held_at.slice(0, 10) }),
+    el("td", { class: "num", text: night.games }),
+    el("td", { class: "num", text: night.pending }))));
+  $("#season-nights-table").hidden = view.night_table.length === 0;
 }
 
 /** The finished games not counted yet: each waits for a confirmation (or, disputed, the host). */

@@ -4,19 +4,65 @@ import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { podOptions, watchLineUp } from "./pod_options.js";
 import { forgetToken, saveToken, takeTokenFromFragment } from "./tokens.js";
 
 const season = $("#season").dataset.seasonId;
 const base = `/api/seasons/${encodeURIComponent(season)}`;
-const token = takeTokenFromFragment("season-host", season, "host_token");
+let token = takeTokenFromFragment("season-host", season, "host_token");
 
-const { fail } = banner("#season-error");
+const { fail, clear } = banner("#season-error");
+
+const nightForm = $("#night-form");
+let filled = false;
+
+/** The season's scoring in words ("Win 5, draw 1, loss 0"), not its key. */
+function schemeText(view) {
+  if (view.scoring === "win-draw-loss") return t("Win {win}, draw {draw}, loss {loss}", view.points);
+  const places = Object.keys(view.points).sort((a, b) => Number(a) - Number(b));
+  return t("By place: {points}", { points: places.map((place) => view.points[place]).join(", ") });
+}
+
+/** Select `value`, adding it when the page's list lacks it (a night made through the API). */
+function choose(select, value) {
+  if (![...select.options].some((option) => option.value === value)) {
+    select.append(el("option", { value, text: value }));
+  }
+  select.value = value;
+}
+
+/** Tonight's form, filled once with the last night's choices and the season's achievements. */
+function fillNightForm(view) {
+  if (filled) return;
+  filled = true;
+  const last = view.last_night;
+  const offered = last ? new Set(last.achievements) : null;
+  $("#night-achievement-list").replaceChildren(...view.achievements.map((award) => el("label",
+    { class: "check" },
+    el("input", { type: "checkbox", name: "achievement", value: award.name,
+                  checked: offered === null || offered.has(award.name) }),
+    el("span", { text: `${award.name} +${award.points}` }))));
+  $("#night-achievements").hidden = !view.achievements.length;
+  if (last) {
+    const set = $("#f-set");
+    set.value = last.packs ? "mixed" : last.set;
+    (last.packs || []).forEach((code, round) => {
+      const pack = $(`#f-pack-${round + 1}`);
+      if (pack) pack.value = code;
+    });
+    choose($("#f-life"), String(last.starting_life));
+    $("#f-deck-size").value = last.deck_size;
+    $("#f-reveal").value = last.replay_visibility;
+    choose($("#f-timer"), last.pick_timer_seconds ? String(last.pick_timer_seconds) : "");
+    set.dispatchEvent(new Event("change"));
+  }
+}
 
 function render(view) {
+  fillNightForm(view);
   $("#season-name").textContent = view.name;
-  const points = Object.entries(view.points).map(([key, value]) => `${key}: ${value}`).join(", ");
   const awards = view.achievements.map((award) => `${award.name} +${award.points}`).join(", ");
-  $("#season-scheme").textContent = `${view.scoring} (${points})${awards ? ` · ${awards}` : ""}`;
+  $("#season-scheme").textContent = `${schemeText(view)}${awards ? ` · ${awards}` : ""}`;
   $("#night-list").replaceChildren(...view.nights.map((night) => el("li", {},
     night.host_path ? el("a", { href: night.host_path, text: night.held_at.slice(0, 10) })
       : el("span", { text: `${night.held_at.slice(0, 10)} (${t("imported")})` }),
@@ -44,13 +90,56 @@ function renderScreenLink(view) {
   qr.hidden = false;
 }
 
+/** The host page, or the ways back in when this device has no valid key (the laptop
+ * itself needs none: it hosts every season). */
 async function load() {
   try {
-    render(await api("GET", `${base}/host`, { token }));
+    const view = await api("GET", `${base}/host`, { token });
+    $("#season-locked").hidden = true;
+    for (const section of document.querySelectorAll(".host-only")) section.hidden = false;
+    render(view);
   } catch (problem) {
-    fail(problem.status === 404 ? t("This season does not exist.") : problem.message);
+    if (problem.status === 401 || problem.status === 403) {
+      if (token) forgetToken("season-host", season);
+      token = null;
+      $("#season-locked").hidden = false;
+    } else {
+      fail(problem.status === 404 ? t("This season does not exist.") : problem.message);
+    }
   }
 }
+
+/** The recovery code (typed, or from its QR code's link) for the season's host token. */
+async function recover(code) {
+  try {
+    const reply = await api("POST", `${base}/recover`, { body: { code } });
+    token = reply.host_token;
+    saveToken("season-host", season, token);
+    clear();
+  } catch (problem) {
+    fail(problem.message);
+  }
+  await load();
+}
+
+/** A recovery code in the address (`#recovery_code=…`, the QR code's link), scrubbed. */
+function takeRecoveryCode() {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const code = params.get("recovery_code");
+  if (!code) return null;
+  params.delete("recovery_code");
+  const rest = params.toString();
+  history.replaceState(null, "", window.location.pathname + window.location.search + (rest ? `#${rest}` : ""));
+  return code;
+}
+
+$("#recover-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const submit = event.target.querySelector("button");
+  submit.disabled = true;
+  await recover($("#recover-code").value);
+  submit.disabled = false;
+});
 
 async function post(path, body, form) {
   const submit = form.querySelector("button");
@@ -112,11 +201,16 @@ $("#delete-confirm").addEventListener("click", async (event) => {
   }
 });
 
-$("#open-night").addEventListener("click", async (event) => {
-  const control = event.currentTarget;
+watchLineUp();
+nightForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const control = $("#open-night");
   control.disabled = true;
+  const data = new FormData(nightForm);
+  const body = { ...podOptions(data), season_id: season, achievements: data.getAll("achievement") };
+  if (data.get("timer")) body.pick_timer_seconds = Number(data.get("timer"));
   try {
-    const night = await api("POST", "/api/events", { token, body: { set: "CMR", season_id: season } });
+    const night = await api("POST", "/api/events", { token, body });
     saveToken("event-host", night.event_id, night.host_token);
     window.location.href = `/events/${encodeURIComponent(night.event_id)}/host`;
   } catch (problem) {
@@ -125,5 +219,6 @@ $("#open-night").addEventListener("click", async (event) => {
   }
 });
 
-if (!token) fail(t("Not your host link. Open the host link from the laptop that created the season."));
+const code = takeRecoveryCode();
+if (code) recover(code);
 else load();

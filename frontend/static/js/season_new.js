@@ -4,9 +4,18 @@ import { api } from "./api.js";
 import { $, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
-function goToHost(created) {
-  window.location.href = created.host_url.replace(/^https?:\/\/[^/]+/, "");
+/** Show the new season's recovery code and its QR code, then on to its host page. */
+function showRecovery(created) {
+  $("#recovery-code").textContent = created.recovery_code;
+  $("#recovery-qr").src = created.recovery_qr;
+  $("#recovery-go").href = created.host_url.replace(/^https?:\/\/[^/]+/, "");
+  $("#create-panel").hidden = true;
+  $("#import-panel").hidden = true;
+  $("#recovery").hidden = false;
+  $("#recovery-go").focus();
 }
+
+$("#recovery-print").addEventListener("click", () => window.print());
 
 function achievements(text) {
   return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
@@ -22,7 +31,7 @@ $("#create-season").addEventListener("submit", async (event) => {
   const submit = event.target.querySelector("button");
   submit.disabled = true;
   try {
-    goToHost(await api("POST", "/api/seasons", { body: {
+    showRecovery(await api("POST", "/api/seasons", { body: {
       name: $("#s-name").value, scoring: $("#s-scoring").value,
       achievements: achievements($("#s-achievements").value) } }));
   } catch (problem) {
@@ -46,7 +55,7 @@ $("#import-season").addEventListener("submit", async (event) => {
       submit.disabled = false;
       return;
     }
-    goToHost(await api("POST", "/api/seasons/import", { body: data }));
+    showRecovery(await api("POST", "/api/seasons/import", { body: data }));
   } catch (problem) {
     toast(problem.message);
     submit.disabled = false;

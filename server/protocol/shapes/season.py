@@ -13,6 +13,12 @@ class StandingLine(TypedDict):
     games: int
     wins: int
     draws: int
+    losses: int
+    """Games neither won nor drawn (every place below first)."""
+    opponents_average: float
+    """The second tie-break: the average season points of the opponents met."""
+    head_to_head: int
+    """The last tie-break: games above minus below the players level before it."""
 
 
 class NamedPlacing(TypedDict):
@@ -33,12 +39,25 @@ class PendingLine(TypedDict):
     placings: list[NamedPlacing]
 
 
+class SeasonNightRow(TypedDict):
+    """A night on the standings page's table of nights (numbered as the host view's)."""
+
+    number: int
+    held_at: str
+    games: int
+    """Games that count."""
+    pending: int
+    """Games waiting for a confirmation."""
+    imported: bool
+
+
 class SeasonStandings(TypedDict):
     season_id: str
     name: str
     nights: int
     standings: list[StandingLine]
     pending: list[PendingLine]
+    night_table: list[SeasonNightRow]
 
 
 class NightStandings(TypedDict):
@@ -67,6 +86,19 @@ class SeasonPlayerLine(TypedDict):
     """Other names that mean this player (names before a rename, names merged into it)."""
 
 
+class NightChoices(TypedDict):
+    """A night's choices as `POST /api/events` takes them: the season's host page fills
+    its form for the next night with the last night's."""
+
+    set: str
+    packs: list[str] | None
+    pick_timer_seconds: int | None
+    starting_life: int
+    deck_size: str
+    replay_visibility: str
+    achievements: list[str]
+
+
 class SeasonHostView(TypedDict):
     season_id: str
     name: str
@@ -80,3 +112,5 @@ class SeasonHostView(TypedDict):
     """The season's screen link (`/seasons/{id}/screen#screen_token=…`), for the TV."""
     screen_qr: str
     """The same link as a QR code in a `data:image/svg+xml;base64,…` URL."""
+    last_night: NightChoices | None
+    """The choices of the season's latest night held here (`None`: none yet)."""

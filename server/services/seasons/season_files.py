@@ -29,7 +29,7 @@ from server.core.errors import ConflictError, InvalidError
 from server.core.security import new_id
 from server.db import Session, season_repo
 from server.db.season_repo import ResultLine
-from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow, SeasonRow
+from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow
 from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
 from server.runtime import Runtime
 from server.services import season_reads
@@ -91,8 +91,8 @@ def _clean(name: str, where: str) -> str:
     return name
 
 
-def _season(data: SeasonFile) -> tuple[SeasonRow, str]:
-    """The new season's row and token: its name and achievements' names checked as a
+def _season(data: SeasonFile) -> seasons.NewSeason:
+    """The new season's row, token and recovery code: its name and achievements' names checked as a
     host's would be (`pods.season.checks`), each refusal naming where in the file."""
     try:
         check_characters(data.season.name)
@@ -110,17 +110,18 @@ def _season(data: SeasonFile) -> tuple[SeasonRow, str]:
 
 
 def checked_rows(data: SeasonFileReader) -> tuple[list[list[object]], list[ResultLine],
-                                                 str, str]:
+                                                 seasons.NewSeason]:
     """Every row the file becomes (a new season) in groups to store in order, then its
-    games as `season_result` lines, its id and host token; raises `bad_season_file` naming
-    the first problem and where it is (or pydantic's `ValidationError` for a night of the
-    wrong shape, met as the nights are read)."""
+    games as `season_result` lines, and the new season (row, host token, recovery code);
+    raises `bad_season_file` naming the first problem and where it is (or pydantic's
+    `ValidationError` for a night of the wrong shape, met as the nights are read)."""
     if data.version != SEASON_FILE_VERSION:
         raise _refuse(f"it is version {data.version}; this server reads version "
                       f"{SEASON_FILE_VERSION}")
     if data.format != SEASON_FILE_FORMAT:
         raise _refuse("it is not a Prismatic season file")
-    season, token = _season(data.head)
+    made = _season(data.head)
+    season = made.row
     offered = from_json(seasons.achievements_of(season))
     owners: dict[str, str] = {}  # skeleton → the file's player name
     players: list[object] = []
@@ -158,7 +159,7 @@ def checked_rows(data: SeasonFileReader) -> tuple[list[list[object]], list[Resul
             games += 1
     if games > MAX_GAMES:
         raise _refuse(f"it holds {games} games; at most {MAX_GAMES}")
-    return [[season], players, aliases, nights], results, season.id, token
+    return [[season], players, aliases, nights], results, made
 
 
 def _held_at(text: str, number: int) -> datetime:
@@ -197,21 +198,21 @@ async def one_import(rt: Runtime) -> AsyncIterator[None]:
         yield
 
 
-async def import_file(rt: Runtime, raw: bytes) -> tuple[str, str]:
-    """Parse, check and store a season file as a new season (one commit); returns its id
-    and host token. Parsed and checked off the event loop: a big file is thousands of
-    names to clean."""
+async def import_file(rt: Runtime, raw: bytes) -> seasons.NewSeason:
+    """Parse, check and store a season file as a new season (one commit); returns it with
+    its host token and recovery code. Parsed and checked off the event loop: a big file is
+    thousands of names to clean."""
 
-    def checked() -> tuple[list[list[object]], list[ResultLine], str, str]:
+    def checked() -> tuple[list[list[object]], list[ResultLine], seasons.NewSeason]:
         return checked_rows(parse_file(raw))
 
-    groups, results, season_id, token = await asyncio.to_thread(checked)
+    groups, results, made = await asyncio.to_thread(checked)
 
     def stage(session: Session) -> None:
         seasons.check_room(rt, session)
         season_repo.add_rows(session, *groups)
         season_repo.add_results(session, results)
 
-    stored = await commit(rt, stage, lambda: (season_id, token), refusable=True)
-    season_reads.warm(rt, season_id)  # the first read of a big file's season finds it
+    stored = await commit(rt, stage, lambda: made, refusable=True)
+    season_reads.warm(rt, made.row.id)  # the first read of a big file's season finds it
     return stored

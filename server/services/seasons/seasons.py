@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from pods.errors import PodsError
 from pods.season.checks import clean_season_name
 from pods.season.scoring import Scheme, SchemeError
 from server.core.errors import ConflictError, InvalidError, UnknownPodError, WrongRoleError
-from server.core.security import hash_token, new_id, new_token, token_matches
+from server.core.security import hash_token, new_id, token_matches
 from server.db import Session, season_repo
 from server.db.tables import SeasonRow
 from server.protocol.shapes.season import AchievementJson
 from server.runtime import Runtime
 from server.services.commit import commit
+from server.services.seasons import recovery
 from server.services.tables import achievements
 
 
@@ -37,20 +39,30 @@ def parse_scheme(scoring: str, points: Mapping[str, object] | None) -> Scheme:
         raise InvalidError(str(error), error.code) from error
 
 
+@dataclass(frozen=True)
+class NewSeason:
+    """A season's row (not stored yet), its host token and the recovery code it derives from."""
+
+    row: SeasonRow
+    token: str
+    code: str
+
+
 def new_season(name: str, scheme: Scheme,
-               achievements: Sequence[AchievementJson]) -> tuple[SeasonRow, str]:
-    """A season's row (not stored yet) and its host token; 422 `bad_name` or
-    `bad_characters` for a name no season may have (`pods.season.checks`)."""
+               achievements: Sequence[AchievementJson]) -> NewSeason:
+    """A new season with its recovery code and host token (`recovery`); 422 `bad_name`
+    or `bad_characters` for a name no season may have (`pods.season.checks`)."""
     try:
         name = clean_season_name(name)
     except PodsError as error:
         raise InvalidError(str(error), error.code) from error
-    token = new_token()
+    code = recovery.new_code()
+    token = recovery.host_token_of(code)
     row = SeasonRow(id=new_id(), name=name, scoring=scheme.scoring.value,
                     points_json=json.dumps(dict(scheme.points), sort_keys=True),
                     achievements_json=json.dumps(list(achievements), ensure_ascii=False),
                     host_token_hash=hash_token(token))
-    return row, token
+    return NewSeason(row, token, code)
 
 
 def check_room(rt: Runtime, session: Session) -> None:
@@ -65,15 +77,14 @@ def check_room(rt: Runtime, session: Session) -> None:
 async def create_season(rt: Runtime, name: str, scoring: str,
                         points: Mapping[str, object] | None,
                         achievements: Sequence[Mapping[str, object]] | None,
-                        ) -> tuple[SeasonRow, str]:
-    row, token = new_season(name, parse_scheme(scoring, points),
-                            parse_achievements(achievements))
+                        ) -> NewSeason:
+    made = new_season(name, parse_scheme(scoring, points), parse_achievements(achievements))
 
     def stage(session: Session) -> None:
         check_room(rt, session)
-        season_repo.add_rows(session, [row])
+        season_repo.add_rows(session, [made.row])
 
-    return await commit(rt, stage, lambda: (row, token), refusable=True)
+    return await commit(rt, stage, lambda: made, refusable=True)
 
 
 async def delete_season(rt: Runtime, season_id: str) -> None:
@@ -98,6 +109,20 @@ def achievements_of(row: SeasonRow) -> list[AchievementJson]:
     return list(json.loads(row.achievements_json))
 
 
+def chosen_achievements(offered: Sequence[AchievementJson],
+                        names: Sequence[str] | None) -> list[AchievementJson]:
+    """The season's achievements a night offers: those `names` picks (`None`: all), in the
+    season's order; 422 `unknown_achievement` for a name the season does not define."""
+    if names is None:
+        return list(offered)
+    known = {achievement["name"] for achievement in offered}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise InvalidError(f"the season has no achievement {unknown[0]!r}",
+                           "unknown_achievement")
+    return [achievement for achievement in offered if achievement["name"] in set(names)]
+
+
 def scheme_of_event(session: Session, event_id: str) -> Scheme:
     """The scheme a night's games score by: its season's, else the default (5/1/0)."""
     season = season_repo.season_of_event(session, event_id)
@@ -114,6 +139,14 @@ def achievements_of_event(session: Session, event_id: str) -> list[AchievementJs
     """The achievements a night's players may claim: its season's, or none."""
     season = season_repo.season_of_event(session, event_id)
     return achievements_of(season) if season is not None else []
+
+
+def check_recovery(row: SeasonRow, code: str) -> str:
+    """The season's host token for its recovery code; 403 `bad_recovery_code` for any
+    other code (a season made before recovery codes has none: every code is wrong)."""
+    if not recovery.code_opens(code, row.host_token_hash):
+        raise WrongRoleError("that is not this season's recovery code", "bad_recovery_code")
+    return recovery.host_token_of(code)
 
 
 def unknown_season(season_id: str) -> UnknownPodError:

@@ -58,6 +58,10 @@ def test_then_head_to_head_among_the_players_still_level() -> None:
     table = standings(results, Scheme.parse("placement"))
     assert line(table, "bo") == (1, 7, 3, 1, 0, 5.89)
     assert line(table, "ann") == (2, 7, 3, 1, 0, 5.89)
+    # Each line carries its head-to-head, so the table can say why bo is above ann.
+    record = {s.player: s.head_to_head for s in table}
+    assert (record["bo"], record["ann"]) == (1, -1)
+    assert record["cy"] == record["di"] == record["eve"] == 0  # nobody level with them
 
 
 def test_players_level_on_everything_share_a_rank_listed_by_name() -> None:

@@ -49,7 +49,8 @@ def reference_standings(results: Sequence[GameResult], scheme: Scheme) -> list[S
 
     ordered = sorted(sorted(points), key=key, reverse=True)
     ranks = [1 + next(i for i, o in enumerate(ordered) if key(o) == key(p)) for p in ordered]
-    return [Standing(rank, p, points[p], games[p], wins[p], draws[p], round(average[p], 2))
+    return [Standing(rank, p, points[p], games[p], wins[p], draws[p], round(average[p], 2),
+                     record[p])
             for rank, p in zip(ranks, ordered, strict=True)]
 
 

