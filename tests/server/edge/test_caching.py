@@ -18,6 +18,7 @@ from server.edge.conditional import ConditionalGet
 from server.edge.encodings import choose
 from server.routes.static_assets import IMMUTABLE, ImportCycle, build
 from tests.server.support.builders import join, new_pod
+from tests.server.support.databases import SQLITE_ONLY
 
 GZIP = {"Accept-Encoding": "gzip"}
 MODULE = re.compile(r'<script type="module" src="(/static/js/seat\.[0-9a-f]{12}\.js)"')
@@ -29,6 +30,7 @@ def seat_script(client: TestClient) -> str:
     return found.group(1)
 
 
+@SQLITE_ONLY
 def test_a_hashed_static_url_is_immutable_and_a_plain_one_revalidates(
         client: TestClient) -> None:
     hashed = client.get(seat_script(client), headers=GZIP)
@@ -42,6 +44,7 @@ def test_a_hashed_static_url_is_immutable_and_a_plain_one_revalidates(
         "a name of another version is no file"
 
 
+@SQLITE_ONLY
 def test_modules_import_each_other_by_hashed_url_and_the_page_preloads_them(
         client: TestClient) -> None:
     page = client.get("/pods/abc/seat").text
@@ -56,6 +59,7 @@ def test_modules_import_each_other_by_hashed_url_and_the_page_preloads_them(
     assert set(deep) <= preloaded, "and the imports of its imports"
 
 
+@SQLITE_ONLY
 def test_a_matching_etag_gets_304_without_a_body(client: TestClient) -> None:
     pod = new_pod(client, seats=2)
     seat = join(client, pod, "Ann")
@@ -71,11 +75,13 @@ def test_a_matching_etag_gets_304_without_a_body(client: TestClient) -> None:
         assert other.status_code == 200 and other.content == first.content, path
 
 
+@SQLITE_ONLY
 def test_no_store_answers_and_errors_get_no_tag(client: TestClient) -> None:
     missing = client.get("/api/pods/nope/me")
     assert missing.status_code >= 400 and "etag" not in missing.headers
 
 
+@SQLITE_ONLY
 def test_text_is_gzipped_when_asked_and_not_otherwise(client: TestClient) -> None:
     plain = client.get("/pods/abc/seat", headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers
@@ -91,6 +97,7 @@ def test_text_is_gzipped_when_asked_and_not_otherwise(client: TestClient) -> Non
     assert "content-encoding" not in refused.headers
 
 
+@SQLITE_ONLY
 def test_a_tiny_body_is_sent_as_it_is(client: TestClient) -> None:
     small = client.get("/healthz", headers=GZIP)
     assert small.status_code == 200 and "content-encoding" not in small.headers
@@ -151,3 +158,15 @@ def test_a_lazy_import_gets_a_hashed_url_but_no_preload(tmp_path: Path) -> None:
     assert assets.url("late.js") in main.body.decode()
     assert assets.closure(["main.js"], lazy=False) == ["main.js"]
     assert assets.closure(["main.js"], lazy=True) == ["late.js", "main.js"]
+
+
+@SQLITE_ONLY
+def test_the_seat_page_declares_the_drafts_modules_not_the_builders_or_the_boards(
+        client: TestClient) -> None:
+    page = client.get("/pods/abc/seat").text
+    declared = re.findall(r'(?:href|src)="/static/js/(\w+)\.[0-9a-f]{12}\.js"', page)
+    assert {"seat", "picker", "live", "i18n"} <= set(declared)
+    assert not {"deck", "game", "exports", "charts"} & set(declared), declared
+    script = client.get(seat_script(client)).text
+    assert re.search(r'import\("/static/js/deck\.[0-9a-f]{12}\.js"\)', script), \
+        "the builder comes by import() when its phase does"
