@@ -26,6 +26,8 @@ from server.db.engine import (
 from server.db.migrate import upgrade_to_head
 from server.edge.body_budget import BodyBudget
 from server.edge.body_limit import MAX_BODY_BYTES, BodyLimit
+from server.edge.compression import Compression
+from server.edge.conditional import ConditionalGet
 from server.edge.error_handlers import install_error_handlers
 from server.edge.hangups import QuietHangUps
 from server.edge.hosts import HostGuard
@@ -112,6 +114,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if not rt.restored:
             restore_pods(rt)
         rt.standings_render = standings_json  # what a season's warm-up writes ahead
+        await asyncio.to_thread(pages.assets)  # hashed and encoded once, before any phone
         app.state.runtime = rt
         if settings.trace_path is not None:
             rt.trace = Trace(settings.trace_path)
@@ -145,6 +148,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     # table often has no Internet); /openapi.json stays for tools.
     app = PrismaticApp(settings, title="Prismatic", lifespan=lifespan,
                        responses=ERROR_RESPONSES, docs_url=None, redoc_url=None)
+    app.add_middleware(ConditionalGet)  # innermost: tags the body before it is encoded
+    app.add_middleware(Compression)
     app.add_middleware(BodyLimit, budget=BodyBudget(total_bytes=settings.max_body_buffer_bytes,
                                                     small_body_bytes=MAX_BODY_BYTES))
     app.add_middleware(HostGuard, settings=settings)  # before any route runs

@@ -6,28 +6,30 @@ Why each one:
 - `X-Content-Type-Options: nosniff`: a browser never runs a card name as a script.
 - `Referrer-Policy: no-referrer`: pod ids never leak to the card image host.
 - `Content-Security-Policy`: scripts, styles and sockets only from the server itself; the
-  one inline script (the page's strings) runs by a fresh per-request nonce; images from
+  one inline script (the page's strings) runs by its hash, which the page notes in the
+  request's state (`SCRIPT_HASHES_KEY`) as it renders. Not a nonce: a per-request nonce
+  made every page new bytes on every load, so no reload could be a 304; images from
   the server and, while phones get remote images (`CardMedia.images == "remote"`: the
   host's `--images remote`, or `auto` once the image host answered), the card image host.
 """
 
 from __future__ import annotations
 
-import secrets
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 REMOTE_IMAGE_SOURCES = ("https://cards.scryfall.io", "https://api.scryfall.com")
 """Where `server.cards.media.remote_image_url` points a card's `image_url` (the API
 redirects to the CDN, and a policy checks every redirect)."""
-NONCE_KEY = "csp_nonce"
+SCRIPT_HASHES_KEY = "csp_script_hashes"
+"""Where a rendered page leaves the `'sha256-…'` sources of its inline scripts."""
 
 
-def content_policy(nonce: str, remote_images: bool) -> str:
+def content_policy(remote_images: bool, script_hashes: tuple[str, ...] = ()) -> str:
     images = " ".join(("'self'", "data:", *(REMOTE_IMAGE_SOURCES if remote_images else ())))
+    scripts = " ".join(("'self'", *script_hashes))
     return "; ".join((
         "default-src 'self'",
-        f"script-src 'self' 'nonce-{nonce}'",
+        f"script-src {scripts}",
         "style-src 'self'",
         f"img-src {images}",
         "connect-src 'self'",
@@ -36,13 +38,6 @@ def content_policy(nonce: str, remote_images: bool) -> str:
         "form-action 'self'",
         "frame-ancestors 'none'",
     ))
-
-
-def page_nonce(scope: Scope) -> str | None:
-    """The nonce this request's page must put on its inline script."""
-    state = scope.get("state") or {}
-    nonce = state.get(NONCE_KEY)
-    return nonce if isinstance(nonce, str) else None
 
 
 def _remote_images(scope: Scope) -> bool:
@@ -63,12 +58,12 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        nonce = secrets.token_urlsafe(16)
-        scope.setdefault("state", {})[NONCE_KEY] = nonce
-        policy = content_policy(nonce, _remote_images(scope)).encode()
+        state = scope.setdefault("state", {})
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
+                hashes = tuple(state.get(SCRIPT_HASHES_KEY) or ())
+                policy = content_policy(_remote_images(scope), hashes).encode()
                 message["headers"] = [
                     *message.get("headers", ()),
                     (b"content-security-policy", policy),

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from server.edge.encodings import choose
 from server.edge.lan import is_local_only
-from server.edge.security_headers import page_nonce
+from server.edge.security_headers import SCRIPT_HASHES_KEY
 from server.i18n.catalogs import (
     DEFAULT_LANGUAGE,
     LANGUAGE_NAMES,
@@ -28,11 +29,18 @@ from server.i18n.catalogs import (
     translations,
 )
 from server.i18n.choice import remember_choice, request_language
+from server.routes.page_assets import PageAssets
+from server.routes.static_assets import (
+    IMMUTABLE,
+    REVALIDATE,
+    STATIC_URL,
+    StaticAssets,
+    static_assets,
+)
 from server.views.qr import qr_svg
 
 router = APIRouter(tags=["pages"])
 
-STATIC_URL = "/static"
 # Pod ids are server-generated URL-safe strings; anything else is a 404 before any work.
 _POD_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -59,7 +67,7 @@ def template_env(language: str = DEFAULT_LANGUAGE) -> Environment:
     )
     env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(
-        static=lambda path: f"{STATIC_URL}/{path}",
+        static=lambda path: assets().url(path),
         lang=language,
         languages=LANGUAGE_NAMES,
         # Every form of a plural message, for the browser's `tn()` (see i18n.js).
@@ -70,12 +78,16 @@ def template_env(language: str = DEFAULT_LANGUAGE) -> Environment:
 
 
 def render(request: Request, name: str, **context: Any) -> HTMLResponse:
-    """Render a page in the request's language; `no-store` so a phone never shows a stale
-    shell after a deploy (or after switching language)."""
+    """Render a page in the request's language. `no-cache`: a phone revalidates the shell
+    on every load (never a stale one after a deploy or a language switch), and the answer
+    is a 304 while the page's bytes are the same (`server.edge.conditional`): the page has
+    no per-request nonce, its inline script is allowed by its hash."""
     language = request_language(request)
+    page = PageAssets(assets())
     html = template_env(language).get_template(name).render(
-        request=request, csp_nonce=page_nonce(request.scope), **context)
-    headers = {"Cache-Control": "no-store", "Content-Language": language}
+        request=request, page=page, **context)
+    request.scope.setdefault("state", {})[SCRIPT_HASHES_KEY] = page.script_hashes
+    headers = {"Cache-Control": REVALIDATE, "Content-Language": language}
     response = HTMLResponse(html, headers=headers)
     remember_choice(request, response)
     return response
@@ -86,18 +98,29 @@ def _static_root() -> Path:
     return Path(_frontend_dir("static")).resolve()
 
 
+def assets() -> StaticAssets:
+    return static_assets(_static_root())
+
+
 @router.get(STATIC_URL + "/{path:path}", include_in_schema=False)
-def static_file(path: str) -> FileResponse:
+def static_file(request: Request, path: str) -> Response:
     """The JS/CSS files. A route, not a `Mount`, so `include_router(router)` alone serves
-    them (FastAPI does not carry mounts across routers). Revalidated on every load: the
-    files are tiny and a stale module after an upgrade would break a phone mid-draft."""
-    root = _static_root()
-    if "\x00" in path:  # the OS refuses such a path (ValueError): simply not a file
+    them (FastAPI does not carry mounts across routers). A hashed name is immutable for a
+    year; the plain name (tools, old bookmarks) is revalidated on every load. Both answer a
+    matching `If-None-Match` with 304, and send the encoding made once at start."""
+    found = assets().find(path)
+    if found is None:
         raise HTTPException(status_code=404, detail="not found")
-    target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file():
-        raise HTTPException(status_code=404, detail="not found")
-    return FileResponse(target, headers={"Cache-Control": "no-cache"})
+    asset, hashed = found
+    headers = {"Cache-Control": IMMUTABLE if hashed else REVALIDATE, "ETag": asset.etag,
+               "Vary": "Accept-Encoding"}
+    if asset.etag in {tag.strip() for tag in request.headers.get("if-none-match", "").split(",")}:
+        return Response(status_code=304, headers=headers)
+    coding = choose(request.headers.get("accept-encoding", ""), asset.encoded)
+    if coding is not None:
+        headers["Content-Encoding"] = coding
+        return Response(asset.encoded[coding], media_type=asset.media_type, headers=headers)
+    return Response(asset.body, media_type=asset.media_type, headers=headers)
 
 
 def _pod_id(pod_id: str) -> str:

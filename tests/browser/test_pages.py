@@ -14,14 +14,19 @@ from fastapi.testclient import TestClient
 from jinja2 import Environment
 
 from server.i18n.catalogs import LANGUAGE_NAMES
-from server.routes import pages
+from server.routes import pages, recap
+from server.routes.page_assets import PageAssets
 
+EVERY_PAGE = ("/", "/laptop", "/pods/abc/host", "/pods/abc/join", "/pods/abc/seat",
+              "/events/abc/host", "/events/abc/join", "/screen", "/pods/abc/replay",
+              "/seasons/new", "/seasons/abc", "/seasons/abc/host", "/pods/abc/recap")
 LANGUAGE_SWITCHER = {*LANGUAGE_NAMES.values(), *(code.upper() for code in LANGUAGE_NAMES)}
 
 
 def client(base_url: str | None = None) -> TestClient:
     app = FastAPI()
     app.include_router(pages.router)
+    app.include_router(recap.router)
     if base_url:
         app.state.runtime = SimpleNamespace(base_url=base_url)
     return TestClient(app)
@@ -33,9 +38,11 @@ def test_every_page_renders_with_its_js_strings() -> None:
                      "/events/abc/host", "/events/abc/join", "/screen"):
             response = http.get(path)
             assert response.status_code == 200, path
-            assert response.headers["cache-control"] == "no-store"
+            assert response.headers["cache-control"] == "no-cache"
             assert "window.PRISMATIC_I18N = {" in response.text
-            assert '"Take these {n}": "Take these {n}"' in response.text
+            # Only the strings its modules use (tests/frontend/test_page_strings.py).
+            taken = '"Take these {n}": "Take these {n}"' in response.text
+            assert taken == (path == "/pods/abc/seat"), path
 
 
 def test_pod_pages_refuse_odd_pod_ids() -> None:
@@ -77,9 +84,12 @@ def test_every_js_string_is_in_the_translation_dict() -> None:
         for script in static.glob("*.js")
         for match in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script.read_text())
     }
+    table: dict[str, str] = {}
     with client() as http:
-        page = http.get("/pods/abc/seat").text
-    table = json.loads(re.search(r"window\.PRISMATIC_I18N = (\{.*?\});$", page, re.M).group(1))
+        for path in EVERY_PAGE:  # each page inlines only its own (test_page_strings.py)
+            page = http.get(path).text
+            table |= json.loads(
+                re.search(r"window\.PRISMATIC_I18N = (\{.*?\});$", page, re.M).group(1))
     assert used - set(table) == set()
 
 
@@ -92,14 +102,17 @@ def test_every_plural_js_string_has_its_forms() -> None:
         for match in re.findall(r'\btn\("((?:[^"\\]|\\.)*)"', script.read_text())
     }
     assert used
+    forms: dict[str, list[str]] = {}
     with client() as http:
-        page = http.get("/pods/abc/seat", headers={"Accept-Language": "ru"}).text
-    found = re.search(r"window\.PRISMATIC_PLURALS = (\{.*?\});</script>", page)
-    plurals = json.loads(found.group(1))
-    assert plurals["lang"] == "ru"
-    assert plurals["categories"] == ["one", "few", "many"]
-    assert used - set(plurals["forms"]) == set()
-    assert all(len(forms) == 3 for forms in plurals["forms"].values())
+        for path in EVERY_PAGE:
+            page = http.get(path, headers={"Accept-Language": "ru"}).text
+            found = re.search(r"window\.PRISMATIC_PLURALS = (\{.*?\});</script>", page)
+            plurals = json.loads(found.group(1))
+            assert plurals["lang"] == "ru"
+            assert plurals["categories"] == ["one", "few", "many"]
+            forms |= plurals["forms"]
+    assert used - set(forms) == set()
+    assert all(len(each) == 3 for each in forms.values())
 
 
 class _VisibleText(HTMLParser):
@@ -142,6 +155,7 @@ def test_every_template_string_goes_through_gettext() -> None:
     for name in ("index.html", "host.html", "join.html", "seat.html", "event_host.html",
                  "event_join.html", "screen.html"):
         html = env.get_template(name).render(pod_id="abc", event_id="abc",
+                                             page=PageAssets(pages.assets()),
                                              join_url="http://h/pods/abc/join")
         parser = _VisibleText()
         parser.feed(html)

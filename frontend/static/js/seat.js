@@ -7,9 +7,6 @@ import { t } from "./i18n.js";
 import { LiveView, SocketLost, socketUrl, statusPill } from "./live.js";
 import { Picker } from "./picker.js";
 import { renderPool } from "./pool.js";
-import { DeckBuilder } from "./deck.js";
-import { renderExports } from "./exports.js";
-import { GameBoard, gameCaller } from "./game.js";
 import { normalise } from "./tables.js";
 import { noteTimersPaused } from "./timers_paused.js";
 import { heldWhilePressed } from "./press_hold.js";
@@ -18,7 +15,6 @@ import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 const pod = podId();
 const token = takeTokenFromFragment("seat", pod);
 const base = `/api/pods/${encodeURIComponent(pod)}`;
-const quietCall = gameCaller(base, token, { quiet: true }); // the board's queue speaks
 const SCREENS = ["loading", "lobby", "draft", "builder", "table-view"];
 const { fail } = banner("#seat-error", { covers: SCREENS.map((id) => `#${id}`) });
 let live = null;
@@ -30,6 +26,45 @@ let board = null;
 let editingDeck = false; // after the split: the player opened the builder from the table
 
 const NEXT_VIEW_WITHIN = 3000;
+// The socket's first message is the seat's view: HTTP asks only if it has not come by then
+// (a socket that cannot open), so a load fetches its view once, not twice.
+const FIRST_VIEW_WITHIN = 5000;
+
+// The builder's and the board's code loads when its phase comes (or, for the builder,
+// during the last pack), not with the pick screen: a phone drafting never needs it.
+let Deck = null;
+let Game = null;
+let Exports = null;
+const loading = {};
+
+/** Load a screen's modules once; then show the newest view if it waits on them. */
+function load(name, keep, ...modules) {
+  loading[name] ??= Promise.all(modules.map((one) => one())).then((loaded) => {
+    keep(...loaded);
+    if (current && !codeLoadedFor(current, false)) return;
+    if (current && current.phase !== "lobby" && current.phase !== "drafting") render(current);
+  }, (problem) => {
+    delete loading[name]; // a lost connection: the next view tries again
+    throw problem;
+  });
+  return loading[name];
+}
+const loadBuilder = () => load("builder", (deck, exports) => { Deck = deck; Exports = exports; },
+  () => import("./deck.js"), () => import("./exports.js"));
+const loadTable = () => load("table", (game, exports) => { Game = game; Exports = exports; },
+  () => import("./game.js"), () => import("./exports.js"));
+
+/** Whether the code of `view`'s screen is here; if not (and `fetch`), it starts loading. */
+function codeLoadedFor(view, fetch = true) {
+  if (view.phase === "lobby" || view.phase === "drafting") return true;
+  const builderScreen = view.phase === "building" || (editingDeck && view.deck_open);
+  const here = builderScreen ? Boolean(Deck) : Boolean(Game);
+  if (!here && fetch) {
+    (builderScreen ? loadBuilder() : loadTable()).catch(() =>
+      toast(t("No connection. Your picks are safe; try again when you are back online.")));
+  }
+  return here;
+}
 
 // A pick goes over the open socket (the server's cheapest path: one small message, and the
 // next view comes as the socket update it sends anyway); without a socket, or when the
@@ -67,7 +102,7 @@ if (!token) {
   // An update may move or replace what a finger is on: it waits for the finger (press_hold.js).
   live = new LiveView(socketUrl(pod, token), heldWhilePressed($("#main"), render), onState);
   live.start();
-  refresh();
+  live.waitForView(() => true, FIRST_VIEW_WITHIN).then((came) => { if (!came) refresh(); });
 }
 
 $("#tab-pack").addEventListener("click", () => selectTab("pack"));
@@ -119,6 +154,7 @@ function render(view) {
   noteTimersPaused(view);
   $("#disk-full").hidden = !view.disk_full;
   current = view;
+  if (!codeLoadedFor(view)) return; // the screen stays as it is until its code has come
   // Exposed for tests and CSS: which pick this page shows.
   document.body.dataset.phase = view.phase;
   document.body.dataset.pick = String(view.pick);
@@ -126,6 +162,7 @@ function render(view) {
     show("lobby");
     renderLobby(view);
   } else if (view.phase === "drafting") {
+    if (view.round === view.rounds) loadBuilder().catch(() => {}); // ready after the last pick
     show("draft");
     $("#tab-pack").textContent = t("Pack");
     $("#tab-pool").textContent = t("Pool ({n})", { n: view.pool.length });
@@ -137,8 +174,8 @@ function render(view) {
     show("builder");
     $("#builder-back").hidden = view.phase === "building";
     if (!builder) {
-      builder = new DeckBuilder({ pod, token });
-      renderExports($("#exports"), { pod, token });
+      builder = new Deck.DeckBuilder({ pod, token });
+      Exports.renderExports($("#exports"), { pod, token });
     }
     builder.render(view);
     $("#builder-replay").hidden = view.replay_visibility === "nobody";
@@ -174,7 +211,8 @@ function renderGame(view) {
   if (!view.game) return;
   if (!board) {
     const me = view.me?.player_id ?? null;
-    board = new GameBoard(root, {
+    const quietCall = Game.gameCaller(base, token, { quiet: true }); // the board's queue speaks
+    board = new Game.GameBoard(root, {
       me,
       adjust: (table, body) => quietCall(String(table), body),
       undo: (table, body) => quietCall(`${table}/undo`, body),
@@ -204,5 +242,5 @@ function renderTable(view) {
       name === view.me?.name ? el("span", { class: "badge", text: t("you") }) : null)));
   $("#table-msg").textContent = view.phase === "done" ? t("The night is over. Thanks for playing!") : "";
   $("#table-replay").hidden = view.replay_visibility === "nobody";
-  if (!$("#table-exports").childElementCount) renderExports($("#table-exports"), { pod, token });
+  if (!$("#table-exports").childElementCount) Exports.renderExports($("#table-exports"), { pod, token });
 }

@@ -131,6 +131,22 @@ def test_a_socket_outlives_the_body_timeout(
     assert not closed_by_server(sock, within=2.5), "open past twice the body timeout"
 
 
+def test_a_socket_never_negotiates_permessage_deflate(
+    quick_server: LiveServer, sockets: ExitStack
+) -> None:
+    """Frames go uncompressed even when the phone offers deflate: on a cheap phone the CPU
+    of inflating every update costs more than its bytes (issue #46)."""
+    sock = sockets.enter_context(connect(quick_server))
+    sock.sendall(b"GET /ws/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                 b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 b"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1\r\n"
+                 b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n")
+    sock.settimeout(5)
+    head = sock.recv(4096).split(b"\r\n\r\n", 1)[0].lower()
+    assert head.startswith(b"http/1.1 101"), head[:80]
+    assert b"sec-websocket-extensions" not in head, head
+
+
 @ON_SQLITE
 def test_a_client_holds_a_bounded_number_of_connections(
     live_server: Callable[..., LiveServer], sockets: ExitStack

@@ -1,0 +1,228 @@
+"""Issue #46: the seat page as a store's cheapest phone meets it over a crowded Wi-Fi.
+
+Chromium (Debian's) in a mobile context (390×844, scale 3, touch), its CPU throttled 4× and
+its network emulated through the DevTools protocol (150 ms, 1.6 Mbit/s down, 0.75 up), opens
+a pod's join link, takes a seat among bots and drafts a few picks. Per run it measures:
+- join link → name form usable: the join page's script has described the pod (ms since the
+  navigation started, read in the page);
+- bytes of a cold seat page (a fresh context: nothing cached) and of a warm reload (the
+  same context again), as the network layer counts them (`encodedDataLength`: headers and
+  compressed bodies, sockets excluded);
+- pick confirmed → next pack painted: from the tap on "Take these 2" to the first frame
+  after the next pack is on screen, for each of `--picks` picks.
+It prints medians and p95 over `--runs` runs. `--before DIR` serves another checkout of the
+project (e.g. `git worktree add DIR main`) in turn with this one, run after run
+(interleaved, so the machine's load falls on both alike), and prints both side by side.
+
+Usage: python -m bench.phone [--runs 5] [--picks 5] [--cpu 4] [--before DIR] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+LATENCY_MS = 150
+DOWN_BITS = 1.6e6
+UP_BITS = 0.75e6
+
+POD_DESCRIBED = """() => {
+  const info = document.querySelector("#pod-info");
+  return info && info.textContent ? performance.now() : null;
+}"""
+PICK_PAINTED = """(before) => new Promise((resolve) => {
+  const started = performance.now();
+  document.querySelector("#take").click();
+  const check = () => {
+    if (document.body.dataset.pick !== before && document.querySelector("#pack-grid .card")) {
+      requestAnimationFrame(() => resolve(performance.now() - started));
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  requestAnimationFrame(check);
+})"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def serve(data_dir: Path, port: int, code: Path) -> subprocess.Popen[bytes]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PRISMATIC_")}
+    env.update({"PYTHONPATH": str(code), "PRISMATIC_IMAGES": "off",
+                "PRISMATIC_PUBLIC_URL": f"http://127.0.0.1:{port}"})
+    return subprocess.Popen(
+        [sys.executable, "-c", "from server.cli import main; main()", "serve", "--host",
+         "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
+         "--db", f"sqlite:///{data_dir}/db.sqlite3", "--no-qr"],
+        cwd=code, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_until_up(base: str, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.3)
+    raise SystemExit(f"the server at {base} did not start")
+
+
+class Phone:
+    """A throttled mobile context and a count of the bytes its network moved."""
+
+    def __init__(self, browser: Browser, cpu: float) -> None:
+        self.context: BrowserContext = browser.new_context(
+            viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+            has_touch=True)
+        self.page: Page = self.context.new_page()
+        self.bytes = 0
+        cdp = self.context.new_cdp_session(self.page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": LATENCY_MS,
+            "downloadThroughput": DOWN_BITS / 8, "uploadThroughput": UP_BITS / 8})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        cdp.on("Network.loadingFinished", self._count)
+
+    def _count(self, event: dict[str, Any]) -> None:
+        self.bytes += int(event.get("encodedDataLength", 0))
+
+    def settled_bytes(self) -> int:
+        """The bytes moved once the page's loading has settled (no request for 1 s)."""
+        self.page.wait_for_load_state("networkidle")
+        return self.bytes
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def one_run(browser: Browser, base: str, cpu: float, picks: int) -> dict[str, Any]:
+    created = httpx.post(f"{base}/api/pods", json={"seats": 8, "set": "CMR", "seed": 7},
+                         timeout=30).json()
+    pod, host = created["pod_id"], created["host_token"]
+    phone = Phone(browser, cpu)
+    try:
+        page = phone.page
+        page.goto(f"{base}/pods/{pod}/join", wait_until="commit")
+        form_ms = float(page.wait_for_function(POD_DESCRIBED, timeout=60_000).json_value())
+        page.fill("#f-name", "Ann")
+        page.click("button[type=submit]")
+        page.wait_for_function("() => document.body?.dataset.phase === 'lobby'",
+                               timeout=60_000)
+        token = page.evaluate(f"() => localStorage.getItem('prismatic:seat:{pod}')")
+    finally:
+        phone.close()
+    cold = Phone(browser, cpu)
+    try:
+        seat_url = f"{base}/pods/{pod}/seat"
+        cold.page.goto(f"{seat_url}#seat_token={token}" if token else seat_url)
+        cold.page.wait_for_function("() => document.body?.dataset.phase === 'lobby'",
+                                    timeout=60_000)
+        cold_bytes = cold.settled_bytes()
+        cold.bytes = 0
+        cold.page.reload()
+        cold.page.wait_for_function("() => document.body?.dataset.phase === 'lobby'",
+                                    timeout=60_000)
+        warm_bytes = cold.settled_bytes()
+        httpx.post(f"{base}/api/pods/{pod}/start",
+                   headers={"Authorization": f"Bearer {host}"}, timeout=30).raise_for_status()
+        pick_ms = []
+        for _ in range(picks):
+            cold.page.wait_for_function(
+                "() => document.body?.dataset.phase === 'drafting'"
+                " && document.querySelectorAll('#pack-grid .card').length >= 2",
+                timeout=60_000)
+            before = cold.page.evaluate("() => document.body.dataset.pick")
+            tiles = cold.page.locator("#pack-grid .card")
+            tiles.nth(0).click()
+            tiles.nth(1).click()
+            pick_ms.append(float(cold.page.evaluate(PICK_PAINTED, before)))
+    finally:
+        cold.close()
+    return {"form_ms": form_ms, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes,
+            "pick_ms": pick_ms}
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median": round(statistics.median(ordered), 1), "p95": round(p95, 1)}
+
+
+def figures(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    return {
+        "join link → name form usable (ms)": summary([r["form_ms"] for r in runs]),
+        "cold seat page (bytes)": summary([r["cold_bytes"] for r in runs]),
+        "warm seat reload (bytes)": summary([r["warm_bytes"] for r in runs]),
+        "pick confirmed → next pack painted (ms)": summary(
+            [ms for r in runs for ms in r["pick_ms"]]),
+    }
+
+
+def report(results: dict[str, dict[str, dict[str, float]]]) -> str:
+    names = list(results)
+    lines = [f"{'':42}" + "".join(f"{name:>24}" for name in names)]
+    for figure in next(iter(results.values())):
+        cells = "".join(f"{results[name][figure]['median']:>11} "
+                        f"(p95 {results[name][figure]['p95']:>8})" for name in names)
+        lines.append(f"{figure:42}{cells}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--picks", type=int, default=5)
+    parser.add_argument("--cpu", type=float, default=4)
+    parser.add_argument("--before", type=Path, default=None)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    codes = {"after": ROOT} if args.before is None else {"before": args.before, "after": ROOT}
+    servers: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in codes}
+    with tempfile.TemporaryDirectory(prefix="bench-phone-") as folder:
+        try:
+            for name, code in codes.items():
+                data = Path(folder) / name
+                data.mkdir()
+                port = free_port()
+                servers[name] = (serve(data, port, code), f"http://127.0.0.1:{port}")
+            for _, base in servers.values():
+                wait_until_up(base)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM)
+                for _ in range(args.runs):
+                    for name, (_, base) in servers.items():  # interleaved
+                        runs[name].append(one_run(browser, base, args.cpu, args.picks))
+                browser.close()
+        finally:
+            for process, _ in servers.values():
+                process.terminate()
+                process.wait(30)
+    results = {name: figures(found) for name, found in runs.items()}
+    print(json.dumps(results, indent=2, ensure_ascii=False) if args.json else report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
