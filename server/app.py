@@ -14,8 +14,6 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.types import ASGIApp
 
-from server.cluster.mode import claim_database
-from server.cluster.node import Cluster
 from server.core.settings import Settings
 from server.db.engine import (
     DatabaseConfigError,
@@ -80,8 +78,13 @@ def build_runtime(settings: Settings) -> Runtime:
             raise DatabaseConfigError(
                 "several server processes need PostgreSQL (--db postgresql+psycopg://...); "
                 "SQLite serves one process")
+        from server.cluster.node import Cluster  # a cluster's modules: imported for one only
+
         rt.mode = Cluster(rt)
-    rt.claim = claim_database(engine, settings.cluster)
+    if engine.url.get_backend_name() == "postgresql":
+        from server.cluster.mode import claim_database  # SQLite serves one process: no claim
+
+        rt.claim = claim_database(engine, settings.cluster)
     return rt
 
 

@@ -20,11 +20,13 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import httpx
+from typing import TYPE_CHECKING
 
 from draft.cards import Card
 from server.cards.scryfall import Pacer
+
+if TYPE_CHECKING:  # the download's client: imported where a download runs, not at start
+    import httpx
 
 DEFAULT_BASE_URL = "https://api.scryfall.com/cards/{set}/{number}?format=image&version=normal"
 USER_AGENT = "Prismatic/0.1 (Commander Draft night server; one-time image cache)"
@@ -91,6 +93,8 @@ class Fetcher:
         progress: Callable[[int], None] | None = None,
     ) -> FetchReport:
         """Download every missing image; never raises for one card's failure."""
+        import httpx
+
         report = FetchReport()
         todo: list[Card] = []
         for card in cards:
@@ -130,6 +134,8 @@ class Fetcher:
 
     def _one(self, client: httpx.Client, card: Card, data_dir: Path) -> str | None:
         """Fetch one image with retries; the error text, or `None` on success."""
+        import httpx
+
         target = image_path(data_dir, card.set, card.number)
         target.parent.mkdir(parents=True, exist_ok=True)
         error = "not tried"

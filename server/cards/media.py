@@ -16,8 +16,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-import httpx
-
 from draft.cards import Card
 from draft.catalog import Catalog
 from server.cards.images import local_image_url
@@ -39,6 +37,8 @@ def remote_image_url(card: Card) -> str:
 
 def probe_image_host(scryfall_url: str, timeout: float) -> bool:
     """Whether one card image loads from the API now (its redirect reaches the CDN too)."""
+    import httpx  # the probe's client: imported when the probe runs, not at start
+
     url = image_url_template(scryfall_url).format(set="cmr", number="1")
     try:
         with httpx.Client(timeout=timeout, follow_redirects=True,

@@ -19,10 +19,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-import httpx
+if TYPE_CHECKING:  # the download's client: imported where a download runs, not at start
+    import httpx
 
 USER_AGENT = "Prismatic/0.1 (Commander Draft night server; one-time card download)"
 ACCEPT_JSON = "application/json;q=0.9,*/*;q=0.8"
@@ -102,11 +103,15 @@ class Api:
     sleep: Callable[[float], None] = time.sleep
 
     def client(self) -> httpx.Client:
+        import httpx
+
         return httpx.Client(timeout=self.timeout, follow_redirects=True,
                             headers={"User-Agent": USER_AGENT, "Accept": ACCEPT_JSON})
 
     def get_json(self, client: httpx.Client, url: str) -> dict[str, Any]:
         """One JSON object, retried with exponential backoff on network errors, 429 and 5xx."""
+        import httpx
+
         error = "not tried"
         for attempt in range(self.retries + 1):
             if attempt:

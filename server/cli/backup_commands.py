@@ -17,20 +17,7 @@ from typing import Any
 
 import click
 
-from server.cli.card_commands import InputError, make_settings, open_engine
 from server.cli.i18n import _
-from server.db.backup import (
-    NotRestorable,
-    check_backup,
-    copy_database,
-    pg_dump_command,
-    pg_restore_command,
-    put_in_place,
-    sqlite_file,
-    stamp,
-)
-from server.db.engine import DatabaseConfigError
-from server.db.server_lock import ServerLock, ServerRunning
 
 BIG_PAGES = 2560
 """Databases over this many pages (10 MiB at 4 KiB a page) get a progress bar."""
@@ -53,6 +40,10 @@ def _shell(command: list[str]) -> str:
 
 def _database_file(url: str) -> Path | None:
     """The SQLite file the URL names (`None`: PostgreSQL); a bad URL is one line."""
+    from server.cli.card_commands import InputError
+    from server.db.backup import sqlite_file
+    from server.db.engine import DatabaseConfigError
+
     try:
         return sqlite_file(url)
     except DatabaseConfigError as error:
@@ -88,6 +79,9 @@ class _Progress:
 @db_option
 @data_dir_option
 def backup(target: Path | None, db_url: str | None, data_dir: Path | None) -> None:
+    from server.cli.card_commands import InputError, make_settings
+    from server.db.backup import copy_database, pg_dump_command, stamp
+
     settings = make_settings(db_url, data_dir)
     url = settings.database_url()
     database = _database_file(url)
@@ -131,6 +125,10 @@ REFUSALS = {
 @data_dir_option
 @db_option
 def restore(file: Path, data_dir: Path | None, db_url: str | None) -> None:
+    from server.cli.card_commands import InputError, make_settings, open_engine
+    from server.db.backup import NotRestorable, check_backup, pg_restore_command, put_in_place
+    from server.db.server_lock import ServerLock, ServerRunning
+
     settings = make_settings(db_url, data_dir)
     url = settings.database_url()
     database = _database_file(url)
@@ -174,6 +172,8 @@ def restore(file: Path, data_dir: Path | None, db_url: str | None) -> None:
 def _keep_replaced(database: Path, folder: Path) -> Path | None:
     """A copy of the database about to be replaced (restoring the wrong file must not
     lose the season); `None` when there is none yet."""
+    from server.db.backup import copy_database, stamp
+
     if not database.is_file():
         return None
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)

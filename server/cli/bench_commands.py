@@ -12,7 +12,6 @@ from typing import Any
 
 import click
 
-from loadgen.stats import parse_think
 from server.cli.i18n import _
 
 
@@ -72,6 +71,7 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
                   drop_all_at: float | None, stagger_s: float, trace: bool, slow_ms: float,
                   server_checkout: Path | None, as_json: bool) -> None:
     from loadgen.run import BenchConfig, bench  # heavy imports only when benchmarking
+    from loadgen.stats import parse_think
 
     url = urls[0] if len(urls) == 1 else None
 

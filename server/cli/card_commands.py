@@ -13,21 +13,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from pydantic import ValidationError
 
-from draft.cards import Card, bundled_set_codes, load_set
-from draft.errors import DraftError
-from draft.imports import CardFileError, ImportedCards, parse_card_file
-from server.cards.scryfall import ScryfallError
-from server.cards.set_download import SetDownload, api_for, download_set
 from server.cli.i18n import _
-from server.core.settings import Settings
-from server.db import Engine, Session, SQLAlchemyError, cards_store
-from server.db.engine import DatabaseConfigError, create_db_engine
-from server.db.migrate import upgrade_to_head
+
+if TYPE_CHECKING:  # types only: the commands import their libraries when they run
+    from draft.cards import Card
+    from draft.imports import ImportedCards
+    from server.cards.set_download import SetDownload
+    from server.core.settings import Settings
+    from server.db import Engine
 
 BIG = 2000
 
@@ -40,6 +37,10 @@ class InputError(click.ClickException):
 
 def make_settings(db_url: str | None, data_dir: Path | None) -> Settings:
     """The server's settings (so `PRISMATIC_*` variables apply) with the given overrides."""
+    from pydantic import ValidationError
+
+    from server.core.settings import Settings
+
     overrides: dict[str, Any] = {
         k: v for k, v in {"db_url": db_url, "data_dir": data_dir}.items() if v
     }
@@ -52,6 +53,10 @@ def make_settings(db_url: str | None, data_dir: Path | None) -> Settings:
 
 def open_engine(settings: Settings) -> Engine:
     """The server's database, migrated to the newest schema (as `serve` does on start)."""
+    from server.db import SQLAlchemyError
+    from server.db.engine import DatabaseConfigError, create_db_engine
+    from server.db.migrate import upgrade_to_head
+
     if settings.db_url is None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     try:
@@ -67,6 +72,9 @@ def open_engine(settings: Settings) -> Engine:
 
 def imported_cards(settings: Settings) -> list[Card]:
     """Cards imported into the database; none when there is no database or table yet."""
+    from server.db import Session, cards_store
+    from server.db.engine import create_db_engine
+
     if settings.db_url is None and not (settings.data_dir / "prismatic.db").is_file():
         return []
     engine = create_db_engine(settings)
@@ -90,6 +98,8 @@ def read_document(path: Path) -> Any:
 
 
 def parse_with_progress(document: Any) -> ImportedCards:
+    from draft.imports import CardFileError, parse_card_file
+
     size = _record_count(document)
     try:
         if size < BIG:
@@ -128,6 +138,8 @@ def cards_group() -> None:
 @click.option("--data-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
               help=_("Data directory of the server (default ./data)."))
 def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> None:
+    from server.db import SQLAlchemyError, cards_store
+
     settings = make_settings(db_url, data_dir)
     imported = parse_with_progress(read_document(file))
     engine = open_engine(settings)
@@ -168,6 +180,10 @@ def import_command(file: Path, db_url: str | None, data_dir: Path | None) -> Non
 def fetch_command(set_codes: tuple[str, ...], all_sets: bool, images: bool,
                   db_url: str | None, data_dir: Path | None, retries: int,
                   timeout: float) -> None:
+    from server.cards.scryfall import ScryfallError
+    from server.cards.set_download import api_for
+    from server.db import SQLAlchemyError
+
     codes = _chosen_sets(set_codes, all_sets)
     settings = make_settings(db_url, data_dir)
     engine = open_engine(settings)
@@ -187,6 +203,9 @@ def fetch_command(set_codes: tuple[str, ...], all_sets: bool, images: bool,
 
 
 def _chosen_sets(set_codes: tuple[str, ...], all_sets: bool) -> list[str]:
+    from draft.cards import bundled_set_codes, load_set
+    from draft.errors import DraftError
+
     if all_sets == bool(set_codes):
         raise click.UsageError("give --set CODE (one or more) or --all")
     if all_sets:
@@ -200,6 +219,9 @@ def _chosen_sets(set_codes: tuple[str, ...], all_sets: bool) -> list[str]:
 def _fetch_one(settings: Settings, engine: Engine, api: Any, code: str,
                images: bool) -> SetDownload:
     """One set, with a progress bar per phase (click draws it only on a terminal)."""
+    from server.cards.set_download import download_set
+    from server.db import cards_store
+
     bars: dict[str, Any] = {}
     shown: dict[str, int] = {}
 

@@ -15,26 +15,21 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from draft.cards import Card, bundled_set_codes, load_set
-from draft.errors import UnknownSetError
-from pods.deck import Deck, with_chosen_colors
-from pods.errors import PodsError
-from pods.formats import WRITERS, CardLookup, DeckRead, read_deck, write_deck, write_pool
-from pods.formats.text_list import chosen_colors_comment
-from pods.legality import DeckReport, DeckRules, SizeRule, check_deck
-from pods.pasted import check_pasted
-from pods.problems import Problem
-from pods.split import SplitPolicy, TableSplit, split_tables
-from pods.suggest import Suggestion, suggest_decks
-from server.cli.draft_commands import parse_packs
+from pods.formats import WRITERS
 from server.cli.i18n import LANGUAGE, _
-from server.i18n.catalogs import translations
-from server.i18n.problems import describe_colors, problem_message
-from server.i18n.suggestions import note_message
+
+if TYPE_CHECKING:  # types only: the commands import their libraries when they run
+    from draft.cards import Card
+    from pods.deck import Deck
+    from pods.formats import CardLookup, DeckRead
+    from pods.legality import DeckReport
+    from pods.problems import Problem
+    from pods.split import TableSplit
+    from pods.suggest import Suggestion
 
 COMMANDS: list[click.Command] = []
 
@@ -56,6 +51,10 @@ def deck_group() -> None:
 def _lookup(*set_codes: str) -> CardLookup:
     """Names resolve in the given sets first, then in the other bundled sets (so a Piper
     listed after a Baldur's Gate draft is found, and refused by CR 903.13e)."""
+    from draft.cards import bundled_set_codes, load_set
+    from draft.errors import UnknownSetError
+    from pods.formats import CardLookup
+
     codes = dict.fromkeys([*(code.upper() for code in set_codes), *bundled_set_codes()])
     try:
         return CardLookup(*(load_set(code) for code in codes))
@@ -65,6 +64,9 @@ def _lookup(*set_codes: str) -> CardLookup:
 
 def _read(path: Path, lookup: CardLookup) -> DeckRead:
     """A deck file in the format its suffix names (Arena-style text otherwise)."""
+    from pods.errors import PodsError
+    from pods.formats import DeckRead, read_deck
+
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
@@ -79,6 +81,9 @@ def _read(path: Path, lookup: CardLookup) -> DeckRead:
 
 
 def _with_colors(deck: Deck, pipers: tuple[str, ...]) -> Deck:
+    from pods.deck import with_chosen_colors
+    from pods.errors import PodsError
+
     try:
         return with_chosen_colors(deck, pipers)
     except PodsError as error:
@@ -93,6 +98,8 @@ def _pool_cards(read: DeckRead) -> list[Card]:
 def _report_data(report: DeckReport, problems: list[Problem]) -> dict[str, Any]:
     """The report with `problems`: the lines that could not be read, then the deck's own
     (`pods.pasted` leaves out those the unread lines explain)."""
+    from server.i18n.problems import problem_message
+
     return {
         "legal": not problems,
         "size": report.size,
@@ -105,6 +112,9 @@ def _report_data(report: DeckReport, problems: list[Problem]) -> dict[str, Any]:
 
 def _report_text(data: dict[str, Any], report: DeckReport) -> str:
     """The report for a person, in the CLI's language (card names stay English)."""
+    from server.i18n.catalogs import translations
+    from server.i18n.problems import describe_colors
+
     tr = translations(LANGUAGE)
     commanders = ", ".join(
         c.card.name + (tr.gettext(" (chosen color: %(colors)s)") % {
@@ -170,6 +180,11 @@ def check_command(
     size: str,
     as_json: bool,
 ) -> None:
+    from pods.formats import DeckRead
+    from pods.legality import DeckRules, SizeRule, check_deck
+    from pods.pasted import check_pasted
+    from server.cli.draft_commands import parse_packs
+
     sets = parse_packs(packs) if packs is not None else [set_code.upper()]
     lookup = _lookup(*sets)
     read = _read(deck_file, lookup)
@@ -197,6 +212,8 @@ def check_command(
 def export_command(
     deck_file: Path, format_name: str, pipers: tuple[str, ...], set_code: str, as_pool: bool
 ) -> None:
+    from pods.formats import write_deck, write_pool
+
     read = _read(deck_file, _lookup(set_code))
     if read.problems:
         raise InputError(f"{deck_file}: " + " ".join(p.message for p in read.problems))
@@ -217,6 +234,10 @@ def export_command(
 def suggest_command(
     pool_file: Path, set_code: str, packs: str | None, size: str, as_json: bool
 ) -> None:
+    from pods.legality import DeckRules, SizeRule
+    from pods.suggest import suggest_decks
+    from server.cli.draft_commands import parse_packs
+
     sets = parse_packs(packs) if packs is not None else [set_code.upper()]
     pool = _read(pool_file, _lookup(*sets))
     if pool.problems:
@@ -234,12 +255,17 @@ def suggest_command(
 
 def suggested_deck_text(suggestion: Suggestion) -> str:
     """The deck (no sideboard) as Arena text, with its chosen colors as a comment line."""
+    from pods.formats import write_deck
+    from pods.formats.text_list import chosen_colors_comment
+
     deck = replace(suggestion.deck, sideboard=())
     comment = chosen_colors_comment(deck)
     return write_deck(deck, "arena") + (comment + "\n" if comment else "")
 
 
 def _suggestion_data(suggestion: Suggestion) -> dict[str, Any]:
+    from server.i18n.suggestions import note_message
+
     return {
         "commanders": [{"name": c.card.name, "chosen_color": c.chosen_color, "added": c.added}
                        for c in suggestion.deck.commanders],
@@ -256,6 +282,9 @@ def _suggestion_data(suggestion: Suggestion) -> dict[str, Any]:
 def _suggestion_text(suggestions: tuple[Suggestion, ...]) -> str:
     """The best deck, its notes as `//` comments (readers skip them), then the other
     choices in one comment line each."""
+    from server.i18n.catalogs import translations
+    from server.i18n.suggestions import note_message
+
     tr = translations(LANGUAGE)
     best, *others = suggestions
     lines = [f"// {note_message(note, LANGUAGE)}" for note in best.notes]
@@ -290,6 +319,9 @@ def split_command(
     keep_neighbours_apart: bool,
     as_json: bool,
 ) -> None:
+    from pods.errors import PodsError
+    from pods.split import SplitPolicy, split_tables
+
     names = [name.strip() for name in players.split(",") if name.strip()]
     try:
         size_tuple = tuple(int(s) for s in sizes.split(",")) if sizes else None

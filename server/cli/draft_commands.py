@@ -11,18 +11,18 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from draft.cards import load_set, sort_colors
-from draft.catalog import build_catalog
-from draft.cube import Cube, parse_cube
-from draft.errors import DraftError
-from draft.packs import PackSource, booster_for_set, line_up
-from draft.simulate import simulate
-from draft.state import CardInstance, DraftConfig, DraftState
+from draft.state import DraftConfig
 from server.cli.i18n import _
+
+if TYPE_CHECKING:  # types only: the commands import their libraries when they run
+    from draft.cube import Cube
+    from draft.errors import DraftError
+    from draft.packs import PackSource
+    from draft.state import CardInstance, DraftState
 
 MAX_PACKS = 10_000
 
@@ -69,6 +69,9 @@ packs_option = click.option(
 
 def parse_packs(text: str, rounds: int = DraftConfig().rounds) -> list[str]:
     """`CMM,CLB,CLB` as set codes, each a bundled set, one per round; a usage error if not."""
+    from draft.cards import load_set
+    from draft.errors import DraftError
+
     codes = [code.strip().upper() for code in text.split(",") if code.strip()]
     if len(codes) != rounds:
         raise click.UsageError(
@@ -89,6 +92,9 @@ data_dir_option = click.option(
 
 def load_cube(path: Path, data_dir: Path | None) -> Cube:
     """A cube list resolved against the bundled sets and the cards imported into DATA_DIR."""
+    from draft.catalog import build_catalog
+    from draft.cube import parse_cube
+    from draft.errors import DraftError
     from server.cli.card_commands import imported_cards, make_settings
 
     try:
@@ -103,6 +109,9 @@ def load_cube(path: Path, data_dir: Path | None) -> Cube:
 
 
 def _pack_source(set_code: str, cube_file: Path | None, data_dir: Path | None) -> PackSource:
+    from draft.errors import DraftError
+    from draft.packs import booster_for_set
+
     if cube_file is not None:
         return load_cube(cube_file, data_dir)
     try:
@@ -129,6 +138,7 @@ def packs_command(
     data_dir: Path | None,
 ) -> None:
     from draft.engine import deal_packs
+    from draft.errors import DraftError
 
     seed = _seed_or_random(seed)
     booster = _pack_source(set_code, cube_file, data_dir)
@@ -175,6 +185,11 @@ def simulate_command(
     set_code: str, seats: int, packs: str | None, seed: int | None, picks_per_pass: int,
     as_json: bool, cube_file: Path | None, data_dir: Path | None,
 ) -> None:
+    from draft.cube import Cube
+    from draft.errors import DraftError
+    from draft.packs import line_up
+    from draft.simulate import simulate
+
     seed = _seed_or_random(seed)
     if packs is not None and cube_file is not None:
         raise click.UsageError("give --packs or --cube, not both")
@@ -220,6 +235,8 @@ def simulate_command(
 
 
 def _print_summary(state: DraftState, pick_count: int) -> None:
+    from draft.cards import sort_colors
+
     config = state.config
     click.echo(
         f"{'+'.join(config.round_sets) if config.packs else config.set_code} draft, "

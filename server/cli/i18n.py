@@ -14,8 +14,7 @@ import click.core
 import click.decorators
 import click.formatting
 
-from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
-from server.i18n.choice import supported
+from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, supported, translations
 
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 

@@ -11,10 +11,7 @@ from pathlib import Path
 
 import click
 
-from draft.cards import load_set
-from draft.errors import DraftError
-from server.cards.images import DEFAULT_BASE_URL, Fetcher
-from server.cards.scryfall import Pacer
+from server.cards.images import DEFAULT_BASE_URL
 from server.cli.i18n import _
 
 
@@ -43,6 +40,11 @@ def fetch_command(
     set_code: str, data_dir: Path, base_url: str, concurrency: int, retries: int, timeout: float,
     delay: float,
 ) -> int:
+    from draft.cards import load_set
+    from draft.errors import DraftError
+    from server.cards.images import Fetcher
+    from server.cards.scryfall import Pacer
+
     try:
         cards = load_set(set_code).cards
     except DraftError as error:

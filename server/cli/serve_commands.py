@@ -110,6 +110,8 @@ def serve(host: str | None, port: int | None, db_url: str | None, data_dir: Path
         _serve_workers(settings, workers, overrides)
         return
     lock = _hold_database(settings)  # noqa: F841 - held until this process ends
+    settle_heap()  # the imports' heap, frozen: restoring pods builds many objects and
+    # would otherwise pay full collections over every module (again below, before serving)
     try:
         runtime = build_runtime(settings)
         upgrade_to_head(runtime.engine)

@@ -22,7 +22,8 @@ OLDER_THRESHOLD = 20
 
 def settle_heap() -> None:
     """Collect once, freeze what survives (start-up state), raise the thresholds. Call
-    once in the serving process, after start-up and before serving."""
+    in the serving process after the imports (restoring pods then walks none of them) and
+    again after start-up, before serving; a second call freezes what start-up added."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, OLDER_THRESHOLD, OLDER_THRESHOLD)

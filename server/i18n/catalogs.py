@@ -25,6 +25,15 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "it": "Italiano"}
 LANGUAGES = tuple(LANGUAGE_NAMES)
 
 
+def supported(code: str | None) -> str | None:
+    """The supported language a tag names ("ru-RU" → "ru"), or None. Here, not beside the
+    request's choice (`server.i18n.choice`), so the command line reads it without FastAPI."""
+    if not code:
+        return None
+    primary = code.strip().replace("_", "-").split("-")[0].casefold()
+    return primary if primary in LANGUAGES else None
+
+
 def N_(text: str) -> str:
     """Mark a string for the catalog without translating it here (translated later, in
     the reader's language; `scripts/update_catalogs.py` extracts it)."""

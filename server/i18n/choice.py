@@ -13,19 +13,12 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from server.i18n.catalogs import DEFAULT_LANGUAGE, LANGUAGES
+from server.i18n.catalogs import DEFAULT_LANGUAGE
+from server.i18n.catalogs import supported as supported  # the requests' reader, kept here
 
 COOKIE = "prismatic_lang"
 QUERY = "lang"
 ONE_YEAR = 365 * 24 * 3600
-
-
-def supported(code: str | None) -> str | None:
-    """The supported language a tag names ("ru-RU" → "ru"), or None."""
-    if not code:
-        return None
-    primary = code.strip().replace("_", "-").split("-")[0].casefold()
-    return primary if primary in LANGUAGES else None
 
 
 def from_accept_language(header: str | None) -> str | None:

@@ -4,6 +4,8 @@ on 360 and 390 px wide phones, with nothing wider than the screen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,89 +17,114 @@ from tests.server.support.builders import play_tables
 pytestmark = pytest.mark.browser
 
 FITS = "document.documentElement.scrollWidth <= window.innerWidth"
-WIDTHS = (360, 390)
+WIDTHS = (390, 360)
+"""Each checked page is laid out at every width, the narrowest last (it stays there)."""
+LANGUAGES = ("en", "ru", "it")
+SCREEN_IS = "w => screen.width === w"
+"""The phone's new width is in force (the screen's width, unlike the layout's, does not
+grow with content that overflows)."""
 
 
 def fits(page: Page) -> None:
-    assert page.evaluate(FITS), page.evaluate("document.documentElement.scrollWidth")
-    assert page_overflow(page) == 0
-    assert page.evaluate(SMALL_BUTTONS) == []
+    """Nothing wider than the screen and no small buttons, at each phone width."""
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(SCREEN_IS, arg=width)
+        assert page.evaluate(FITS), (width, page.evaluate("document.documentElement.scrollWidth"))
+        assert page_overflow(page) == 0, width
+        assert page.evaluate(SMALL_BUTTONS) == [], width
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "it"])
-def test_conceding_and_confirming_the_result_on_phones(server: str, browser: Browser,
-                                                       lang: str) -> None:
-    """One game per language, seen on a 360 and a 390 px phone for each of Ann and Cid
-    (both phones of a player hold her seat): each phone passes every check of its screen,
-    and what one phone does shows on the other."""
-    _ = translations(lang).gettext
+class Phone:
+    """One player's phone in one language (a player's phones all hold her seat)."""
+
+    def __init__(self, page: Page, lang: str) -> None:
+        self.page = page
+        self.lang = lang
+        self._: Callable[[str], str] = translations(lang).gettext
+
+
+def test_conceding_and_confirming_the_result_on_phones(server: str, browser: Browser) -> None:
+    """One game, seen by Ann and Cid each on a phone in every language: each phone passes
+    every check of its screen at 360 and 390 px, and what one phone does shows on all the
+    others. (One game serves every language and width: a width or a language changes only
+    how a screen is laid out, which `fits` checks at each step.)"""
     with httpx.Client(base_url=server, timeout=30) as client:
         pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
         response = client.put(pod.url("/achievements"), headers=pod.host, json={
             "achievements": [{"name": "First blood", "points": 2}]})
         assert response.status_code == 200, response.text
-    phones: dict[tuple[str, int], Page] = {}
-    for name in ("Ann", "Cid"):
-        for width in WIDTHS:
-            page = mobile_context(browser, width=width).new_page()
+    phones: dict[str, list[Phone]] = {"Ann": [], "Cid": []}
+    for name, own in phones.items():
+        for lang in LANGUAGES:
+            page = mobile_context(browser, width=WIDTHS[-1]).new_page()
             page.goto(f"{server}/pods/{pod.pod_id}/seat?lang={lang}"
                       f"#seat_token={seats[name].token}")
             expect(page.locator("#game-board .life-card")).to_have_count(3)
-            phones[name, width] = page
-    anns = [phones["Ann", width] for width in WIDTHS]
-    cids = [phones["Cid", width] for width in WIDTHS]
+            own.append(Phone(page, lang))
+    anns, cids = phones["Ann"], phones["Cid"]
     everyone = anns + cids
 
     # "I concede" asks first; cancelling changes nothing.
     for cid in cids:
-        cid.get_by_role("button", name=_("I concede")).click()
-        expect(cid.get_by_text(_("Concede this game?"))).to_be_visible()
-        fits(cid)
-        cid.get_by_role("button", name=_("Cancel")).click()
-        expect(cid.locator(".life-card.out")).to_have_count(0)
-    cids[0].get_by_role("button", name=_("I concede")).click()
-    cids[0].get_by_role("button", name=_("Yes, concede")).click()
-    for page in everyone:
-        expect(page.locator(".life-card.out")).to_have_count(1)
+        cid.page.get_by_role("button", name=cid._("I concede")).click()
+        expect(cid.page.get_by_text(cid._("Concede this game?"))).to_be_visible()
+        fits(cid.page)
+        cid.page.get_by_role("button", name=cid._("Cancel")).click()
+        expect(cid.page.locator(".life-card.out")).to_have_count(0)
+    first = cids[0]
+    first.page.get_by_role("button", name=first._("I concede")).click()
+    first.page.get_by_role("button", name=first._("Yes, concede")).click()
+    for phone in everyone:
+        expect(phone.page.locator(".life-card.out")).to_have_count(1)
     for cid in cids:
-        expect(cid.get_by_role("button", name=_("Take back my concession"))).to_be_visible()
+        expect(cid.page.get_by_role("button", name=cid._("Take back my concession"))
+               ).to_be_visible()
+        fits(cid.page)
 
     # Bob concedes on his own phone (here: its request): Ann is the last one in and wins.
     with httpx.Client(base_url=server, timeout=30) as client:
         response = client.post(pod.url("/games/1/concede"), headers=seats["Bob"].auth, json={})
         assert response.status_code == 200, response.text
-    for page in everyone:
-        expect(page.locator(".game-result .placings li")).to_have_count(3)
-        expect(page.locator(".game-result .placings li").first).to_contain_text("Ann")
-        expect(page.locator(".game-result strong").first).to_have_text(_("Result"))
+    for phone in everyone:
+        placings = phone.page.locator(".game-result .placings li")
+        expect(placings).to_have_count(3)
+        expect(placings.first).to_contain_text("Ann")
+        expect(phone.page.locator(".game-result strong").first).to_have_text(phone._("Result"))
     for cid in cids:
-        expect(cid.locator(".game-result .placings li").nth(1)).to_contain_text("Bob")
-        expect(cid.locator(".game-result .placings li").nth(2)).to_contain_text("Cid")
-        expect(cid.locator(".confirmations")).to_have_text(
-            _("Nobody has confirmed this result yet."))
+        expect(cid.page.locator(".game-result .placings li").nth(1)).to_contain_text("Bob")
+        expect(cid.page.locator(".game-result .placings li").nth(2)).to_contain_text("Cid")
+        expect(cid.page.locator(".confirmations")).to_have_text(
+            cid._("Nobody has confirmed this result yet."))
     for ann in anns:
-        fits(ann)
+        fits(ann.page)
 
-    anns[1].get_by_role("button", name=_("Confirm"), exact=True).click()
+    confirming = anns[1]
+    confirming.page.get_by_role("button", name=confirming._("Confirm"), exact=True).click()
     for ann in anns:
-        expect(ann.get_by_text(_("You confirmed this result."))).to_be_visible()
-    confirmed = _("Confirmed by {names}").format(names="Ann")
+        expect(ann.page.get_by_text(ann._("You confirmed this result."))).to_be_visible()
     for cid in cids:
-        expect(cid.locator(".confirmations")).to_have_text(confirmed)
+        expect(cid.page.locator(".confirmations")).to_have_text(
+            cid._("Confirmed by {names}").format(names="Ann"))
 
     # An achievement: Ann claims it on her phone, Cid confirms it, it counts for Ann.
-    for page in everyone:
-        page.locator("summary", has_text=_("Achievements")).click()
-    anns[0].get_by_role("button", name=_("Claim"), exact=True).click()
-    cids[1].locator(".claims li").get_by_role("button", name=_("Confirm")).click()
+    for phone in everyone:
+        phone.page.locator("summary", has_text=phone._("Achievements")).click()
+    claiming, confirming = anns[0], cids[1]
+    claiming.page.get_by_role("button", name=claiming._("Claim"), exact=True).click()
+    confirming.page.locator(".claims li").get_by_role(
+        "button", name=confirming._("Confirm")).click()
     for ann in anns:
-        expect(ann.locator(".awards li")).to_have_text("Ann: First blood (+2)")
-    for page in everyone:
-        fits(page)
-    for width, cid in zip(WIDTHS, cids, strict=True):
-        screenshot(cid, f"game-result-{lang}-{width}", full_page=True)
-    for page in everyone:
-        page.context.close()
+        expect(ann.page.locator(".awards li")).to_have_text("Ann: First blood (+2)")
+    for phone in everyone:
+        fits(phone.page)
+    for cid in cids:
+        for width in WIDTHS:
+            cid.page.set_viewport_size({"width": width, "height": 800})
+            cid.page.wait_for_function(SCREEN_IS, arg=width)
+            screenshot(cid.page, f"game-result-{cid.lang}-{width}", full_page=True)
+    for phone in everyone:
+        phone.page.context.close()
 
 
 def test_the_host_calls_time_and_corrects_the_result(server: str, browser: Browser) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -117,3 +119,28 @@ def test_a_game_stored_before_confirmations_counted_stays_counted(db_url: str) -
             "SELECT needs_confirmation FROM game WHERE id = 'g1'")).scalar_one()
     engine.dispose()
     assert needs is False or needs == 0
+
+
+def test_the_heads_read_from_the_scripts_lines_are_alembics_heads() -> None:
+    """`upgrade_to_head` skips Alembic when the database is stamped at these heads, so they
+    must be exactly the heads Alembic computes from the imported scripts."""
+    from alembic.script import ScriptDirectory
+
+    from server.db.migrate import alembic_config, head_revisions, script_location
+
+    heads = ScriptDirectory.from_config(alembic_config()).get_heads()
+    assert head_revisions(script_location()) == frozenset(heads)
+
+
+def test_a_script_whose_revision_is_not_a_plain_literal_leaves_the_decision_to_alembic(
+    tmp_path: Path,
+) -> None:
+    from server.db.migrate import head_revisions
+
+    (tmp_path / "versions").mkdir()
+    (tmp_path / "versions" / "0001_a.py").write_text(
+        "revision: str = '0001'\ndown_revision: str | None = None\n")
+    assert head_revisions(tmp_path) == frozenset({"0001"})
+    (tmp_path / "versions" / "0002_b.py").write_text(
+        "revision = make_id()\ndown_revision = '0001'\n")
+    assert head_revisions(tmp_path) is None
