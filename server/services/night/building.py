@@ -148,7 +148,7 @@ def _reseated(pod: LivePod, player: LivePlayer) -> tuple[LiveGame, Game] | None:
         return None
     seated = [Player(p.id, p.name, games.commanders_of(pod, player) if p.id == player.id
                      else p.commanders) for p in live.game.players]
-    return live, new_game(seated, seed=seed_of(live.id))
+    return live, new_game(seated, pod.setup.starting_life, seed_of(live.id))
 
 
 def check_may_split(pod: LivePod, without_decks: bool, end_games: bool) -> None:

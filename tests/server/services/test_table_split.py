@@ -142,3 +142,16 @@ def test_re_splitting_during_play_names_the_games_it_ends_and_keeps_them(
     assert first["current"] is False
     # The new game numbers on: decks stay fixed after a game was played.
     assert me(client, seats["Bob"])["deck_open"] is False
+
+
+def test_a_late_deck_keeps_the_pods_starting_life(client: TestClient) -> None:
+    """A pod that plays at 30 still plays at 30 after a late deck reseats its table."""
+    pod = new_pod(client, seats=3, seed=9, starting_life=30)
+    seats = {name: join(client, pod, name) for name in ("Ann", "Bob", "Cid")}
+    start(client, pod)
+    draft_until_done(client, list(seats.values()))
+    split(client, pod, without_decks=True)
+    bob = seats["Bob"]
+    assert {p["life"] for p in me(client, bob)["game"]["players"]} == {30}
+    assert client.put(pod.url("/deck"), headers=bob.auth, json=piper_deck("G")).status_code == 200
+    assert {p["life"] for p in me(client, bob)["game"]["players"]} == {30}
