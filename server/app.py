@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
@@ -56,6 +57,7 @@ from server.routes import (
     ws,
 )
 from server.runtime import Runtime
+from server.services import season_reads
 from server.services.cards.card_data import initial_image_mode, refresh_media, settle_image_mode
 from server.services.expiry import run_expiry_loop
 from server.services.night.restore import restore_pods
@@ -117,6 +119,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         if not rt.restored:
             restore_pods(rt)
         rt.standings_render = standings_json  # what a season's warm-up writes ahead
+        rt.warm_season = partial(season_reads.warm, rt)
+        rt.warm_night_season = partial(season_reads.warm_event, rt)
         await asyncio.to_thread(pages.assets)  # hashed and encoded once, before any phone
         app.state.runtime = rt
         if settings.trace_path is not None:

@@ -112,6 +112,12 @@ class Runtime:
     season_warming: Coalesced = field(default_factory=Coalesced, repr=False)
     """Standings computed again after a write that changes them, off the request path
     (`server.services.season_reads.warm`), one run per season at a time."""
+    warm_season: Callable[[str], None] | None = field(default=None, repr=False)
+    """Asks for a season's standings to be computed again off the request path, by season
+    id (`server.services.season_reads.warm`, set by the app): the services that change a
+    season's results load before the reads that read them, so they ask through here."""
+    warm_night_season: Callable[[str], None] | None = field(default=None, repr=False)
+    """The same, by the id of one of the season's nights (`season_reads.warm_event`)."""
     standings_render: Callable[[Any], bytes] | None = field(default=None, repr=False)
     """How the public standings' JSON reply is written from a season's book (set by the
     app from the views, which services may not import): a warm-up writes it ahead."""

@@ -13,15 +13,12 @@ import re
 
 import pytest
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
 from fastapi.testclient import TestClient
 
 from server.routes import pages, recap
+from tests.pages import html_pages
 
-PAGES = tuple(re.sub(r"\{[^}]+\}", "abc", route.path)
-              for route in (*pages.router.routes, *recap.router.routes)
-              if getattr(route, "response_class", None) is HTMLResponse)
-"""Every page the routers draw (a new page is checked without being listed here)."""
+PAGES = html_pages()
 T_KEY = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"|\bt\(\s*'((?:[^'\\]|\\.)*)'""")
 TN_KEY = re.compile(r"""\btn\(\s*"((?:[^"\\]|\\.)*)\"""")
 ENTRY = re.compile(r'<script type="module" src="/static/([^"]+)"')

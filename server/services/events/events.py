@@ -35,7 +35,7 @@ from server.protocol.shapes.events import (
 )
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
-from server.services import caps, lobby_guard, season_reads
+from server.services import caps, lobby_guard
 from server.services.commit import commit
 from server.services.events.screen_tokens import screen_hash
 from server.services.night import done_pods, lifecycle, rows
@@ -86,8 +86,8 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
         await caps.check_night_room(rt, creator)
         night = await _open_night(rt, set_code, seed, timer, options, packs, season_id,
                                   offered, creator)
-    if season_id is not None:
-        season_reads.warm(rt, season_id)  # a new night is a new version of its season
+    if season_id is not None and rt.warm_season is not None:
+        rt.warm_season(season_id)  # a new night is a new version of its season
     return night
 
 

@@ -252,13 +252,10 @@ def refusal(entry: Entry, error: TrackerError) -> PodError:
 
 def warm_season_of(rt: Runtime, pod: LivePod) -> None:
     """After a game of the pod's night changed its `season_facts`: its season's standings
-    are computed again in the background (`season_reads.warm_event`)."""
-    # Imported here: a season's book reads the nights' games (`tables.standings`), whose
-    # services import this module as they load.
-    from server.services import season_reads
-
-    if pod.setup.event_id is not None:
-        season_reads.warm_event(rt, pod.setup.event_id)
+    are computed again in the background (`Runtime.warm_night_season`: a season's book
+    reads the nights' games, so this module cannot import the season's reads)."""
+    if pod.setup.event_id is not None and rt.warm_night_season is not None:
+        rt.warm_night_season(pod.setup.event_id)
 
 
 def season_facts(game: Game, winner: str | None) -> tuple[object, ...]:
