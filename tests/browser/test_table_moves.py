@@ -106,6 +106,8 @@ def test_a_cmr_table_crowns_the_monarch_who_is_reminded_to_draw(
     # Commander damage in fives and typed: 21 in three taps.
     card(ann, "Bob").locator("summary", has_text="damage").click()
     card(ann, "Bob").get_by_role("button", name="+5 commander damage for Bob").first.click()
+    # Typed once the +5 is on the board: an update redraws the board and its inputs.
+    expect(card(ann, "Bob").locator(".life-total")).to_have_text("35")
     typed = card(ann, "Bob").get_by_label("Amount of commander damage for Bob").first
     typed.fill("16")
     card(ann, "Bob").get_by_role("button", name="Add").first.click()

@@ -86,10 +86,11 @@ def test_the_board_fits_a_phone_with_the_life_total_biggest(
     pod, seats = table_of_four
     page = seat_page(browser, server, pod, seats["Ann"], width, lang)
     expect(page.locator("#game-board .life-card")).to_have_count(4)
-    # Commander damage, tax and the log open in place, inside the card they belong to.
+    # Commander damage, tax, counters, the monarch and the initiative, and the log open
+    # in place, inside the card they belong to: four panels a player, and the log.
     for summary in page.locator("#game-board summary").all():
         summary.click()
-    expect(page.locator("#game-board details[open]")).to_have_count(9)
+    expect(page.locator("#game-board details[open]")).to_have_count(4 * 4 + 1)
     screenshot(page, f"board-{lang}-{width}", full_page=True)
     assert page_overflow(page) == 0
     assert page.evaluate(BUTTONS_OUTSIDE_CARDS) == []

@@ -137,7 +137,7 @@ export class GameBoard {
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
       ...resultOf(this, game),
       turnBar(this, game),
-      ventureOffer(this, game),
+      ...[ventureOffer(this, game)].filter(Boolean), // replaceChildren writes a null as "null"
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
       ...endPanel(this, game),
