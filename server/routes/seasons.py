@@ -7,7 +7,7 @@ the season's host token renames, merges, exports and deletes.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import APIRouter, Depends, Header, Path, Request, status
 from fastapi.exceptions import RequestValidationError
@@ -118,27 +118,43 @@ async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
     return _created(rt, made)
 
 
-STANDINGS_RESPONSES: dict[int | str, dict[str, Any]] = {200: {
-    "model": SeasonStandings,
-    "description": "The season's standings: JSON, or CSV with `format=csv`",
-    "content": {"text/csv": {"schema": {"type": "string"}}}}}
-"""The reply's shapes in the schema, though the route sends cached bytes: clients (and
-the fuzzer) check the JSON against it."""
+def json_or_csv_responses(model: type, description: str) -> dict[int | str, dict[str, Any]]:
+    """A reply's shapes in the schema, though the route sends cached bytes: clients (and
+    the fuzzer) check the JSON against it."""
+    return {200: {"model": model, "description": f"{description}: JSON, or CSV with `format=csv`",
+                  "content": {"text/csv": {"schema": {"type": "string"}}}}}
 
 
-@router.get("/{season_id}/standings", response_model=None, responses=STANDINGS_RESPONSES)
-async def standings(season_id: SeasonId, rt: RuntimeDep,
-                    format: Literal["json", "csv"] = "json") -> Response:
-    """Sent as cached bytes (`season_reads.standings_reply`): the JSON of 2,000 lines
-    costs more to write than the read that finds it cached."""
-    reply = await season_reads.standings_reply(rt, season_id, format, _RENDER[format])
+class CachedReply(Protocol):
+    """A season's reply as cached: its body, and the season's name (the CSV's file)."""
+
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def season_name(self) -> str: ...
+
+
+def cached_reply(season_id: str, reply: CachedReply | None, format: str,
+                 what: str) -> Response:
+    """A season's cached reply as sent: JSON, or CSV named by the season and `what`; an
+    unknown season (None) is 404."""
     if reply is None:
         raise seasons.unknown_season(season_id)
     if format == "csv":
         return Response(reply.body, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": content_disposition(
-                            f"{safe_stem(reply.season_name, 'season')}-standings.csv")})
+                            f"{safe_stem(reply.season_name, 'season')}-{what}.csv")})
     return Response(reply.body, media_type="application/json")
+
+
+@router.get("/{season_id}/standings", response_model=None,
+            responses=json_or_csv_responses(SeasonStandings, "The season's standings"))
+async def standings(season_id: SeasonId, rt: RuntimeDep,
+                    format: Literal["json", "csv"] = "json") -> Response:
+    """Sent as cached bytes (`season_reads.standings_reply`): the JSON of 2,000 lines
+    costs more to write than the read that finds it cached."""
+    reply = await season_reads.standings_reply(rt, season_id, format, _RENDER[format])
+    return cached_reply(season_id, reply, format, "standings")
 
 
 _RENDER = {"json": standings_json, "csv": standings_csv_bytes}
