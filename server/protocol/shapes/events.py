@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from pods.phases import Phase
 from server.protocol.shapes.game import AchievementLine
 from server.protocol.shapes.host import Lobby
-from server.protocol.shapes.pod import Phase, Table
+from server.protocol.shapes.pod import Table
 
 
 class ProgressPlayer(TypedDict):

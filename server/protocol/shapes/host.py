@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from pods.phases import Phase
 from server.protocol.shapes.game import AchievementLine, GameView
-from server.protocol.shapes.pod import LineUp, Phase, Table, TimersPausedNote
+from server.protocol.shapes.pod import LineUp, Table, TimersPausedNote
 
 
 class HostPlayer(TypedDict):

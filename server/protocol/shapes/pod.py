@@ -3,24 +3,11 @@ the timers' pause note, and the public summary anyone may read (the join page)."
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, get_args
+from typing import TypedDict
 
-# --- the night's words -------------------------------------------------------------------
-# Here and not in `server.realtime.live`, which keeps them on its pods: the shapes need them,
-# and the live pods build card JSON (`server.cards`) from these shapes, so a shape that took
-# them from `live` closed an import circle.
+from pods.phases import Phase
 
-Phase = Literal["lobby", "drafting", "building", "playing", "done"]
-"""Where a pod is in its night; stored as this text in `pod.phase`."""
-PHASES: tuple[Phase, ...] = get_args(Phase)
-
-
-def as_phase(text: str) -> Phase:
-    """A stored phase, checked (a restored pod with an unknown phase is set aside)."""
-    for phase in PHASES:
-        if phase == text:
-            return phase
-    raise ValueError(f"unknown pod phase {text!r}")
+# --- the night's words (its phase is a pure value: `pods.phases`) ------------------------
 
 
 class Table(TypedDict):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from server.protocol.shapes.pod import Phase
+from pods.phases import Phase
 
 
 class ScreenSlowest(TypedDict):

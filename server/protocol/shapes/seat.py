@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from pods.phases import Phase
 from server.protocol.shapes.cards import CardView
 from server.protocol.shapes.decks import DeckJson
 from server.protocol.shapes.game import GameView
-from server.protocol.shapes.pod import LineUp, Phase, Table, TimersPausedNote
+from server.protocol.shapes.pod import LineUp, Table, TimersPausedNote
 
 
 class PlayerLine(TypedDict):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from server.protocol.shapes.pod import Phase, Table
+from pods.phases import Phase
+from server.protocol.shapes.pod import Table
 
 
 class SummaryDeck(TypedDict):

@@ -17,9 +17,9 @@ import logging
 
 from draft.replay import replay
 from pods import achievements
+from pods.phases import as_phase
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
-from server.protocol.shapes.pod import as_phase
 from server.realtime.live import Connections, LivePod, StoredNight
 from server.runtime import Runtime, Unrestored
 from server.services.night import rows
