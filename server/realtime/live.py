@@ -33,12 +33,12 @@ from pods.achievements import Achievement
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.phases import Phase
+from pods.split import Table
 from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
 from server.protocol.shapes.host import SnapshotNote
-from server.protocol.shapes.pod import Table
 from server.realtime.decks import SubmittedDeck
 
 PLACEHOLDER = "Commander"

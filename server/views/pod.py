@@ -25,7 +25,14 @@ from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.protocol.shapes.cards import CardView
 from server.protocol.shapes.game import GameView
 from server.protocol.shapes.host import HostPlayer, HostView
-from server.protocol.shapes.pod import LineUp, PodSummary, Setup, Table, TimersPausedNote
+from server.protocol.shapes.pod import (
+    LineUp,
+    PodSummary,
+    Setup,
+    Table,
+    TimersPausedNote,
+    table_json,
+)
 from server.protocol.shapes.seat import (
     CommanderChoices,
     PlayerLine,
@@ -293,8 +300,8 @@ def _table_of(pod: LivePod, player: LivePlayer) -> Table | None:
     if player.table is None or not pod.night.tables:
         return None
     for table in pod.night.tables:
-        if table["number"] == player.table:
-            return table
+        if table.number == player.table:
+            return table_json(table)
     return None
 
 
@@ -346,7 +353,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "round": state.round if state else 0,
         "players": players,
         "waiting_on": seats_to_act(state) if state is not None else [],
-        "tables": pod.night.tables,
+        "tables": None if pod.night.tables is None else [table_json(t) for t in pod.night.tables],
         "games": [game_view(pod.night.games[n], pod.night.achievements)
                   for n in sorted(pod.night.games)],
         "achievements": [{"name": a.name, "points": a.points} for a in pod.night.achievements],

@@ -11,6 +11,7 @@ from typing import Any
 
 from pods.recap import CURVE_TOP
 from server.cards.card_json import card_facts
+from server.protocol.shapes.pod import table_json
 from server.services.exports.recap import NightRecap, Recap, RecapSeat
 
 
@@ -25,7 +26,7 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
         "phase": pod.night.phase,
         "replay_visibility": pod.night.replay_visibility,
         "players": [_seat(pod.id, seat, base_url, pod.partner_grant) for seat in recap.seats],
-        "tables": pod.night.tables or [],
+        "tables": [table_json(t) for t in pod.night.tables or []],
         "games": recap.games,
     }
 

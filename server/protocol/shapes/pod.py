@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from pods import split
 from pods.phases import Phase
 
 # --- the night's words (its phase is a pure value: `pods.phases`) ------------------------
@@ -15,6 +16,11 @@ class Table(TypedDict):
 
     number: int
     players: list[str]
+
+
+def table_json(table: split.Table) -> Table:
+    """A table of the split (`pods.split.Table`, which the live pod keeps) as the views send it."""
+    return {"number": table.number, "players": list(table.players)}
 
 
 # --- the pod's line-up and house rules ---------------------------------------------------

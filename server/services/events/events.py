@@ -313,7 +313,8 @@ def progress(pod: LivePod) -> Progress:
         "players": [{"name": p.name, "bot": p.bot, "connected": pod.live.connected[p.id] > 0}
                     for p in sorted(pod.night.players, key=lambda p: p.join_index) if not p.kicked],
         "decks": sum(1 for p in pod.night.players if p.deck is not None),
-        "tables": pod.night.tables or [],
+        "tables": [{"number": t.number, "players": list(t.players)}
+                   for t in pod.night.tables or []],
         "winners": sum(1 for game in pod.night.games.values() if game.winner is not None),
         "host_path": f"/pods/{pod.id}/host",
     }
@@ -339,7 +340,8 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
                  for n, pod in enumerate(pods, start=1)],
         "round": round_links.current_round(pods),
         # A later round's tables span the night: every pod holds the same list.
-        "round_tables": (pods[0].night.tables or [])
+        "round_tables": [{"number": t.number, "players": list(t.players)}
+                         for t in pods[0].night.tables or []]
         if pods and round_links.current_round(pods) > 1 else [],
     }
 

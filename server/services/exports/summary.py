@@ -43,7 +43,8 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
     life = pod.setup.starting_life
     played = await rt.read(lambda session: played_games(session, pod_id, life))
     return {"pod_id": pod_id, "set": pod.setup.set_code, "phase": phase, "players": players,
-            "tables": tables, "games": played}
+            "tables": [{"number": t.number, "players": list(t.players)} for t in tables],
+            "games": played}
 
 
 def played_games(session: Session, pod_id: str, starting_life: int) -> list[PlayedGame]:

@@ -9,7 +9,6 @@ the report's sentences in each reader's language (`server.views.decks`).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -21,18 +20,18 @@ from pods.deck import Commander, Deck
 from pods.errors import PodsError
 from pods.identity import parse_color
 from pods.legality import check_deck
-from pods.split import SplitPolicy, split_tables
+from pods.split import SplitPolicy, Table, split_tables
 from pods.table_state import seed_of
 from pods.tracker import Game, Player, new_game
 from server.core.errors import ConflictError, InvalidError
 from server.db import Session, game_repo, repo
 from server.protocol.bodies import DeckSubmit
-from server.protocol.shapes.pod import Table
 from server.realtime.decks import SubmittedDeck, deck_to_row
 from server.realtime.live import LiveGame, LivePlayer, LivePod
 from server.realtime.readiness import games_in_play, table_players, without_legal_deck
 from server.runtime import Runtime
 from server.services.commit import commit
+from server.services.night import rows
 from server.services.tables import games
 
 
@@ -185,8 +184,7 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
                                               allow_small=True))
         except PodsError as error:
             raise InvalidError(str(error), error.code) from error
-        tables: list[Table] = [
-            {"number": t.number, "players": list(t.players)} for t in result.tables]
+        tables = list(result.tables)
         number_of = {name: t.number for t in result.tables for name in t.players}
         pod_id = pod.id
         numbers = await rt.read(lambda session: game_repo.played_numbers(session, pod_id))
@@ -196,7 +194,8 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
         def staged(session: Session) -> None:
             for person in people:
                 repo.update_player(session, person.id, table_number=number_of[person.name])
-            repo.update_pod(session, pod.id, phase="playing", tables_json=json.dumps(tables),
+            repo.update_pod(session, pod.id, phase="playing",
+                            tables_json=rows.tables_field(tables),
                             version=version)
             games.stage_new_games(session, pod, planned)
 

@@ -37,7 +37,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
         phase=as_phase(row.phase), paused=row.paused, paused_at=repo.as_utc(row.paused_at),
         players=[rows.live_player(p) for p in players],
         next_seq=(log[-1][0] + 1) if log else 1,
-        tables=json.loads(row.tables_json) if row.tables_json else None,
+        tables=rows.tables_of(row.tables_json),
         locked=row.locked, join_code=row.join_code, revision=row.revision,
         replay_visibility=row.replay_visibility,
         achievements=achievements.from_json(

@@ -1,5 +1,6 @@
 """The one mapping between the stored rows and the live model: a pod's `PodRow` and its
-`PodSetup`, a `PlayerRow` and its `LivePlayer`, and the line-up's `packs` field.
+`PodSetup`, a `PlayerRow` and its `LivePlayer`, the line-up's `packs` field and the split's
+`tables_json`.
 
 Why one module: a pod is made alone (`lifecycle`), formed from a night (`events`), rebuilt
 after a start (`restore`) and followed from another process (`server.cluster.follow`);
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from draft.cube import Cube
+from pods.split import Table
 from server.db import repo
 from server.db.tables import PlayerRow, PodRow
 from server.realtime.decks import deck_from_row
@@ -27,6 +29,19 @@ def packs_field(packs: Sequence[str]) -> str | None:
 def packs_of(field: str | None) -> tuple[str, ...]:
     """The line-up a `packs` column holds; empty: every round opens the pod's set."""
     return tuple(field.split(",")) if field else ()
+
+
+def tables_field(tables: Sequence[Table]) -> str:
+    """A split as the `tables_json` column stores it: each table's number and players."""
+    return json.dumps([{"number": t.number, "players": list(t.players)} for t in tables])
+
+
+def tables_of(field: str | None) -> list[Table] | None:
+    """The split a `tables_json` column holds; `None` before the first split."""
+    if not field:
+        return None
+    return [Table(number=int(t["number"]), players=tuple(t["players"]))
+            for t in json.loads(field)]
 
 
 def pod_setup(row: PodRow) -> PodSetup:

@@ -27,6 +27,7 @@ from pods.game_end import (
     DrawVote,
     SetWinner,
 )
+from pods.split import Table
 from pods.table_state import (
     BecomeMonarch,
     EndTurn,
@@ -69,7 +70,6 @@ from server.protocol.bodies import (
     GameMove,
     GameUndo,
 )
-from server.protocol.shapes.pod import Table
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
@@ -103,11 +103,11 @@ def plan_games(pod: LivePod, tables: Sequence[Table],
     by_name = {p.name: p for p in pod.night.players if not p.kicked}
     planned = []
     for table in tables:
-        players = [by_name[name] for name in table["players"] if name in by_name]
+        players = [by_name[name] for name in table.players if name in by_name]
         seated = [Player(p.id, p.name, commanders_of(pod, p)) for p in players]
-        number = (numbers or {}).get(table["number"], 0) + 1
+        number = (numbers or {}).get(table.number, 0) + 1
         game_id = new_id()
-        live = LiveGame(id=game_id, table=table["number"], number=number,
+        live = LiveGame(id=game_id, table=table.number, number=number,
                         game=new_game(seated, pod.setup.starting_life, seed_of(game_id)))
         row = GameRow(id=live.id, pod_id=pod.id, table_number=live.table, number=number,
                       players_json=game_repo.players_json(seated))
@@ -405,8 +405,8 @@ async def next_game(rt: Runtime, pod: LivePod, table: int) -> LiveGame:
         if pod.night.phase != "playing":
             raise ConflictError("games are tracked once the tables are split", "wrong_phase")
         old = game_at(pod, table)
-        players = [p.name for p in old.game.players]
-        planned = plan_games(pod, [{"number": table, "players": players}], {table: old.number})
+        players = tuple(p.name for p in old.game.players)
+        planned = plan_games(pod, [Table(number=table, players=players)], {table: old.number})
         live = planned[0][0]
 
         def started() -> LiveGame:

@@ -21,7 +21,6 @@ Why the host names the round: a double press or two host screens must not skip a
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Iterable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from dataclasses import dataclass
 from pods.errors import PodsError
 from pods.season.scoring import Scheme
 from pods.season.seating import met_pairs, seat
+from pods.split import Table
 from pods.table_state import seed_of
 from pods.tracker import Player, new_game, replay_game
 from server.core.errors import ConflictError, InvalidError
@@ -36,12 +36,12 @@ from server.core.security import new_id
 from server.db import Session, game_repo, repo
 from server.db.tables import GameRow
 from server.db.writer import Rows
-from server.protocol.shapes.pod import Table
 from server.realtime.live import LiveGame, LivePlayer, LivePod
 from server.realtime.readiness import table_players
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.events import events
+from server.services.night import rows
 from server.services.seasons import seasons
 from server.services.tables import round_links
 from server.services.tables.games import commanders_of, game_at
@@ -147,10 +147,10 @@ async def next_round(rt: Runtime, event_id: str, number: int,
                 met_pairs(game.players for game in played), f"{night.row.seed}:{number}")
         except PodsError as error:
             raise InvalidError(str(error), error.code) from error
-        tables: list[Table] = [{"number": n, "players": list(names)}
+        tables: list[Table] = [Table(number=n, players=tuple(names))
                                for n, names in enumerate(seating.tables, start=1)]
         home = pods[0]
-        planned = [_plan(home, [people[name] for name in table["players"]], table["number"],
+        planned = [_plan(home, [people[name] for name in table.players], table.number,
                          number) for table in tables]
         return await _store(rt, pods, home, tables, planned)
 
@@ -168,10 +168,10 @@ def _plan(home: LivePod, seated: Sequence[tuple[LivePod, LivePlayer]], table: in
 
 async def _store(rt: Runtime, pods: Sequence[LivePod], home: LivePod, tables: list[Table],
                  planned: list[tuple[LiveGame, GameRow]]) -> list[Table]:
-    table_of = {name: table["number"] for table in tables for name in table["players"]}
+    table_of = {name: table.number for table in tables for name in table.players}
     assigned = {p.id: table_of.get(p.name) if not p.bot and not p.kicked else None
                 for pod in pods for p in pod.night.players}
-    tables_json = json.dumps(tables)
+    tables_json = rows.tables_field(tables)
     others = [(pod.id, pod.night.revision) for pod in pods if pod is not home]
 
     def staged(session: Session) -> None:
@@ -189,8 +189,7 @@ async def _store(rt: Runtime, pods: Sequence[LivePod], home: LivePod, tables: li
         for pod in pods:
             for player in pod.night.players:
                 player.table = assigned[player.id]
-            pod.night.tables = [Table(number=t["number"], players=list(t["players"]))
-                                for t in tables]
+            pod.night.tables = list(tables)
             pod.night.games = {}
             if pod is not home:
                 rt.mode.moved(pod)
