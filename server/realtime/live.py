@@ -38,7 +38,6 @@ from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
-from server.protocol.shapes.host import SnapshotNote
 from server.realtime.decks import SubmittedDeck
 
 PLACEHOLDER = "Commander"
@@ -167,6 +166,20 @@ class TimersPaused:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """The database copy taken when the host ended the night, or why it failed
+    (`server.services.night.snapshots`); the host view says which."""
+
+    file: str | None
+    """Where the copy went; `None` when it failed."""
+    size: int
+    """Its size in bytes (0 when it failed)."""
+    error: str | None = None
+    """Why it failed, in one line."""
+    disk_full: bool = False
+
+
+@dataclass(frozen=True)
 class PodSetup:
     """What a pod is made with, fixed for its life: who it is, what it drafts, its house
     rules. Frozen, so nothing can change it behind the cached rules below."""
@@ -234,7 +247,7 @@ class Connections:
     """The last sleep of the server during this draft (phones and the host get a note)."""
     disk_full: bool = False
     """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
-    snapshot: SnapshotNote | None = None
+    snapshot: Snapshot | None = None
     """The database snapshot taken when the host ended the night, or why it failed
     (`server.services.night.snapshots`)."""
 

@@ -24,7 +24,7 @@ from server.cards.card_json import dumps as dumps  # re-exported: the sockets en
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.protocol.shapes.cards import CardView
 from server.protocol.shapes.game import GameView
-from server.protocol.shapes.host import HostPlayer, HostView
+from server.protocol.shapes.host import HostPlayer, HostView, SnapshotNote
 from server.protocol.shapes.pod import (
     LineUp,
     PodSummary,
@@ -222,6 +222,15 @@ def timers_paused(pod: LivePod) -> TimersPausedNote | None:
     return {"seconds": note.seconds, "at": iso(note.at) or ""}
 
 
+def snapshot_note(pod: LivePod) -> SnapshotNote | None:
+    """The night's snapshot (`pod.live.snapshot`) as the host view shows it."""
+    snap = pod.live.snapshot
+    if snap is None:
+        return None
+    return {"file": snap.file, "bytes": snap.size, "error": snap.error,
+            "disk_full": snap.disk_full}
+
+
 def _seat_view(pod: LivePod, player: LivePlayer, language: str,
                views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
     """The seat view without its pack and pool, and those as card instances (the callers
@@ -364,7 +373,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "lobby": {"locked": pod.night.locked, "join_code": pod.night.join_code},
         "every_seat_open": reveal.everyone_may_open(pod.night.replay_visibility,
                                                     pod.night.phase),
-        "snapshot": pod.live.snapshot,
+        "snapshot": snapshot_note(pod),
     }
 
 

@@ -18,8 +18,7 @@ import anyio
 
 from server.db.backup import copy_database, sqlite_file, stamp
 from server.db.disk import is_disk_full
-from server.protocol.shapes.host import SnapshotNote
-from server.realtime.live import LivePod
+from server.realtime.live import LivePod, Snapshot
 from server.runtime import Runtime
 
 KEEP = 10
@@ -59,7 +58,7 @@ def prune(folder: Path, keep: int = KEEP) -> list[Path]:
     return old
 
 
-async def snapshot_after_night(rt: Runtime, pod: LivePod) -> SnapshotNote | None:
+async def snapshot_after_night(rt: Runtime, pod: LivePod) -> Snapshot | None:
     """Snapshot the SQLite database after `pod`'s night ended; note the outcome on the pod
     (its host view shows it) and return it. `None` on PostgreSQL: its backups are
     `pg_dump`'s job (docs/reliability.md)."""
@@ -69,13 +68,12 @@ async def snapshot_after_night(rt: Runtime, pod: LivePod) -> SnapshotNote | None
     try:
         path, size = await anyio.to_thread.run_sync(
             take_snapshot, database, backups_dir(rt.settings.data_dir))
-        note: SnapshotNote = {"file": str(path), "bytes": size,
-                              "error": None, "disk_full": False}
+        note = Snapshot(file=str(path), size=size)
     except Exception as error:  # a failed copy must never fail ending the night
         logger.warning("snapshot after pod %s's night failed: %s", pod.id, error,
                        exc_info=True)
-        note = {"file": None, "bytes": 0, "error": _one_line(error),
-                "disk_full": is_disk_full(error)}
+        note = Snapshot(file=None, size=0, error=_one_line(error),
+                        disk_full=is_disk_full(error))
     pod.live.snapshot = note
     rt.hub.publish(pod.channel, pod.bump())
     return note
