@@ -7,9 +7,12 @@ its pair, and the current value the last pair left, so an undo never needs to kn
 table looked like before. An undo that would leave a later entry standing on nothing (a
 turn passed before the last one, a venture before the player's last) is refused.
 
-Why the first player is drawn from the game's seed: every process and every restart draws
-the same player without storing anything; the host or the table may pick another before
-the first turn passes (a `FirstPlayer` entry).
+Why the first player is drawn from the game's seed and then logged (a `FirstDrawn` entry,
+seq 0, stored with the game's first change): until something happens every process shows
+the same draw without storing anything, and once the game has a log the draw is in it, so
+a restart or another process replays what the table saw, not a derivation that a change
+of the draw (or of the seating) would silently rewrite. The host or the table may pick
+another player before the first turn passes (a `FirstPlayer` entry).
 """
 
 from __future__ import annotations
@@ -39,6 +42,20 @@ class FirstPlayer:
     seq: int
     author: str
     player: str
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDrawn:
+    """The draw of the first player, logged as entry 0 with the game's first change.
+    Nobody's move: it is never undone, and the board's log does not show it."""
+
+    seq: int
+    author: str
+    player: str
+
+
+DRAW_SEQ = 0
+"""The `seq` of a game's `FirstDrawn`: before the first change's, which stays 1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +166,18 @@ def seed_of(game_id: str) -> int:
 def draw_first(players: Sequence[str], seed: int) -> str:
     """The first player, drawn from the game's seed: the same on every replay."""
     return random.Random(seed).choice(list(players))
+
+
+def first_drawn(state: TableState) -> FirstDrawn:
+    """The entry that logs the draw the table shows, for the game's first change."""
+    return FirstDrawn(DRAW_SEQ, HOST, state.drawn)
+
+
+def apply_drawn(state: TableState, entry: FirstDrawn, players: Sequence[str]) -> TableState:
+    """The table with the logged draw in place of the seed's."""
+    if entry.player not in players:
+        raise TableMoveError(f"{entry.player!r} is not at this table", "unknown_player")
+    return replace(state, drawn=entry.player)
 
 
 def active(state: TableState, players: Sequence[str], standing: Sequence[str]) -> str | None:

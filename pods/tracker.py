@@ -21,9 +21,11 @@ from enum import Enum
 from pods.game_end import UNDOABLE, EndEntry, EndError, Ending, apply_end, settle, undo_end
 from pods.table_state import (
     TABLE_ENTRIES,
+    FirstDrawn,
     TableEntry,
     TableMoveError,
     TableState,
+    apply_drawn,
     apply_table,
     draw_first,
     undo_table,
@@ -133,7 +135,7 @@ class Undo:
     undoes: int
 
 
-Entry = Adjustment | Undo | EndEntry | TableEntry
+Entry = Adjustment | Undo | EndEntry | TableEntry | FirstDrawn
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,8 @@ class Game:
 def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE,
              seed: int = 0) -> Game:
     """A fresh game: everyone at `starting_life`, no damage, no casts, and the first player
-    drawn from `seed` (the game's, so every replay draws the same)."""
+    drawn from `seed` (the game's, so every process draws the same until the draw is
+    logged: `pods.table_state.FirstDrawn`)."""
     seated = tuple(players)
     ids = [p.id for p in seated]
     if len(set(ids)) != len(ids) or not seated:
@@ -198,6 +201,10 @@ def new_game(players: Iterable[Player], starting_life: int = STARTING_LIFE,
 
 def apply(game: Game, entry: Entry) -> Game:
     """The game after one more log entry, or a `TrackerError` and the game unchanged."""
+    if isinstance(entry, FirstDrawn):  # no change of life or result: nothing to settle
+        ids = tuple(p.id for p in game.players)
+        return replace(game, table=_table(lambda: apply_drawn(game.table, entry, ids)),
+                       log=(*game.log, entry))
     if isinstance(entry, Undo):
         after = _undo(game, entry)
     elif isinstance(entry, Adjustment):

@@ -30,6 +30,7 @@ from pods.table_state import (
     TABLE_ENTRIES,
     BecomeMonarch,
     EndTurn,
+    FirstDrawn,
     FirstPlayer,
     TableEntry,
     TakeInitiative,
@@ -48,6 +49,9 @@ END_KINDS: dict[type, str] = {
 TABLE_KINDS = MOVE_NAMES
 """How each move of the whole table (`pods.table_state`) is spelled in `game_entry.kind`:
 the player in `target`, a venture's room as JSON in `detail`."""
+DRAWN = "first_drawn"
+"""How the logged draw of the first player (`pods.table_state.FirstDrawn`) is spelled: the
+player in `target`."""
 
 
 def players_json(players: Iterable[Player]) -> str:
@@ -118,6 +122,8 @@ def entry_values(game_id: str, entry: Entry, ref: str | None = None) -> dict[str
                               "ref": ref, "created_at": utcnow()}
     if isinstance(entry, Undo):
         return {**values, "kind": UNDO, "undoes": entry.undoes, "delta": 0}
+    if isinstance(entry, FirstDrawn):
+        return {**values, "kind": DRAWN, "target": entry.player, "delta": 0}
     if isinstance(entry, TABLE_ENTRIES):
         return {**values, "kind": TABLE_KINDS[type(entry)], "delta": 0,
                 **_table_values(entry)}
@@ -242,6 +248,8 @@ def _entry(row: GameEntryRow) -> Entry:
     if row.kind == UNDO:
         assert row.undoes is not None
         return Undo(row.seq, row.author, row.undoes)
+    if row.kind == DRAWN:
+        return FirstDrawn(row.seq, row.author, row.target or "")
     source = None
     if row.source_owner is not None and row.source_index is not None:
         source = CommanderRef(row.source_owner, row.source_index)

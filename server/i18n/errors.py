@@ -153,6 +153,27 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "unknown_achievement": _("That is not one of tonight's achievements."),
         "bad_achievements": _("Each achievement needs a readable name of at most 40 "
                               "characters and 1 to 100 points; at most 20, no name twice."),
+        "ref_reused": _("This change's name was already used for another change; nothing "
+                        "was applied twice. Reload the page."),
+        "conflict": _("That is not possible right now."),
+        "forbidden": _("You may not do that here."),
+        "method_not_allowed": _("This address does not take that kind of request."),
+        "http_error": _("The request could not be answered."),
+        "bad_packs": _("Give one set for each round, or one set, or a cube: only one of "
+                       "them."),
+        "import_running": _("A season file is being imported; try again when it is done."),
+        "too_many_seasons": _("This server holds as many seasons as it can; a season's "
+                              "host can delete one to make room."),
+        "pods_error": _("That is not possible."),
+        "bad_format": _("This file cannot be read in the format it claims to be."),
+        "game_end_refused": _("The game refuses that change."),
+        "tracker_error": _("The game refuses that change."),
+        "bad_season": _("That value cannot be used for a season."),
+        "draft_error": _("The draft refuses that."),
+        "unknown_card": _("There is no such card in this set."),
+        "bad_config": _("The draft cannot be run with these settings."),
+        "unknown_seat": _("There is no such seat in this draft."),
+        "bad_card_file": _("This is not a card list the server can read."),
     }
 
 

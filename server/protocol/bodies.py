@@ -132,6 +132,11 @@ class CommanderRef(Body):
     color: str | None = Field(None, max_length=8)
 
 
+TapRef = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[!-~]+$")]
+"""A phone's own name for one tap (printable ASCII): a tap resent with the same `ref`
+(after a lost reply or a reconnect) is applied once and answered like the first time."""
+
+
 class DeckSubmit(Body):
     commanders: list[CommanderRef] = Field(default_factory=list, max_length=4)
     main: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(default_factory=list,
@@ -139,6 +144,9 @@ class DeckSubmit(Body):
     basics: dict[Annotated[str, Field(max_length=16)], Annotated[int, Field(ge=0, le=60)]] = (
         Field(default_factory=dict, max_length=6)
     )
+    ref: TapRef | None = None
+    """The phone's name for this submit: a resend (the phone's queue, after a lost reply)
+    is applied once; the same `ref` with another deck is 409 `ref_reused`."""
 
 
 PlayerId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -151,9 +159,6 @@ class CommanderSource(Body):
     index: int = Field(ge=0, le=1)
 
 
-TapRef = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[!-~]+$")]
-"""A phone's own name for one tap (printable ASCII): a tap resent with the same `ref`
-(after a lost reply or a reconnect) is applied once and answered like the first time."""
 GameNumber = Annotated[int, Field(ge=1, le=100_000)]
 """The table's game the phone was looking at: a tap resent after the host started the next
 game is refused (409 `game_over`) instead of landing in the new game."""

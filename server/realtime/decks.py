@@ -14,14 +14,17 @@ come from the body and the pool (`server.services.tables.games.commanders_of`).
 The row's JSON (`PlayerRow.deck_json`) keeps the shape it has always had,
 `{"deck": body, "report": {"legal", "size", "color_identity", "problems"}}`, so rows
 stored before this module load unchanged. A problem's stored `message` is the English
-sentence of `pods`; readers get theirs rebuilt from `code` and `params`.
+sentence of `pods`; readers get theirs rebuilt from `code` and `params`. It may also hold
+`"refs"`: the names phones gave their last submits (`DeckSubmit.ref`), each with the
+digest of the deck it named, so a resend is applied once (`SubmittedDeck.answered`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pods.legality import DeckReport
@@ -36,6 +39,8 @@ class SubmittedDeck:
     size: int
     color_identity: tuple[str, ...]
     problems: tuple[Problem, ...]
+    refs: Mapping[str, str] = field(default_factory=dict)
+    """The last `REFS_KEPT` submits' refs → the digest of the deck each one named."""
 
     @property
     def legal(self) -> bool:
@@ -45,6 +50,36 @@ class SubmittedDeck:
     def checked(cls, body: Mapping[str, Any], report: DeckReport) -> SubmittedDeck:
         """The deck `body` describes, with what `check_deck` found in it."""
         return cls(dict(body), report.size, tuple(report.color_identity), report.problems)
+
+
+REFS_KEPT = 32
+"""Submits remembered per seat: far more than a phone's queue holds when it comes back."""
+
+
+def digest(body: Mapping[str, Any]) -> str:
+    """A deck body's fingerprint: the same deck, however its keys are ordered."""
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def answered(deck: SubmittedDeck | None, ref: str | None, body: Mapping[str, Any]) -> bool:
+    """Whether the submit `ref` names was already stored (True: answer with the deck as it
+    is now, store nothing, so a late resend never brings an older deck back). The same
+    `ref` naming another deck raises `ValueError`: answering it would hide a lost edit."""
+    if deck is None or ref is None or ref not in deck.refs:
+        return False
+    if deck.refs[ref] != digest(body):
+        raise ValueError(f"ref {ref!r} already names another deck")
+    return True
+
+
+def with_ref(deck: SubmittedDeck, previous: SubmittedDeck | None,
+             ref: str | None) -> SubmittedDeck:
+    """`deck` remembering the refs of `previous` and its own (the oldest forgotten)."""
+    refs = dict(previous.refs) if previous is not None else {}
+    if ref is not None:
+        refs[ref] = digest(deck.body)
+    kept = dict(list(refs.items())[-REFS_KEPT:])
+    return SubmittedDeck(deck.body, deck.size, deck.color_identity, deck.problems, kept)
 
 
 def deck_to_row(deck: SubmittedDeck) -> str:
@@ -58,6 +93,7 @@ def deck_to_row(deck: SubmittedDeck) -> str:
             "problems": [{"code": p.code, "card": p.card, "message": p.message,
                           "params": p.params} for p in deck.problems],
         },
+        **({"refs": dict(deck.refs)} if deck.refs else {}),
     })
 
 
@@ -71,4 +107,5 @@ def deck_from_row(text: str) -> SubmittedDeck:
                              params=dict(p.get("params") or {}))
                      for p in report.get("problems") or [])
     return SubmittedDeck(stored["deck"], int(report["size"]),
-                         tuple(report.get("color_identity") or ()), problems)
+                         tuple(report.get("color_identity") or ()), problems,
+                         {str(k): str(v) for k, v in (stored.get("refs") or {}).items()})

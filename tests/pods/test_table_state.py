@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from pods.game_end import Concede
-from pods.table_state import BecomeMonarch, EndTurn, FirstPlayer, TakeInitiative, Venture
+from pods.table_state import (
+    BecomeMonarch,
+    EndTurn,
+    FirstDrawn,
+    FirstPlayer,
+    TakeInitiative,
+    Venture,
+    first_drawn,
+)
 from pods.tracker import (
     Adjustment,
     BadAdjustmentError,
@@ -40,6 +48,22 @@ def test_the_first_player_is_drawn_from_the_seed_the_same_on_every_replay() -> N
     drawn = {seed: new_game(TABLE, seed=seed).table.first_player for seed in range(40)}
     assert set(drawn.values()) == {"ann", "bob", "cid", "dee"}
     assert all(play(seed=seed).table.first_player == who for seed, who in drawn.items())
+
+
+def test_a_logged_draw_is_replayed_instead_of_the_seeds() -> None:
+    fresh = new_game(TABLE, seed=3)
+    logged = first_drawn(fresh.table)
+    assert (logged.seq, logged.author, logged.player) == (0, "host", fresh.table.first_player)
+    other = next(p.id for p in TABLE if p.id != fresh.table.first_player)
+    game = play(FirstDrawn(0, "host", other), BecomeMonarch(1, "ann", "ann"), seed=3)
+    assert (game.table.first_player, game.table.turn_player) == (other, other)
+    assert replay_game(TABLE, game.log, seed=99).table.first_player == other
+
+
+def test_the_logged_draw_is_nobodys_move_to_undo_and_names_a_player_at_the_table() -> None:
+    game = play(FirstDrawn(0, "host", "bob"))
+    refused(game, Undo(1, "host", 0), "undo_refused")
+    refused(new_game(TABLE), FirstDrawn(0, "host", "zed"), "unknown_player")
 
 
 def test_the_table_picks_the_first_player_until_the_first_turn_passes() -> None:

@@ -9,6 +9,7 @@ import { barChart } from "./charts.js";
 import { BASICS, splitBasics } from "./lands.js";
 import { manaSymbols } from "./mana.js";
 import { deckSizeOk, houseRulesText } from "./line_up.js";
+import { newRef } from "./game_queue.js";
 
 const DECK_SIZE = 60;
 const COLORS = ["W", "U", "B", "R", "G"];
@@ -24,9 +25,12 @@ const PAIR_RULES = {
 };
 
 export class DeckBuilder {
-  constructor({ pod, token }) {
+  /** `queue`: the phone's queue (`game_queue.js`), which keeps a submit made while the
+   * server is away and sends it, once (its `ref`), when the server answers again. */
+  constructor({ pod, token, queue = null }) {
     this.pod = pod;
     this.token = token;
+    this.queue = queue;
     this.storageKey = `prismatic:deck:${pod}`;
     this.pool = [];
     this.byId = new Map();
@@ -245,22 +249,19 @@ export class DeckBuilder {
   }
 
   async submit() {
+    if (this.queue) {
+      // A fresh ref per submit: the queue resends it as it is, the server stores it once.
+      this.queue.push({ via: "deck", body: { ...this.body(), ref: newRef() }, label: t("Your deck") });
+      return;
+    }
     if (this.saving) return;
     this.saving = true;
     const button = $("#submit-deck");
     button.disabled = true;
     button.textContent = t("Submitting…");
-    const body = {
-      commanders: this.deck.commanders,
-      main: [...this.deck.main],
-      basics: this.deck.basics,
-    };
+    const body = this.body();
     try {
-      const result = await api("PUT", `/api/pods/${encodeURIComponent(this.pod)}/deck`, { token: this.token, body });
-      this.report = result.report;
-      this.dirty = false;
-      this.persist();
-      toast(this.report && this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
+      this.submitted(await api("PUT", `/api/pods/${encodeURIComponent(this.pod)}/deck`, { token: this.token, body }), body);
     } catch (problem) {
       toast(problem.message);
     } finally {
@@ -269,6 +270,29 @@ export class DeckBuilder {
       button.textContent = t("Submit deck");
       this.draw();
     }
+  }
+
+  /** The deck as `PUT deck` takes it. */
+  body() {
+    return { commanders: this.deck.commanders, main: [...this.deck.main], basics: this.deck.basics };
+  }
+
+  /** The server stored the submit of `sent` (`result` is the deck as stored now): its
+   * report shows, and the draft here is no longer ahead of it unless edited since. */
+  submitted(result, sent) {
+    this.report = result.report;
+    if (JSON.stringify(sent) === JSON.stringify(this.body())) this.dirty = false;
+    this.persist();
+    toast(this.report && this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet."));
+    this.draw();
+  }
+
+  /** "N changes waiting" beside the submit button while the server is away. */
+  showWaiting(count) {
+    const node = $("#deck-waiting");
+    if (!node) return;
+    node.hidden = count === 0;
+    node.textContent = tn("{n} change waiting", "{n} changes waiting", count);
   }
 
   // --- drawing -------------------------------------------------------------------------

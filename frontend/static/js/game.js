@@ -7,8 +7,8 @@
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { GameQueue } from "./game_queue.js";
 import { endPanel, resultOf } from "./game_end.js";
+import { newRef } from "./game_queue.js";
 import { heldWhilePressed } from "./press_hold.js";
 import { detailsButton } from "./zoom.js";
 import { badges, moveLine, tableMoves, turnBar, ventureOffer } from "./table_moves.js";
@@ -16,11 +16,17 @@ import { badges, moveLine, tableMoves, turnBar, ventureOffer } from "./table_mov
 const STEPS = [-5, -1, 1, 5];
 const COUNTERS = [["poison", () => t("poison")], ["experience", () => t("experience")], ["energy", () => t("energy")]];
 const RETRIES = [500, 1500, 3000];
-
-/** A fresh name for one tap (crypto.getRandomValues also works on plain-http LAN pages). */
-function newRef() {
-  return Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+/** An end-of-game move in words, for the toast that names a move the game refused on arrival. */
+const ACTS = {
+  concede: (p) => t("{who}: concede", p),
+  draw: (p) => t("{who}: offer or agree to a draw", p),
+  time: (p) => t("{who}: call time", p),
+  confirm: (p) => t("{who}: confirm the result", p),
+  dispute: (p) => t("{who}: dispute the result", p),
+  undo: (p) => t("{who}: take back change {seq}", p),
+  claims: (p) => t("{who}: claim {achievement}", p),
+  "claims/confirm": (p) => t("{who}: confirm a claim", p),
+};
 
 /** Send one tap, resending it (same body, same `ref`) when the reply was lost or the
  * server was busy: the server stores a `ref` once, so a resend never applies twice. */
@@ -57,15 +63,16 @@ export class GameBoard {
    * @param {HTMLElement} root
    * @param {{me: string|null, adjust: (table, body) => Promise<object>,
    *          undo: (table, body) => Promise<object>, call: (path, body) => Promise<object>,
-   *          host?: object, queueKey?: string}} options
+   *          host?: object, queue?: GameQueue}} options
    *   `me` is this phone's player id (`null` on the host screen, whose taps are "host");
    *   `call` sends an end-of-game move (`"1/concede"`, `"1/confirm"`, …);
    *   `host` adds the host's controls: `{winner(table, playerId), next(table), correct(table, body)}`;
-   *   `queueKey` keeps the changes the server has not answered in localStorage
-   *   (`game_queue.js`) and sends them in order, however long it takes; without it a
+   *   `queue` is the phone's queue (`game_queue.js`, made by `seat.js`): it keeps the
+   *   changes the server has not answered in localStorage and sends them in order,
+   *   however long it takes, and hands their replies back to `render`; without it a
    *   change is retried a few times.
    */
-  constructor(root, { me = null, adjust, undo, call, host = null, queueKey = null }) {
+  constructor(root, { me = null, adjust, undo, call, host = null, queue = null }) {
     this.root = root;
     this.me = me;
     this.adjust = adjust;
@@ -75,14 +82,10 @@ export class GameBoard {
     this.game = null;
     this.open = new Set(); // <details> the person opened, kept across re-renders
     this.show = heldWhilePressed(root, (game) => this.draw(game)); // no tap lost to a redraw
-    this.queue = queueKey ? new GameQueue(queueKey, (item) => this.deliver(item), {
-      applied: (game) => this.render(game),
-      changed: (count) => this.showWaiting(count),
-    }) : null;
-    if (this.queue?.count) this.queue.flush();
+    this.queue = queue;
   }
 
-  /** Send one kept change (`game_queue.js`): a tap, an undo or another move. */
+  /** Send one change the board made: a tap, an undo or another move. */
   deliver(item) {
     if (item.via === "adjust") return this.adjust(item.table, item.body);
     if (item.via === "undo") return this.undo(item.table, item.body);
@@ -173,7 +176,8 @@ export class GameBoard {
     if (path === "moves") {
       return moveLine({ kind: body.move, target: body.player_id ?? this.me, room: body.room }, who, names) ?? body.move;
     }
-    return path;
+    const act = ACTS[path.startsWith("claims/") ? "claims/confirm" : path];
+    return act ? act({ who, achievement: body.achievement ?? "", seq: body.seq ?? "" }) : path;
   }
 
   stepButtons(label, body, what) {

@@ -1,5 +1,7 @@
-// The phone's game changes that the server has not answered yet, kept in localStorage
-// with their `ref`s and sent in order, however long the server is away.
+// The phone's changes that the server has not answered yet (game taps and moves, deck
+// submits), kept in localStorage with their `ref`s and sent in order, however long the
+// server is away. One queue per phone and pod (`seat.js`), so a deck edited offline and
+// the taps that follow it arrive in the order they were made.
 //
 // Why a queue and not a few retries: a server restart or a dropped Wi-Fi can last longer
 // than any fixed retry, and a tap given up on is a total the table trusts and the server
@@ -10,13 +12,19 @@ import { toast } from "./dom.js";
 import { t } from "./i18n.js";
 
 const WAITS = [500, 1000, 2000, 4000];
+
+/** A fresh name for one change (crypto.getRandomValues also works on plain-http LAN pages). */
+export function newRef() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 const RETRYABLE = (problem) => problem.status === 0 || problem.status === 503;
 
 export class GameQueue {
   /**
    * @param {string} key the localStorage key (one per pod and player)
-   * @param {(item) => Promise<object>} send posts one change, resolves with the game view
-   * @param {{applied: (game) => void, changed: (count) => void}} hooks
+   * @param {(item) => Promise<object>} send sends one change, resolves with the reply
+   *   (the game view, or the deck for `via: "deck"`)
+   * @param {{applied: (reply, item) => void, changed: (count) => void}} hooks
    */
   constructor(key, send, { applied, changed }) {
     this.key = key;
@@ -32,7 +40,8 @@ export class GameQueue {
     return this.items.length;
   }
 
-  /** Keep `item` (`{via, table, path, body, label}`) and send everything waiting, in order. */
+  /** Keep `item` (`{via, table, path, body, label}`; `via` is `adjust`, `undo`, `call`
+   * or `deck`) and send everything waiting, in order. */
   push(item) {
     this.items.push(item);
     this.save();
@@ -46,11 +55,11 @@ export class GameQueue {
       for (let attempt = 0; this.items.length;) {
         const item = this.items[0];
         try {
-          const game = await this.send(item);
+          const reply = await this.send(item);
           this.drop();
           this.offline = false;
           attempt = 0;
-          this.applied(game);
+          this.applied(reply, item);
         } catch (problem) {
           if (!RETRYABLE(problem)) {
             this.drop();

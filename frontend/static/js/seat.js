@@ -11,6 +11,7 @@ import { normalise } from "./tables.js";
 import { noteTimersPaused } from "./timers_paused.js";
 import { heldWhilePressed } from "./press_hold.js";
 import { forgetToken, takeTokenFromFragment } from "./tokens.js";
+import { GameQueue } from "./game_queue.js";
 
 const pod = podId();
 const token = takeTokenFromFragment("seat", pod);
@@ -23,6 +24,7 @@ let builder = null;
 let activeTab = "pack";
 let current = null;
 let board = null;
+let queue = null; // the phone's one queue of unanswered changes (`phoneQueue`)
 let editingDeck = false; // after the split: the player opened the builder from the table
 
 const NEXT_VIEW_WITHIN = 3000;
@@ -174,7 +176,7 @@ function render(view) {
     show("builder");
     $("#builder-back").hidden = view.phase === "building";
     if (!builder) {
-      builder = new Deck.DeckBuilder({ pod, token });
+      builder = new Deck.DeckBuilder({ pod, token, queue: phoneQueue(view) });
       Exports.renderExports($("#exports"), { pod, token });
     }
     builder.render(view);
@@ -190,6 +192,34 @@ function render(view) {
 $("#tab-pool").addEventListener("click", () => {
   if (current) renderPool($("#pool-list"), current.pool);
 });
+
+/**
+ * The phone's one queue (`game_queue.js`): game taps and moves and deck submits that the
+ * server has not answered, kept in localStorage with their refs and sent in order once
+ * it answers again, even after the page was reloaded. It sends with `api` itself, not
+ * through the board or the builder, so what a reload finds waiting goes out before their
+ * code has loaded.
+ */
+function phoneQueue(view) {
+  const me = view.me?.player_id;
+  if (queue || !me) return queue;
+  queue = new GameQueue(`prismatic-game-changes:${pod}:${me}`, deliver, {
+    applied: (reply, item) => (item.via === "deck" ? builder?.submitted(reply, withoutRef(item.body)) : board?.render(reply)),
+    changed: (count) => { board?.showWaiting(count); builder?.showWaiting(count); },
+  });
+  if (queue.count) queue.flush();
+  return queue;
+}
+
+function withoutRef({ ref, ...body }) {
+  return body;
+}
+
+function deliver(item) {
+  if (item.via === "deck") return api("PUT", `${base}/deck`, { token, body: item.body });
+  const path = item.via === "adjust" ? String(item.table) : item.via === "undo" ? `${item.table}/undo` : item.path;
+  return api("POST", `${base}/games/${path}`, { token, body: item.body });
+}
 
 function renderLobby(view) {
   $("#lobby-title").textContent = view.me ? view.me.name : "";
@@ -218,7 +248,7 @@ function renderGame(view) {
       undo: (table, body) => quietCall(`${table}/undo`, body),
       call: (path, body) => quietCall(path, body),
       // The phone keeps what it could not send (a restart, a dropped Wi-Fi) until it lands.
-      queueKey: me ? `prismatic-game-changes:${pod}:${me}` : null,
+      queue: phoneQueue(view),
     });
   }
   board.render(view.game);

@@ -26,7 +26,7 @@ from pods.tracker import Game, Player, new_game
 from server.core.errors import ConflictError, InvalidError
 from server.db import Session, game_repo, repo
 from server.protocol.bodies import DeckSubmit
-from server.realtime.decks import SubmittedDeck, deck_to_row
+from server.realtime.decks import SubmittedDeck, answered, deck_to_row, with_ref
 from server.realtime.live import LiveGame, LivePlayer, LivePod
 from server.realtime.readiness import games_in_play, table_players, without_legal_deck
 from server.runtime import Runtime
@@ -109,7 +109,14 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
     After the split a deck may still come (or change) until the player's table records
     its first change; the table's game then seats the new commanders.
     """
+    content = body.model_dump(exclude_none=True, exclude={"ref"})
     async with pod.lock:
+        try:
+            if answered(player.deck, body.ref, content):
+                assert player.deck is not None
+                return player.deck  # a resend of a stored submit: applied once
+        except ValueError as error:
+            raise ConflictError(str(error), "ref_reused") from error
         if pod.night.phase == "playing" and not pod.deck_open(player):
             raise ConflictError("your table's game has begun; decks are fixed now",
                                 "deck_locked")
@@ -118,7 +125,7 @@ async def submit_deck(rt: Runtime, pod: LivePod, player: LivePlayer,
                                 "wrong_phase")
         deck = build_deck(pod.night.state, player.seat, body, pod.addable_cards)
         report = check_deck(deck, pool_cards(pod, player), pod.deck_rules)
-        stored = SubmittedDeck.checked(body.model_dump(exclude_none=True), report)
+        stored = with_ref(SubmittedDeck.checked(content, report), player.deck, body.ref)
         deck_json = deck_to_row(stored)
         game = _reseated(pod, replace(player, deck=stored))  # the deck as it will be
         seats = frozenset({player.seat})

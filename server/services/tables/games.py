@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import reduce
 
 from pods.achievements import find
 from pods.game_end import (
@@ -35,6 +36,7 @@ from pods.table_state import (
     TableEntry,
     TakeInitiative,
     Venture,
+    first_drawn,
     seed_of,
 )
 from pods.tracker import (
@@ -204,8 +206,10 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
             return Applied(live, seq)
         if len(live.game.log) >= MAX_ENTRIES:
             raise ConflictError("this game's log is full; start the next game", "game_log_full")
+        # The game's first change logs the draw the table has seen, as entry 0.
+        drawn = () if live.game.log else (first_drawn(live.game.table),)
         try:
-            game = apply_entry(live.game, entry)
+            game = apply_entry(reduce(apply_entry, drawn, live.game), entry)
         except TrackerError as error:
             raise refusal(entry, error) from error
 
@@ -226,6 +230,8 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
             return Applied(live, entry.seq)
 
         def stage(session: Session) -> None:
+            for opening in drawn:
+                game_repo.append_entry(session, live.id, opening)
             game_repo.append_entry(session, live.id, entry, ref)
             if rewrite:
                 game_repo.set_winner(session, live.id, winner)

@@ -5,14 +5,18 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from server.core.settings import Settings
 from tests.server.support.builders import (
     PodHandle,
     SeatHandle,
+    draft_until_done,
     join,
     me,
     new_pod,
@@ -255,3 +259,34 @@ def test_the_builder_view_lists_the_pools_commanders_and_their_pairs(
         assert set(pair["cards"]) <= set(choices["eligible"])
         assert pair["rule"] in {"partner", "partner_with", "friends_forever", "background",
                                 "granted_partner"}
+
+
+def test_a_deck_resent_with_its_ref_is_applied_once_and_a_reused_ref_is_refused(
+    make_settings: Callable[..., Settings],
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+) -> None:
+    """A phone's queue resends a deck whose reply it lost: by then the player may have
+    edited the deck again (another tab, the laptop); the late resend must not bring the
+    old deck back, even after a restart."""
+    settings = make_settings()
+    with app_client(settings) as client:
+        pod = new_pod(client, seats=3, seed=9)
+        seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
+        start(client, pod)
+        draft_until_done(client, seats)
+        ann = seats[0]
+        first = {"main": [], "basics": {"Mountain": 10}}
+        later = mono_red_piper(me(client, ann))
+        sent = client.put(pod.url("/deck"), headers=ann.auth, json={**first, "ref": "d1"})
+        assert sent.status_code == 200, sent.text
+        assert client.put(pod.url("/deck"), headers=ann.auth,
+                          json={**later, "ref": "d2"}).status_code == 200
+    with app_client(settings) as client:
+        resent = client.put(pod.url("/deck"), headers=ann.auth, json={**first, "ref": "d1"})
+        assert resent.status_code == 200, resent.text
+        assert resent.json()["deck"] == later  # answered with the deck as it is now
+        reused = client.put(pod.url("/deck"), headers=ann.auth,
+                            json={"main": [], "basics": {"Forest": 3}, "ref": "d1"})
+        assert reused.status_code == 409 and reused.json()["error"]["code"] == "ref_reused"
+        assert me(client, ann)["deck"]["deck"] == later
+        assert me(client, ann)["deck"]["report"]["legal"] is True

@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
@@ -149,6 +150,44 @@ def test_undercitys_map_has_names_alone_without_the_downloaded_text(
     rooms = client.get("/api/cards/undercity").json()["rooms"]
     assert rooms[0] == {"name": "Secret Entrance", "next": ["Forge", "Lost Well"], "text": None}
     assert len(rooms) == 9 and all(room["text"] is None for room in rooms)
+
+
+def stored_draws(settings: Settings) -> list[tuple[int, str, str]]:
+    """(seq, author, player) of every logged draw of a first player, from the database."""
+    engine = sa.create_engine(settings.db_url)
+    with engine.connect() as connection:
+        rows = connection.execute(sa.text(
+            "SELECT seq, author, target FROM game_entry WHERE kind = 'first_drawn'")).all()
+    engine.dispose()
+    return [(int(seq), str(author), str(target)) for seq, author, target in rows]
+
+
+def test_the_first_players_draw_is_logged_with_the_first_change_and_replayed_after_a_restart(
+    make_settings: Callable[..., Settings],
+    app_client: Callable[[Settings], AbstractContextManager[TestClient]],
+) -> None:
+    settings = make_settings()
+    with app_client(settings) as client:
+        pod, seats = play_tables(client)
+        drawn = board(client, pod)["turn"]["first_player_id"]
+        assert stored_draws(settings) == []  # an untouched game stores nothing
+        tapped = client.post(pod.url("/games/1"), headers=seats["Ann"].auth,
+                             json={"kind": "life", "target": pid(client, pod, "Ann"),
+                                   "delta": -1}).json()
+        assert tapped["applied"] == 1  # the tap keeps its number; the draw is entry 0
+        assert stored_draws(settings) == [(0, "host", drawn)]
+        other = next(p["player_id"] for p in tapped["players"] if p["player_id"] != drawn)
+    engine = sa.create_engine(settings.db_url)  # the log, not the seed, says who drew
+    with engine.begin() as connection:
+        connection.execute(sa.text("UPDATE game_entry SET target = :p "
+                                   "WHERE kind = 'first_drawn'"), {"p": other})
+    engine.dispose()
+    with app_client(settings) as client:
+        turn = board(client, pod)["turn"]
+        assert (turn["first_player_id"], turn["player_id"]) == (other, other)
+        assert [line["kind"] for line in board(client, pod)["log"]] == ["life"]
+        refused(client.post(pod.url("/games/1/undo"), headers=pod.host, json={"seq": 0}),
+                422, "invalid")
 
 
 def test_the_monarch_the_initiative_and_the_turn_survive_a_restart(

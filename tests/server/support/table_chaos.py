@@ -201,8 +201,9 @@ class TablePhone:
 
 
 def stored_entries(db_url: str, pod_id: str) -> tuple[str, list[tuple[Entry, str | None]]]:
-    """(players_json, [(entry, ref)]) of table 1's current game, straight from the
-    database, in `seq` order."""
+    """(players_json, [(entry, ref)]) of table 1's current game's taps, straight from the
+    database, in `seq` order; the logged draw of the first player (entry 0, no phone's
+    tap) is left out."""
     engine = sa.create_engine(db_url)
     with engine.connect() as connection:
         game_id, players = connection.execute(sa.text(
@@ -210,7 +211,8 @@ def stored_entries(db_url: str, pod_id: str) -> tuple[str, list[tuple[Entry, str
             "AND current"), {"p": pod_id}).one()
         rows = connection.execute(sa.text(
             "SELECT seq, author, kind, target, delta, source_owner, source_index, undoes, ref "
-            "FROM game_entry WHERE game_id = :g ORDER BY seq"), {"g": game_id}).all()
+            "FROM game_entry WHERE game_id = :g AND kind <> 'first_drawn' ORDER BY seq"),
+            {"g": game_id}).all()
     engine.dispose()
     entries: list[tuple[Entry, str | None]] = []
     for seq, author, kind, target, delta, owner, index, undoes, ref in rows:
