@@ -32,6 +32,7 @@ from pods import reveal
 from pods.achievements import Achievement
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
+from pods.round_clock import RoundClock
 from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
 from server.core.errors import UnknownPodError
@@ -233,6 +234,9 @@ class Connections:
     """The last sleep of the server during this draft (phones and the host get a note)."""
     disk_full: bool = False
     """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
+    round_clock: RoundClock | None = None
+    """The night's round clock, as the night's pods show it to their phones
+    (`server.services.tables.round_clock` sets it on every pod of the night)."""
     snapshot: SnapshotNote | None = None
     """The database snapshot taken when the host ended the night, or why it failed
     (`server.services.night.snapshots`)."""

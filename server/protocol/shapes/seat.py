@@ -7,7 +7,7 @@ from typing import NotRequired, TypedDict
 from server.protocol.shapes.cards import CardView
 from server.protocol.shapes.decks import DeckJson
 from server.protocol.shapes.game import GameView
-from server.protocol.shapes.pod import LineUp, Phase, Table, TimersPausedNote
+from server.protocol.shapes.pod import LineUp, Phase, RoundClockJson, Table, TimersPausedNote
 
 
 class PlayerLine(TypedDict):
@@ -66,6 +66,8 @@ class SeatHead(LineUp):
     deck_open: bool
     table: Table | None
     game: GameView | None
+    round_clock: RoundClockJson | None
+    """The night's round clock, while the pod builds or plays (`None` before one starts)."""
     commander_choices: NotRequired[CommanderChoices]
     """Only while the seat may still submit a deck."""
 
