@@ -63,6 +63,7 @@ from server.services.expiry import run_expiry_loop
 from server.services.night.restore import restore_pods
 from server.services.night.timer_gaps import save_timers
 from server.services.night.timers import run_timer_loop
+from server.services.tables.round_clock import restore_clocks, save_clocks
 from server.views.season import standings_json
 
 
@@ -118,6 +119,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         refresh_media(rt)
         if not rt.restored:
             restore_pods(rt)
+        restore_clocks(rt)  # after the pods: they show the clocks
         rt.standings_render = standings_json  # what a season's warm-up writes ahead
         rt.warm_season = partial(season_reads.warm, rt)
         rt.warm_night_season = partial(season_reads.warm_event, rt)
@@ -140,6 +142,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             if rt.mode.keeps_time_left and rt.time_left_stored:  # a restart gives it back
                 with contextlib.suppress(Exception):
                     await save_timers(rt)
+                with contextlib.suppress(Exception):
+                    await save_clocks(rt)
             await rt.close_writer()
             await rt.season_warming.close()
             await rt.settle_reads()

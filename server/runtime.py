@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from draft.bots import Bot, ValueBot
+from pods.round_clock import RoundClock
 from server.cards.card_json import CardJson
 from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
@@ -49,6 +50,18 @@ class Unrestored:
     set_code: str
     reason: str
     """One line for the log and the host (exception type and message)."""
+
+
+@dataclass(frozen=True)
+class NightClock:
+    """A night's round clock as this process holds it."""
+
+    clock: RoundClock
+    seq: int
+    """Its last stored entry's seq (the next change stores `seq + 1`)."""
+    stored: bool = True
+    """False for a clock a restart gave its time back to, until that is stored: the
+    night's `clock_saved_at` must not move before (it would count the time it was down)."""
 
 
 @dataclass(eq=False)
@@ -116,6 +129,9 @@ class Runtime:
     """Asks for a season's standings to be computed again off the request path, by season
     id (`server.services.season_reads.warm`, set by the app): the services that change a
     season's results load before the reads that read them, so they ask through here."""
+    round_clocks: dict[str, NightClock] = field(default_factory=dict, repr=False)
+    """Each night's round clock, by event id (`server.services.tables.round_clock`):
+    restored at start, swapped in after each commit."""
     warm_night_season: Callable[[str], None] | None = field(default=None, repr=False)
     """The same, by the id of one of the season's nights (`season_reads.warm_event`)."""
     standings_render: Callable[[Any], bytes] | None = field(default=None, repr=False)

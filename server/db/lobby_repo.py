@@ -8,7 +8,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow
+from server.db.tables import EventPlayerRow, EventRow, PlayerRow, PodRow, RoundClockEntryRow
 
 
 def open_events(session: Session) -> list[tuple[EventRow, int]]:
@@ -44,5 +44,7 @@ def delete_unformed_event(session: Session, event_id: str) -> bool:
     if row is None or row.phase not in ("open", "ended") or has_pods:
         return False
     session.execute(sa.delete(EventPlayerRow).where(col(EventPlayerRow.event_id) == event_id))
+    session.execute(sa.delete(RoundClockEntryRow)
+                    .where(col(RoundClockEntryRow.event_id) == event_id))
     session.execute(sa.delete(EventRow).where(col(EventRow.id) == event_id))
     return True

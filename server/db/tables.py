@@ -230,6 +230,9 @@ class EventRow(SQLModel, table=True):
     changed_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     """The night's last change (a join, a removal, its lobby guard): an open night with
     none for `night_expiry_seconds` ends (`server.services.expiry`); `None`: `created_at`."""
+    clock_saved_at: datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
+    """When the night's running round clock was last stored as running: a restart gives it
+    what it had left then (`pods.round_clock.RoundClock.restored`)."""
 
 
 class EventPlayerRow(SQLModel, table=True):
@@ -316,3 +319,28 @@ class SeasonResultRow(SQLModel, table=True):
     night_id: str = Field(foreign_key="season_night.id", index=True, max_length=32)
     seq: int
     result_json: str
+
+
+class RoundClockEntryRow(SQLModel, table=True):
+    """One change of a night's round clock (start, pause, resume, add, end, rule, restored),
+    with the clock as it stood after it (`pods.round_clock.RoundClock`).
+
+    Append-only, like picks and taps: the clock now is the night's last entry, and the
+    entries are what the host did to each round's clock, in `seq` order.
+    """
+
+    __tablename__ = "round_clock_entry"
+    __table_args__ = (sa.UniqueConstraint("event_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(foreign_key="event.id", index=True, max_length=32)
+    seq: int
+    action: str = Field(max_length=16)
+    round: int
+    length_seconds: int
+    left_seconds: float
+    since: datetime = Field(sa_type=sa.DateTime(timezone=True))
+    running: bool
+    ended: bool = False
+    rule: str = Field(max_length=16)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))

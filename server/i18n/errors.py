@@ -117,6 +117,13 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "games_unfinished": _("Some tables of this round have no result yet; record them or "
                               "confirm to start the next round anyway."),
         "wrong_round": _("That round has already started, or is not the next one."),
+        "unknown_round": _("That is not the night's current round, or it has no clock yet."),
+        "bad_length": _("A round lasts from 1 to 240 whole minutes."),
+        "clock_started": _("This round's clock has already started."),
+        "clock_paused": _("The round's clock is already paused."),
+        "clock_running": _("The round's clock is already running."),
+        "clock_ended": _("This round has ended; its clock cannot change."),
+        "clock_rule": _("That is not one of the rules for time."),
         "rounds_started": _("The night's host re-seated every pod; the next round re-seats "
                             "again."),
         "cannot_seat": _("This many players cannot sit at tables of four and three."),

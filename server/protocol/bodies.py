@@ -294,6 +294,20 @@ class EventRoundCreate(Body):
     "Next round" cannot skip one)."""
     force: bool = False
     """Start it although a game of the current round has no result."""
+    clock_minutes: int | None = 60
+    """The round's clock, started with the round (1–240 minutes; `null`: no clock)."""
+
+
+class RoundClockChange(Body):
+    action: Literal["start", "pause", "resume", "add", "end", "rule"]
+    round: int
+    """The round whose clock this is (0: the deckbuilding countdown): a host screen left
+    open from an earlier round changes nothing."""
+    minutes: int | None = None
+    """`start`: the round's length (60 when left out); `add`: the time added."""
+    rule: Literal["finish_turn", "one_more_turn"] | None = None
+    """`start` or `rule`: what happens at time (the active player finishes this turn, or
+    one more turn each)."""
 
 
 class ErrorDetail(BaseModel):

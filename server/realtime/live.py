@@ -33,6 +33,7 @@ from pods.achievements import Achievement
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.phases import Phase
+from pods.round_clock import RoundClock
 from pods.split import Table
 from pods.tracker import STARTING_LIFE, Game
 from server.cards.card_json import CardJson
@@ -247,6 +248,9 @@ class Connections:
     """The last sleep of the server during this draft (phones and the host get a note)."""
     disk_full: bool = False
     """The last commit failed because the laptop's disk is full (`server.db.disk`)."""
+    round_clock: RoundClock | None = None
+    """The night's round clock, as the night's pods show it to their phones
+    (`server.services.tables.round_clock` sets it on every pod of the night)."""
     snapshot: Snapshot | None = None
     """The database snapshot taken when the host ended the night, or why it failed
     (`server.services.night.snapshots`)."""

@@ -21,6 +21,7 @@ from server.protocol.bodies import (
     EventPodsCreate,
     EventRoundCreate,
     LobbyUpdate,
+    RoundClockChange,
     SeatCreate,
 )
 from server.protocol.shapes.season import AchievementJson, NightStandings
@@ -33,8 +34,9 @@ from server.services.events.events import Night
 from server.services.exports import summary
 from server.services.night import lifecycle
 from server.services.seasons import seasons
-from server.services.tables import achievements, rounds, standings
+from server.services.tables import achievements, round_clock, rounds, standings
 from server.views.qr import qr_data_uri
+from server.views.round_clock import clock_json
 from server.views.standings import standing_lines
 
 router = APIRouter(prefix="/api/events", tags=["events"])
@@ -75,7 +77,11 @@ HostToken = Annotated[str, Depends(host_token)]
 async def _answer(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]:
     """The host view, with the store's screen link and its QR code."""
     url = await screens.screen_url_for_host(rt, night, token)
-    return {**events.host_view(rt, night), "screen_url": url, "screen_qr": qr_data_uri(url)}
+    view = events.host_view(rt, night)
+    still_playing = rounds.unfinished(events.pods_of(rt, night)) if view["pods"] else []
+    return {**view, "screen_url": url, "screen_qr": qr_data_uri(url),
+            "round_clock": clock_json(round_clock.clock_of(rt, night.row.id), rt.now(),
+                                      still_playing)}
 
 
 async def _refreshed(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]:
@@ -186,8 +192,23 @@ async def start_all(night: HostNight, rt: RuntimeDep, token: HostToken) -> Mappi
 @router.post("/{event_id}/rounds")
 async def next_round(body: EventRoundCreate, night: HostNight, rt: RuntimeDep,
                      token: HostToken) -> Mapping[str, Any]:
-    """Re-seat every pod's players by tonight's points for round `body.round`."""
+    """Re-seat every pod's players by tonight's points for round `body.round`, and start
+    its clock of `body.clock_minutes` (checked first: a bad length starts no round)."""
+    if body.clock_minutes is not None:
+        round_clock.check_length(body.clock_minutes)
     await rounds.next_round(rt, night.row.id, body.round, body.force)
+    if body.clock_minutes is not None:
+        await round_clock.change(rt, night.row.id, "start", body.round, body.clock_minutes)
+    return await _refreshed(rt, night, token)
+
+
+@router.post("/{event_id}/clock")
+async def change_clock(body: RoundClockChange, night: HostNight, rt: RuntimeDep,
+                       token: HostToken) -> Mapping[str, Any]:
+    """Start, pause, resume, add time to or end round `body.round`'s clock, or set what
+    happens at time (host only); answers the host view with the clock."""
+    await round_clock.change(rt, night.row.id, body.action, body.round, body.minutes,
+                             body.rule)
     return await _refreshed(rt, night, token)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -44,6 +43,8 @@ from server.realtime.live import LivePlayer, LivePod
 from server.realtime.readiness import games_in_play, without_legal_deck
 from server.views.decks import deck_json
 from server.views.game import game_view
+from server.views.moments import iso as iso  # re-exported: the screen's views spell moments with it
+from server.views.round_clock import clock_json, shown_in
 
 SPLIT_PHASES = ("building", "playing")
 Cards = Sequence[CardInstance]
@@ -61,12 +62,6 @@ def card_json(pod: LivePod, instance: CardInstance) -> CardView:
 def card_text(pod: LivePod, instance: CardInstance) -> str:
     """The same card as compact JSON text (the socket's hot path)."""
     return pod.cards.text(instance, pod.partner_grant)
-
-
-def iso(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _players(pod: LivePod) -> list[PlayerLine]:
@@ -268,6 +263,7 @@ def _seat_view(pod: LivePod, player: LivePlayer, language: str,
         "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
+        "round_clock": clock_json(shown_in(pod.live.round_clock, pod.night.phase), None),
     }
     state = pod.night.state
     if state is None or player.seat is None:

@@ -37,6 +37,7 @@ from server.services.night.done_pods import load_done
 from server.services.tables.results import result_of
 from server.views.pod import iso
 from server.views.qr import qr_data_uri
+from server.views.round_clock import clock_json, shown_in
 
 
 async def night_screen(rt: Runtime, night: Night,
@@ -49,7 +50,16 @@ async def night_screen(rt: Runtime, night: Night,
     cache = standings or StandingsCache()
     lines = await cache.of(rt, night, pods)
     wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
-    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
+    view = screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
+    view["round_clock"] = clock_json(shown_in(rt.round_clocks[night.row.id].clock, night_phase(
+        pods)) if night.row.id in rt.round_clocks else None, rt.now())
+    return view
+
+
+def night_phase(pods: Sequence[LivePod]) -> str:
+    """Building while any pod builds, else playing while any plays (the clock's phases)."""
+    phases = {pod.night.phase for pod in pods}
+    return next((phase for phase in ("building", "playing") if phase in phases), "")
 
 
 def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Standing],

@@ -57,6 +57,27 @@ class TimersPausedNote(TypedDict):
     at: str
 
 
+class RoundClockJson(TypedDict):
+    """A night's round clock (`server.views.round_clock`). Round 0 is the deckbuilding
+    countdown. `ends_at` is set while it runs (a page counts down to it by itself);
+    `left_seconds` is what is left now (`None` in a seat view while it runs: a seat's view
+    is built once per version, and a phone counts down to `ends_at`)."""
+
+    round: int
+    length_seconds: int
+    left_seconds: int | None
+    running: bool
+    ended: bool
+    at_time: bool
+    """The host ended the round, or (as of `server_now`) its time ran out."""
+    rule: str
+    """At time: `finish_turn` (the active player finishes this turn) or `one_more_turn`."""
+    ends_at: str | None
+    server_now: str | None
+    still_playing: list[str]
+    """The host's view at time: the tables with no result yet."""
+
+
 class PublicPlayer(TypedDict):
     name: str
     bot: bool

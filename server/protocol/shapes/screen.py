@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from pods.phases import Phase
+from server.protocol.shapes.pod import RoundClockJson
 
 
 class ScreenSlowest(TypedDict):
@@ -122,6 +123,8 @@ class ScreenView(TypedDict):
     """Only while the night is open (players join); `None` once the pods are formed."""
     season: ScreenSeason | None
     """The night's season, its name and standings; `None` for a night outside a season."""
+    round_clock: NotRequired[RoundClockJson | None]
+    """The night's round clock while a pod builds (round 0) or plays; `None` otherwise."""
 
 
 class SeasonScreenView(TypedDict):

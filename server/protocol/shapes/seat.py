@@ -8,7 +8,7 @@ from pods.phases import Phase
 from server.protocol.shapes.cards import CardView
 from server.protocol.shapes.decks import DeckJson
 from server.protocol.shapes.game import GameView
-from server.protocol.shapes.pod import LineUp, Table, TimersPausedNote
+from server.protocol.shapes.pod import LineUp, RoundClockJson, Table, TimersPausedNote
 
 
 class PlayerLine(TypedDict):
@@ -67,6 +67,8 @@ class SeatHead(LineUp):
     deck_open: bool
     table: Table | None
     game: GameView | None
+    round_clock: RoundClockJson | None
+    """The night's round clock, while the pod builds or plays (`None` before one starts)."""
     commander_choices: NotRequired[CommanderChoices]
     """Only while the seat may still submit a deck."""
 

@@ -23,6 +23,7 @@ from server.core.errors import BusyError, StaleError
 from server.runtime import Runtime
 from server.services.night.drafting import due_players, expire_deadline
 from server.services.night.timer_gaps import give_back, save_timers, store_time_left
+from server.services.tables.round_clock import save_clocks
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +67,10 @@ async def run_timer_loop(rt: Runtime) -> None:
                 owed = timedelta(0)
             if not rt.time_left_stored:
                 await store_time_left(rt)
+                await save_clocks(rt)  # a restored clock's time left, before it moves
             elif now - saved >= save_every:
                 await save_timers(rt)
+                await save_clocks(rt)
                 saved = now
             await expire_due(rt, now)
         except BusyError as error:  # a full disk or a busy database: the next tick retries
