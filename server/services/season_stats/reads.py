@@ -2,8 +2,8 @@
 
 Why cached like the standings (`server.services.season_reads`): replaying forty nights'
 drafts costs seconds, and a phone reads the page many times between two changes. The
-version is the standings' (`season_repo.season_version`: games, entries, renames, new
-nights) plus each pod's phase and reveal rule and the decks of unfinished pods
+version is the standings' (`season_repo.season_version`: games' results, renames, new
+nights; not life taps) plus each pod's phase and reveal rule and the decks of unfinished pods
 (`stats_repo`), read before the statistics in the same session, so a kept value is never
 older than its version. Reads run in the standings' bounded pool, and concurrent cold reads
 of one version compute it once (`Runtime.standings_flight`).
