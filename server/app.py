@@ -57,7 +57,7 @@ from server.routes import (
     ws,
 )
 from server.runtime import Runtime
-from server.services import season_reads
+from server.services import season_reads, warm_start
 from server.services.cards.card_data import initial_image_mode, refresh_media, settle_image_mode
 from server.services.expiry import run_expiry_loop
 from server.services.night.restore import restore_pods
@@ -129,6 +129,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             rt.trace = Trace(settings.trace_path)
             rt.trace.start()
         await rt.mode.start()
+        warm_start.warm_every_season(rt)  # in the background: the start does not wait
         timer = asyncio.create_task(run_timer_loop(rt))
         probe = asyncio.create_task(settle_image_mode(rt))
         expiry = asyncio.create_task(run_expiry_loop(rt))

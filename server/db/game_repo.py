@@ -83,6 +83,15 @@ def set_winner(session: Session, game_id: str, winner_id: str | None) -> None:
         sa.update(table).where(table.c.id == game_id).values(winner_id=winner_id))
 
 
+def bump_facts(session: Session, game_id: str) -> None:
+    """The game's standings facts changed (`GameRow.facts_version`): its season's
+    standings and statistics have a new version."""
+    table: sa.Table = GameRow.__table__  # type: ignore[attr-defined]
+    session.connection().execute(
+        sa.update(table).where(table.c.id == game_id)
+        .values(facts_version=table.c.facts_version + 1))
+
+
 def set_players(session: Session, game_id: str, players: Iterable[Player]) -> None:
     """A game's players and commanders, before its first entry (a deck submitted late)."""
     table: sa.Table = GameRow.__table__  # type: ignore[attr-defined]

@@ -11,7 +11,6 @@ from sqlmodel import Session, col, select
 
 from server.db.tables import (
     EventRow,
-    GameEntryRow,
     GameRow,
     PodRow,
     SeasonAliasRow,
@@ -38,26 +37,23 @@ def count_seasons(session: Session) -> int:
 
 
 def season_version(session: Session, season_id: str) -> tuple[int, ...] | None:
-    """What the season's standings depend on, cheaply: its own version (renames, merges)
-    and, over the games of its nights held here, how many games, recorded winners and log
-    entries there are and the newest entry's id (logs are append-only: an undo or a
-    correction is one more entry). `None` for an unknown season."""
+    """What the season's standings depend on, cheaply: its own version (renames, merges),
+    its nights, and over the games of its nights held here how many games and recorded
+    winners there are and the sum of their facts' versions (`GameRow.facts_version`: a
+    result, a confirmation or a dispute moves it; a life tap does not). `None` for an
+    unknown season."""
     version = session.exec(select(SeasonRow.version).where(SeasonRow.id == season_id)).first()
     if version is None:
         return None
-    games = (select(GameRow.id, GameRow.winner_id).join(PodRow, col(GameRow.pod_id) == PodRow.id)
-             .join(EventRow, col(PodRow.event_id) == EventRow.id)
-             .where(EventRow.season_id == season_id).subquery())
-    counted = session.exec(select(sa.func.count(games.c.id), sa.func.count(games.c.winner_id))
-                           ).one()
-    entries = session.exec(
-        select(sa.func.count(col(GameEntryRow.id)),
-               sa.func.coalesce(sa.func.max(GameEntryRow.id), 0))
-        .where(col(GameEntryRow.game_id).in_(select(games.c.id)))).one()
+    games = session.exec(
+        select(sa.func.count(col(GameRow.id)), sa.func.count(col(GameRow.winner_id)),
+               sa.func.coalesce(sa.func.sum(col(GameRow.facts_version)), 0))
+        .join(PodRow, col(GameRow.pod_id) == PodRow.id)
+        .join(EventRow, col(PodRow.event_id) == EventRow.id)
+        .where(EventRow.season_id == season_id)).one()
     events: int = session.exec(select(sa.func.count()).select_from(EventRow)
                                .where(EventRow.season_id == season_id)).one()
-    return (int(version), int(events), int(counted[0]), int(counted[1]),
-            int(entries[0]), int(entries[1] or 0))
+    return (int(version), int(events), int(games[0]), int(games[1]), int(games[2] or 0))
 
 
 def bump_version(session: Session, season_id: str) -> None:

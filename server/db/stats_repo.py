@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from sqlmodel import col, select
 
 from server.db import Session
-from server.db.tables import EventRow, GameEntryRow, GameRow, PlayerRow, PodRow
+from server.db.tables import EventRow, GameRow, PlayerRow, PodRow
 
 PodMark = tuple[str, str, str, str]
 """(event id, pod id, phase, reveal rule) of one pod of the season."""
@@ -40,21 +40,14 @@ def unfinished_decks(session: Session, pod_ids: list[str]) -> list[tuple[str, st
 
 def night_game_marks(session: Session, event_ids: list[str]) -> dict[str, tuple[int, ...]]:
     """Per night, what its counted games depend on, as `season_repo.season_version` reads
-    it for the whole season: how many games and recorded winners, how many log entries and
-    the newest entry's id. A night with no game is missing (its games are none)."""
+    it for the whole season: how many games and recorded winners, and the sum of their
+    facts' versions (`GameRow.facts_version`). A night with no game is missing."""
     if not event_ids:
         return {}
     games = (select(PodRow.event_id, sa.func.count(col(GameRow.id)),
-                    sa.func.count(col(GameRow.winner_id)))
+                    sa.func.count(col(GameRow.winner_id)),
+                    sa.func.coalesce(sa.func.sum(col(GameRow.facts_version)), 0))
              .join(PodRow, col(GameRow.pod_id) == PodRow.id)
              .where(col(PodRow.event_id).in_(event_ids)).group_by(col(PodRow.event_id)))
-    entries = (select(PodRow.event_id, sa.func.count(col(GameEntryRow.id)),
-                      sa.func.coalesce(sa.func.max(GameEntryRow.id), 0))
-               .join(GameRow, col(GameEntryRow.game_id) == GameRow.id)
-               .join(PodRow, col(GameRow.pod_id) == PodRow.id)
-               .where(col(PodRow.event_id).in_(event_ids)).group_by(col(PodRow.event_id)))
-    found: dict[str, tuple[int, ...]] = {str(event): (int(count), int(winners), 0, 0)
-             for event, count, winners in session.exec(games).all()}
-    for event, count, newest in session.exec(entries).all():
-        found[str(event)] = (*found.get(str(event), (0, 0))[:2], int(count), int(newest or 0))
-    return found
+    return {str(event): (int(count), int(winners), int(facts or 0))
+            for event, count, winners, facts in session.exec(games).all()}

@@ -155,6 +155,11 @@ class GameRow(SQLModel, table=True):
                                      sa_column_kwargs={"server_default": sa.false()})
     """The result counts for a season only once confirmed (`pods.game_end.Ending.counts`);
     false for the games stored before confirmations counted (migration 0018)."""
+    facts_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """Moves only when what a season's standings read of the game changes (its result, whether
+    it counts, whether it is disputed: `tables.games.season_facts`), in the same commit as
+    the entry that changed it. Why not the log's length: most entries are life taps, and a
+    season's version built from them made every tap recompute the standings (migration 0020)."""
     round: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
     """The night's round: 1 is the pod's own split; a later round's game may seat players
     of several pods of the event and is stored in the event's first pod

@@ -3,10 +3,11 @@ season version and read in the standings' own bounded pool.
 
 Why both: standings are public and a season can hold thousands of games, so a read that
 recomputes them costs far more than a phone's view. The cache makes repeated reads cost
-one small query (`season_repo.season_version`: a rename, a merge, a game's entry or a new
-night changes it; an import makes a new season, a delete removes it), and the pool of
-`standings_threads` threads keeps twenty readers at once from taking the threads that
-every other read of the server shares (`server.db.reads.PoolReads`).
+one small query (`season_repo.season_version`: a rename, a merge, a game's result,
+confirmation or dispute (not a life tap) or a new night changes it; an import makes a new
+season, a delete removes it), and the pool of `standings_threads` threads keeps twenty
+readers at once from taking the threads that every other read of the server shares
+(`server.db.reads.PoolReads`).
 
 The public standings are cached once more as the finished reply (JSON or CSV bytes), so a
 repeated read is the version query and a dict hit: turning 2,000 lines into JSON cost more
@@ -85,7 +86,7 @@ def warm(rt: Runtime, season_id: str) -> None:
     compute its book and JSON standings at the version stored now, in the standings' own
     pool and off the writer's path, so the next reader finds them cached. One warm-up per
     season at a time (`server.core.coalesced`); a reader meanwhile shares its computation."""
-    rt.season_warming.ask(season_id, lambda: _warm(rt, season_id))
+    rt.season_warming.ask(season_id, lambda: warm_now(rt, season_id))
 
 
 def warm_event(rt: Runtime, event_id: str) -> None:
@@ -96,12 +97,14 @@ def warm_event(rt: Runtime, event_id: str) -> None:
         season = await rt.season_reads.read(
             lambda session: season_repo.season_of_event(session, event_id))
         if season is not None:
-            await _warm(rt, season.id)
+            await warm_now(rt, season.id)
 
     rt.season_warming.ask(("event", event_id), run)
 
 
-async def _warm(rt: Runtime, season_id: str) -> None:
+async def warm_now(rt: Runtime, season_id: str) -> None:
+    """Compute the season's book and JSON standings at the version stored now, if nobody
+    has (the start's warm-up awaits it; a write asks for it through `warm`)."""
     render = rt.standings_render
     if render is None:
         await cached_book(rt, season_id)

@@ -2,8 +2,8 @@
 
 Why cached like the standings (`server.services.season_reads`): replaying forty nights'
 drafts costs seconds, and a phone reads the page many times between two changes. The
-version is the standings' (`season_repo.season_version`: games, entries, renames, new
-nights) plus each pod's phase and reveal rule and the decks of unfinished pods
+version is the standings' (`season_repo.season_version`: games' results, renames, new
+nights; not life taps) plus each pod's phase and reveal rule and the decks of unfinished pods
 (`stats_repo`), read before the statistics in the same session, so a kept value is never
 older than its version. Reads run in the standings' bounded pool, and concurrent cold reads
 of one version compute it once (`Runtime.standings_flight`).
@@ -65,7 +65,7 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
     """The reply `render` writes from the season's statistics, kept under `reply_key`
     (what the route renders: cards or commanders, JSON or CSV, a set); None for an unknown
     season."""
-    version = await rt.season_reads.read(lambda session: stats_version(session, season_id))
+    version = await _version(rt, season_id)
     if version is None:
         return None
     key = ("reply", season_id, reply_key)
@@ -73,7 +73,46 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
     if found is not None:
         return found
 
-    def query(session: Session) -> StatsReply | None:
+    async def reply() -> StatsReply | None:
+        stored = await _statistics(rt, season_id, version)
+        if stored is None:
+            return None
+        at, stats = stored
+        written = await rt.season_reads.compute(
+            lambda: StatsReply(render(stats), stats.season_name))
+        rt.season_stats.put(key, at, written)
+        return written
+
+    answer: StatsReply | None = await rt.standings_flight.run(
+        ("stats", season_id, reply_key, version), reply)
+    return answer
+
+
+async def warm(rt: Runtime, season_id: str) -> None:
+    """Compute the season's statistics at the version stored now, if nobody has (the app
+    warms every season at start: a cold compute replays every night's drafts, seconds for
+    a long season, which the first phone after a restart paid)."""
+    version = await _version(rt, season_id)
+    if version is not None:
+        await _statistics(rt, season_id, version)
+
+
+async def _version(rt: Runtime, season_id: str) -> Version | None:
+    return await rt.season_reads.read(lambda session: stats_version(session, season_id))
+
+
+async def _statistics(rt: Runtime, season_id: str, version: Version,
+                      ) -> tuple[Version, SeasonStatistics] | None:
+    """The statistics at `version` or newer, with the version they were read at: kept, or
+    computed once for every caller meanwhile, whichever reply they are for (cards or
+    commanders, JSON or CSV) and the start's warm-up alike."""
+    kept: SeasonStatistics | None = rt.season_stats.get(("stats", season_id), version)
+    if kept is not None:
+        return version, kept
+
+    def query(session: Session) -> tuple[Version, SeasonStatistics] | None:
+        # The version first, in the computation's own session: statistics are never kept
+        # under a version older than what they hold.
         now = stats_version(session, season_id)
         if now is None:
             return None
@@ -83,10 +122,8 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
             if stats is None:
                 return None
             rt.season_stats.put(("stats", season_id), now, stats)
-        reply = StatsReply(render(stats), stats.season_name)
-        rt.season_stats.put(key, now, reply)
-        return reply
+        return now, stats
 
-    reply: StatsReply | None = await rt.standings_flight.run(
-        ("stats", season_id, reply_key, version), lambda: rt.season_reads.read(query))
-    return reply
+    stored: tuple[Version, SeasonStatistics] | None = await rt.standings_flight.run(
+        ("stats", season_id, version), lambda: rt.season_reads.read(query))
+    return stored

@@ -78,9 +78,12 @@ async def _on_earlier(rt: Runtime, pod: LivePod, player: LivePlayer | None, tabl
                 games.warm_season_of(rt, pod)
             return games.Applied(stored, entry.seq)
 
-        return await commit(
-            rt, lambda session: game_repo.append_entry(session, earlier.id, entry, ref),
-            applied, pod=pod)
+        def stage(session: Session) -> None:
+            game_repo.append_entry(session, earlier.id, entry, ref)
+            if rescored:
+                game_repo.bump_facts(session, earlier.id)
+
+        return await commit(rt, stage, applied, pod=pod)
 
 
 def _stored(session: Session, pod_id: str, table: int, round_: int,

@@ -235,6 +235,8 @@ async def _append(rt: Runtime, pod: LivePod, player: LivePlayer | None, table: i
             game_repo.append_entry(session, live.id, entry, ref)
             if rewrite:
                 game_repo.set_winner(session, live.id, winner)
+            if rescored:
+                game_repo.bump_facts(session, live.id)
 
         return await commit(rt, stage, tapped, pod=pod)
 
