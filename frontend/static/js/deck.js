@@ -8,6 +8,7 @@ import { byTypeThenCost, cardRow, colorDots, colorName, isLand } from "./cards.j
 import { barChart } from "./charts.js";
 import { BASICS, splitBasics } from "./lands.js";
 import { manaSymbols } from "./mana.js";
+import { patchChildren } from "./patch.js";
 import { deckSizeOk, houseRulesText } from "./line_up.js";
 import { newRef } from "./game_queue.js";
 
@@ -137,9 +138,14 @@ export class DeckBuilder {
   // --- edits ---------------------------------------------------------------------------
 
   toggleMain(id) {
+    // The pressed row leaves its list: the focus goes to the row that takes its place
+    // (or the one before), not to the page body.
+    const row = document.activeElement?.closest?.(".deck-row");
+    const stay = row && (row.nextElementSibling || row.previousElementSibling);
     if (this.deck.main.has(id)) this.deck.main.delete(id);
     else this.deck.main.add(id);
     this.changed();
+    if (stay?.isConnected) stay.querySelector(".row-actions button:last-child")?.focus();
   }
 
   makeCommander(id) {
@@ -316,8 +322,7 @@ export class DeckBuilder {
       const colors = card.colors && card.colors.length ? card.colors : ["C"];
       for (const c of colors) colorCounts[c] += 1;
     }
-    const summary = $("#deck-summary");
-    summary.replaceChildren(
+    patchChildren($("#deck-summary"), [
       el("div", { class: "summary-top" },
         el("strong", { class: `count ${deckSizeOk(this.view, size) ? "ok" : "off"}`, id: "deck-count", title: houseRulesText(this.view || {}), text: t("{n}/60 cards", { n: size }) }),
         el("span", { class: "identity" },
@@ -326,7 +331,7 @@ export class DeckBuilder {
         this.verdict()),
       el("div", { class: "charts" },
         barChart(t("Mana curve"), curve.map((n, i) => [i === 7 ? "7+" : String(i), n, "curve"])),
-        barChart(t("Colors"), [...COLORS, "C"].map((c) => [c, colorCounts[c], `ms-${c.toLowerCase()}`, colorName(c)]))));
+        barChart(t("Colors"), [...COLORS, "C"].map((c) => [c, colorCounts[c], `ms-${c.toLowerCase()}`, colorName(c)])))]);
   }
 
   verdict() {
@@ -349,7 +354,7 @@ export class DeckBuilder {
       const card = this.byId.get(commander.card_id);
       return el("div", { class: "commander" }, cardRow(card), remove);
     });
-    $("#commanders").replaceChildren(...rows);
+    patchChildren($("#commanders"), rows);
     this.drawChoices();
     const full = this.deck.commanders.length >= MAX_COMMANDERS;
     $("#add-piper").disabled = full;
@@ -380,18 +385,18 @@ export class DeckBuilder {
       } else if (this.deck.commanders.length < MAX_COMMANDERS) {
         actions.push(el("button", { type: "button", class: "btn small", onclick: () => this.makeCommander(card.id) }, t("Make commander")));
       }
-      return el("li", { class: `deck-row choice${withChosen.length ? " pairs-now" : ""}`, dataset: { cardId: card.id } },
+      return el("li", { class: `deck-row choice${withChosen.length ? " pairs-now" : ""}`, dataset: { cardId: card.id, key: card.id } },
         cardRow(card, el("span", { class: "row-actions" }, actions)),
         withChosen.length ? el("div", { class: "pair-note ok", text: t("Pairs with your commander") }) : null,
         notes);
     });
-    $("#commander-choices").replaceChildren(...rows);
+    patchChildren($("#commander-choices"), rows);
   }
 
   drawBasics() {
     const identity = new Set(this.identity());
     const colors = [...COLORS, "C"];
-    $("#basics").replaceChildren(...colors.map((color) => {
+    patchChildren($("#basics"), colors.map((color) => {
       const name = BASICS[color];
       const count = this.deck.basics[name] || 0;
       const dim = this.deck.commanders.length && color !== "C" && !identity.has(color) && !count;
@@ -413,10 +418,10 @@ export class DeckBuilder {
   drawProblems() {
     const box = $("#deck-problems");
     const problems = this.report && !this.report.legal ? (this.report.problems || []) : [];
-    box.replaceChildren(...(problems.length ? [
+    patchChildren(box, problems.length ? [
       el("p", { class: "error", text: t("What to fix:") }),
       el("ul", { class: "problem-list" }, problems.map((p) => el("li", { text: p.message || p.code }))),
-    ] : []));
+    ] : []);
   }
 
   drawCards() {
@@ -443,14 +448,14 @@ export class DeckBuilder {
       }, included ? t("Remove") : t("Add")));
       // In the deck an off-color card is a problem (red); in the sideboard it is just dimmed.
       const offColor = this.offColor(card) ? (included ? " off-color" : " dim") : "";
-      return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${offColor}`, dataset: { cardId: card.id } },
+      return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${offColor}`, dataset: { cardId: card.id, key: card.id } },
         cardRow(card, el("span", { class: "row-actions" }, actions)), ...notes);
     };
-    $("#deck-cards").replaceChildren(
+    patchChildren($("#deck-cards"), [
       el("h2", { text: `${t("In deck")} · ${tn("{n} card", "{n} cards", inDeck.length)}` }),
       el("ul", { class: "deck-list", id: "in-deck" }, inDeck.map((card) => row(card, true))),
       el("h2", { text: `${t("Sideboard")} · ${tn("{n} card", "{n} cards", side.length)}` }),
-      el("ul", { class: "deck-list", id: "sideboard" }, side.map((card) => row(card, false))));
+      el("ul", { class: "deck-list", id: "sideboard" }, side.map((card) => row(card, false)))]);
   }
 }
 

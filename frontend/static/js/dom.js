@@ -1,5 +1,6 @@
 // Tiny DOM builders. Why: every user-supplied string (player names can hold "<script>")
 // goes through textContent, never innerHTML, so building nodes is the only way we write.
+import { on } from "./patch.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -8,7 +9,7 @@ export function el(tag, attrs = {}, ...children) {
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
     else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) on(node, key.slice(2), value); // moves with a patch
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));
   }

@@ -10,6 +10,7 @@ import { t, tn } from "./i18n.js";
 import { endPanel, resultOf } from "./game_end.js";
 import { newRef } from "./game_queue.js";
 import { heldWhilePressed } from "./press_hold.js";
+import { on, patchChildren } from "./patch.js";
 import { detailsButton } from "./zoom.js";
 import { badges, moveLine, tableMoves, turnBar, ventureOffer } from "./table_moves.js";
 
@@ -132,7 +133,7 @@ export class GameBoard {
     };
     const winner = game.winner ? names[game.winner] : null;
     this.root.dataset.seq = String(game.seq);
-    this.root.replaceChildren(
+    patchChildren(this.root, [
       el("div", { class: "game-head" },
         el("strong", { text: t("Game {n}", { n: game.number }) }),
         el("span", { class: "badge queue-waiting", role: "status", hidden: !this.queue?.count,
@@ -140,13 +141,13 @@ export class GameBoard {
         winner ? el("span", { class: "badge win", text: t("Winner: {name}", { name: winner }) }) : ""),
       ...resultOf(this, game),
       turnBar(this, game),
-      ...[ventureOffer(this, game)].filter(Boolean), // replaceChildren writes a null as "null"
+      ...[ventureOffer(this, game)].filter(Boolean), // a null is no node
       el("div", { class: "life-grid" }, game.players.map((player) =>
         this.playerCard(game, player, commanderName))),
       ...endPanel(this, game),
       this.recent(game, names, commanderName),
       ...(this.host ? [this.hostControls(game)] : []),
-    );
+    ]);
   }
 
   /** An end-of-game move (`"concede"`, `"draw"`, `"confirm"`, `"undo"`…) at this table, resent like a tap. */
@@ -187,7 +188,7 @@ export class GameBoard {
         type: "button", class: `btn step ${delta > 0 ? "up" : "down"} ${delta > 0 ? "p" : "m"}${Math.abs(delta)}`, text,
         "aria-label": t("{change} {what} for {name}", { change: text, what, name: label }),
       });
-      button.addEventListener("click", () => this.tap({ ...body, delta }).catch(() => {}));
+      on(button, "click", () => this.tap({ ...body, delta }).catch(() => {}));
       return button;
     }));
   }
@@ -196,7 +197,7 @@ export class GameBoard {
     const mine = player.player_id === this.me;
     const card = el("section", {
       class: `life-card${player.out ? " out" : ""}${mine ? " me" : ""}${game.winner === player.player_id ? " won" : ""}`,
-      dataset: { player: player.player_id },
+      dataset: { player: player.player_id, key: `player:${player.player_id}` },
       "aria-label": player.name,
     },
     el("div", { class: "life-name" },
@@ -237,14 +238,16 @@ export class GameBoard {
       const text = delta > 0 ? `+${delta}` : `−${-delta}`;
       const node = el("button", { type: "button", class: `btn step ${delta > 0 ? "up" : "down"}`, text,
         disabled: value + delta < 0, "aria-label": t("{change} {what} for {name}", { change: text, what, name: label }) });
-      node.addEventListener("click", () => this.tap({ ...body, delta }).catch(() => {}));
+      on(node, "click", () => this.tap({ ...body, delta }).catch(() => {}));
       return node;
     });
     const typed = el("input", { type: "number", inputmode: "numeric", min: -value, max: 999, class: "typed-amount",
       "aria-label": t("Amount of {what} for {name}", { what, name: label }) });
     const add = el("button", { type: "button", class: "btn small", text: t("Add") });
-    add.addEventListener("click", () => {
-      const delta = Number.parseInt(typed.value, 10);
+    on(add, "click", (event) => {
+      // The input on the page, not `typed`: a redraw keeps the first one (and its text).
+      const field = event.currentTarget.parentElement.querySelector("input");
+      const delta = Number.parseInt(field.value, 10);
       if (!Number.isInteger(delta) || delta === 0) return;
       this.tap({ ...body, delta }).catch(() => {});
     });
@@ -257,16 +260,16 @@ export class GameBoard {
       "aria-label": t("{change} {what} for {name}", { change: "−1", what, name: label }) });
     const plus = el("button", { type: "button", class: "btn step up", text: "+1",
       "aria-label": t("{change} {what} for {name}", { change: "+1", what, name: label }) });
-    minus.addEventListener("click", () => this.tap({ ...body, delta: -1 }).catch(() => {}));
-    plus.addEventListener("click", () => this.tap({ ...body, delta: 1 }).catch(() => {}));
+    on(minus, "click", () => this.tap({ ...body, delta: -1 }).catch(() => {}));
+    on(plus, "click", () => this.tap({ ...body, delta: 1 }).catch(() => {}));
     return el("span", { class: "counter-steps" }, minus, plus);
   }
 
   details(key, title, rows) {
     const node = el("details", { class: "game-more", open: this.open.has(key), dataset: { key } },
       el("summary", { text: title }), rows);
-    node.addEventListener("toggle", () => {
-      if (node.open) this.open.add(key);
+    on(node, "toggle", (event) => {
+      if (event.currentTarget.open) this.open.add(key);
       else this.open.delete(key);
     });
     return node;
@@ -283,14 +286,16 @@ export class GameBoard {
             : t("damage from {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) });
       const line = moveLine(entry, who, names)
         ?? t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
-      const item = el("li", { class: entry.undone ? "undone" : "" }, el("span", { text: line }));
+      const item = el("li", { class: entry.undone ? "undone" : "", dataset: { key: `log:${entry.seq}` } },
+        el("span", { text: line }));
       if (entry.author === author && !entry.undone) {
         const button = el("button", { type: "button", class: "btn small", text: t("Undo") });
-        button.addEventListener("click", () => {
-          button.disabled = true;
+        on(button, "click", (event) => {
+          const pressed = event.currentTarget; // the button on the page (a redraw keeps it)
+          pressed.disabled = true;
           const body = { seq: entry.seq, ref: newRef(), game: game.number };
           this.submit({ via: "undo", table: game.table, body, label: `${t("Undo")}: ${line}` })
-            .catch(() => { button.disabled = false; });
+            .catch(() => { pressed.disabled = false; });
         });
         item.append(button);
       }
@@ -304,9 +309,9 @@ export class GameBoard {
     const select = el("select", { "aria-label": t("Winner of table {n}", { n: game.table }) },
       el("option", { value: "", text: t("No winner yet") }),
       game.players.map((p) => el("option", { value: p.player_id, text: p.name, selected: p.player_id === game.winner })));
-    select.addEventListener("change", () => this.host.winner(game.table, select.value || null));
+    on(select, "change", (event) => this.host.winner(game.table, event.currentTarget.value || null));
     const next = el("button", { type: "button", class: "btn", text: t("Next game at this table") });
-    next.addEventListener("click", () => {
+    on(next, "click", () => {
       if (window.confirm(t("Start a new game at table {n}?", { n: game.table }))) this.host.next(game.table);
     });
     return el("div", { class: "row wrap game-host" }, select, next);

@@ -6,13 +6,15 @@
 // A confirmation names the result it saw (`result_seq`), so a result that changed while
 // the player read it is refused instead of being confirmed blindly.
 import { el } from "./dom.js";
+import { on } from "./patch.js";
 import { t } from "./i18n.js";
 
 function button(text, onClick, extra = {}) {
   const node = el("button", { type: "button", class: "btn", text, ...extra });
-  node.addEventListener("click", () => {
-    node.disabled = true;
-    Promise.resolve(onClick()).catch(() => {}).finally(() => { node.disabled = false; });
+  on(node, "click", (event) => {
+    const pressed = event.currentTarget; // the button on the page (a redraw keeps it)
+    pressed.disabled = true;
+    Promise.resolve(onClick(pressed)).catch(() => {}).finally(() => { pressed.disabled = false; });
   });
   return node;
 }
@@ -20,11 +22,12 @@ function button(text, onClick, extra = {}) {
 /** "I concede" with a confirm step drawn in place (a phone's dialog would be easy to tap by mistake). */
 function concedeControl(board, game) {
   const box = el("div", { class: "row wrap concede" });
-  const ask = button(t("I concede"), () => {
-    box.replaceChildren(
+  // The box on the page (`pressed.parentElement`), not `box`: a board redraw keeps the first.
+  const ask = button(t("I concede"), (pressed) => {
+    pressed.parentElement.replaceChildren(
       el("span", { class: "concede-ask", text: t("Concede this game?") }),
       button(t("Yes, concede"), () => board.act("concede", {}), { class: "btn danger" }),
-      button(t("Cancel"), () => box.replaceChildren(ask)));
+      button(t("Cancel"), (cancel) => cancel.parentElement.replaceChildren(ask)));
   }, { class: "btn danger" });
   box.append(ask);
   return box;
@@ -111,7 +114,7 @@ function achievementControls(board, game, names) {
   if (!game.achievements.length && !game.claims.length) return null;
   const rows = game.claims.map((claim) => {
     const who = names[claim.player_id] ?? "?";
-    const item = el("li", { class: claim.confirmed_by ? "confirmed" : "" },
+    const item = el("li", { class: claim.confirmed_by ? "confirmed" : "", dataset: { key: `claim:${claim.seq}` } },
       el("span", { text: t("{name}: {achievement} (+{points})", { name: who, achievement: claim.achievement, points: claim.points }) }),
       el("span", { class: `badge${claim.confirmed_by ? " first" : ""}`, text: claim.confirmed_by ? t("confirmed") : t("waiting") }));
     if (!claim.confirmed_by && claim.player_id !== me) {
@@ -127,7 +130,8 @@ function achievementControls(board, game, names) {
     const select = el("select", { "aria-label": t("Achievement") }, game.achievements.map((a) =>
       el("option", { value: a.name, text: t("{achievement} (+{points})", { achievement: a.name, points: a.points }) })));
     nodes.push(el("div", { class: "row wrap claim" }, select,
-      button(t("Claim"), () => board.act("claims", { achievement: select.value }))));
+      button(t("Claim"), (pressed) => board.act("claims", {
+        achievement: pressed.parentElement.querySelector("select").value }))));
   }
   return board.details(`claims:${game.table}`, t("Achievements"), nodes);
 }
@@ -140,11 +144,10 @@ function hostResult(board, game) {
     return el("label", { class: "row place-pick" }, el("span", { text: p.name }), select);
   });
   // Two or more first places are a draw, one is a win: the places say it, no extra box.
-  const save = button(t("Save the result"), () => {
-    const placings = places.map((label) => {
-      const select = label.querySelector("select");
-      return { player_id: select.dataset.player, place: Number(select.value) };
-    });
+  // The selects on the page, not `places`: a board redraw keeps the first ones (and their choice).
+  const save = button(t("Save the result"), (pressed) => {
+    const selects = [...pressed.closest("details").querySelectorAll("select[data-player]")];
+    const placings = selects.map((select) => ({ player_id: select.dataset.player, place: Number(select.value) }));
     const best = Math.min(...placings.map((p) => p.place));
     const draw = placings.filter((p) => p.place === best).length > 1;
     return board.host.correct(game.table, { placings, draw });

@@ -4,10 +4,16 @@
 //   request carries the view's `pick` number so even a retried request is taken once;
 // - a selection survives re-renders and reconnects for as long as the same pack is in
 //   front of us, and is dropped only when the server has moved us on.
-import { $, el, toast } from "./dom.js";
+// Without sight: a polite live region says when a pack arrives, at 10 s left and when the
+// timer picked; after a pick, focus goes to the new pack's first card; `t` or Ctrl+Enter
+// on a card reaches "Take these 2" (which is otherwise a long way down the page).
+import { $, toast } from "./dom.js";
+import { on, patchChildren } from "./patch.js";
 import { roundSetText } from "./line_up.js";
 import { t, tn } from "./i18n.js";
 import { cardCell, packOrder } from "./cards.js";
+
+const CLOCK_SLACK_MS = 2000;
 
 export class Picker {
   constructor({ submit }) {
@@ -18,16 +24,58 @@ export class Picker {
     this.view = null;
     this.tiles = new Map();
     this.timer = null;
+    this.sent = null; // the pick number this phone sent last
+    this.timerEnd = null; // when the timer of the pack on screen runs out (ms), if it runs
+    this.focusNext = false; // a pick was confirmed here: its next pack takes the focus
+    this.shownPick = null; // the pick number of the pack on screen
+    this.saidTen = false; // "10 seconds left" is said once a pack
     $("#take").addEventListener("click", () => this.take());
+    $("#pack-grid").addEventListener("keydown", (event) => this.shortcut(event));
+  }
+
+  /** `t` or Ctrl+Enter from a card moves to the take button (and Ctrl+Enter presses it). */
+  shortcut(event) {
+    const take = $("#take");
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      take.focus();
+      if (!take.disabled) take.click();
+    } else if ((event.key === "t" || event.key === "T") && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      event.preventDefault();
+      take.focus();
+    }
+  }
+
+  /** Say `text` in the polite live region (screen readers read it when idle). */
+  announce(text) {
+    const region = $("#draft-news");
+    // The same words twice (two packs of one size) are still news: clear, then write.
+    region.textContent = "";
+    setTimeout(() => { region.textContent = text; }, 100);
   }
 
   render(view) {
     this.view = view;
     const key = view.pack ? `${view.pick}:${view.pack_id}` : null;
     if (key !== this.key) {
+      // Moved on without this phone's pick, once its time was up (or all but up: the
+      // phone's clock and the laptop's differ a little): the timer picked.
+      const timerPicked = this.key !== null && this.sent !== this.shownPick
+        && this.timerEnd !== null && Date.now() >= this.timerEnd - CLOCK_SLACK_MS;
       this.key = key;
       this.selected = [];
+      this.timerEnd = null;
+      this.saidTen = false;
+      this.shownPick = view.pack ? view.pick : null;
       this.buildGrid(view.pack || []);
+      const arrived = view.pack ? tn("Pack {round}, pick {pick}: {n} card", "Pack {round}, pick {pick}: {n} cards",
+        view.pack.length, { round: view.round, pick: view.pick_in_round }) : "";
+      const words = [timerPicked ? t("Time was up: the timer picked for you.") : "", arrived].filter(Boolean);
+      if (words.length) this.announce(words.join(" "));
+      if (view.pack && this.focusNext) {
+        this.focusNext = false;
+        $("#pack-grid .card")?.focus();
+      }
     } else if (view.pack) {
       const ids = new Set(view.pack.map((c) => c.id));
       this.selected = this.selected.filter((id) => ids.has(id));
@@ -69,18 +117,21 @@ export class Picker {
     $("#take-bar").hidden = !view.pack;
   }
 
+  /** The pack's cells, keyed by card: a card already on screen keeps its node (and image). */
   buildGrid(pack) {
-    this.tiles.clear();
     const grid = $("#pack-grid");
-    grid.replaceChildren(...[...pack].sort(packOrder).map((card) => {
+    patchChildren(grid, [...pack].sort(packOrder).map((card) => {
       const { cell, tile } = cardCell(card, {
         tag: "button",
         attrs: { type: "button", "aria-pressed": "false", dataset: { cardId: card.id } },
       });
-      tile.addEventListener("click", () => this.toggle(card.id));
-      this.tiles.set(card.id, tile);
+      cell.dataset.key = card.id;
+      tile.setAttribute("aria-keyshortcuts", "t Control+Enter");
+      on(tile, "click", () => this.toggle(card.id));
       return cell;
     }));
+    this.tiles.clear();
+    for (const tile of grid.querySelectorAll(".card[data-card-id]")) this.tiles.set(tile.dataset.cardId, tile);
   }
 
   toggle(id) {
@@ -122,10 +173,14 @@ export class Picker {
     const needed = Math.min(view.picks_needed, view.pack.length);
     if (this.selected.length !== needed) return;
     this.inFlight = true;
+    this.sent = view.pick;
+    // The next pack takes the focus when it comes: not the page body, a long way up.
+    this.focusNext = document.activeElement === $("#take") || $("#pack-grid").contains(document.activeElement);
     this.refresh();
     try {
       await this.submit({ pick: view.pick, cards: [...this.selected] });
     } catch (problem) {
+      this.focusNext = false;
       toast(problem.message);
     } finally {
       this.inFlight = false;
@@ -138,14 +193,20 @@ export class Picker {
     const node = $("#timer");
     if (!view.deadline || !view.pack || view.paused) {
       node.hidden = true;
+      this.timerEnd = null;
       return;
     }
     const deadline = Date.parse(view.deadline);
     // Phone clocks drift; never show more than the timer allows.
     const cap = (view.timer_seconds || 600) * 1000;
     const end = Math.min(deadline, Date.now() + cap);
+    this.timerEnd = end;
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      if (seconds > 0 && seconds <= 10 && !this.saidTen && cap > 10000) {
+        this.saidTen = true;
+        this.announce(tn("{s} second left", "{s} seconds left", seconds, { s: seconds }));
+      }
       node.textContent = seconds > 0 ? tn("{s} second left", "{s} seconds left", seconds, { s: seconds }) : t("Time is up");
       node.classList.toggle("urgent", seconds <= 10);
     };

@@ -7,15 +7,18 @@
 // without it the room's name alone.
 import { api } from "./api.js";
 import { el, toast } from "./dom.js";
+import { on } from "./patch.js";
 import { t } from "./i18n.js";
 
 let rooms = null;
+let roomsLoaded = null; // the texts once fetched: a redraw draws them at once
 
 /** Undercity's rooms by name (`{name, next, text}`), fetched once per page. */
 function roomTexts() {
-  rooms = rooms || api("GET", "/api/cards/undercity").then(
-    (map) => Object.fromEntries(map.rooms.map((room) => [room.name, room.text])),
-    () => { rooms = null; return {}; });
+  rooms = rooms || api("GET", "/api/cards/undercity").then((map) => {
+    roomsLoaded = Object.fromEntries(map.rooms.map((room) => [room.name, room.text]));
+    return roomsLoaded;
+  }, () => { rooms = null; return {}; });
   return rooms;
 }
 
@@ -48,7 +51,7 @@ export function turnBar(board, game) {
     const select = el("select", { "aria-label": t("First player") },
       game.players.filter((p) => !p.out).map((p) => el("option", { value: p.player_id, text: p.name,
         selected: p.player_id === turn.first_player_id })));
-    select.addEventListener("change", () => send(board, { move: "first_player", player_id: select.value }));
+    on(select, "change", (event) => send(board, { move: "first_player", player_id: event.currentTarget.value }));
     bar.append(el("label", { class: "first-player" }, el("span", { text: t("First player") }), select));
   }
   return bar;
@@ -85,14 +88,18 @@ export function badges(game, player) {
 
 /** The rooms a venture may go to from the player's room, each with its effect when known. */
 export function roomChoices(board, player, move) {
-  const list = el("div", { class: "room-choices" });
-  const draw = (texts) => list.replaceChildren(...player.undercity.next_rooms.map((room) => el("button", {
+  const key = `rooms:${player.player_id}:${move}`;
+  const list = el("div", { class: "room-choices", dataset: { key } });
+  const draw = (into, texts) => into.replaceChildren(...player.undercity.next_rooms.map((room) => el("button", {
     type: "button", class: "btn room-choice", dataset: { room },
     "aria-label": t("Venture into {room}", { room }),
     onclick: () => send(board, { move, player_id: player.player_id, room }),
   }, el("strong", { text: room }), texts[room] ? el("span", { class: "room-text", text: texts[room] }) : null)));
-  draw({});
-  roomTexts().then(draw);
+  draw(list, roomsLoaded || {});
+  // A board redraw keeps the list already on the page: the texts go there when they come.
+  if (!roomsLoaded) {
+    roomTexts().then((texts) => draw(document.querySelector(`[data-key="${CSS.escape(key)}"]`) || list, texts));
+  }
   return list;
 }
 

@@ -7,6 +7,7 @@
 // name (the game board's commanders) gets the details from /api/cards/details.
 import { api } from "./api.js";
 import { el } from "./dom.js";
+import { on } from "./patch.js";
 import { t } from "./i18n.js";
 import { manaCost } from "./mana.js";
 
@@ -36,7 +37,7 @@ export function detailsButton(card) {
     "aria-label": t("Details: {name}", { name: card.name }),
     title: t("Details: {name}", { name: card.name }),
   }, el("span", { class: "details-icon", "aria-hidden": "true", text: "i" }));
-  node.addEventListener("click", (event) => {
+  on(node, "click", (event) => {
     event.stopPropagation(); // a tile under it must not take the tap as a selection
     event.preventDefault();
     openZoom(card, node);
