@@ -170,6 +170,11 @@ def rename_player(session: Session, player_id: str, name: str) -> None:
     session.get_one(SeasonPlayerRow, player_id).name = name
 
 
+def move_alias(session: Session, season_id: str, skeleton: str, target: str) -> None:
+    """The one alias `skeleton` now means player `target` (a merge undone)."""
+    session.get_one(SeasonAliasRow, (season_id, skeleton)).player_id = target
+
+
 def move_aliases(session: Session, season_id: str, source: str, target: str) -> None:
     """Every alias of player `source` now means `target`; `source` is gone."""
     aliases: sa.Table = SeasonAliasRow.__table__  # type: ignore[attr-defined]

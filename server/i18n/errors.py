@@ -113,6 +113,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "unknown_season_player": _("Nobody with that name has played in this season."),
         "played_together": _("These two played in the same game, so they are two people."),
         "same_player": _("These names already mean the same player."),
+        "not_merged": _("That name is a player of its own, not one merged into another; "
+                        "there is nothing to split."),
         "bad_season_file": _("This season file cannot be imported; nothing was changed."),
         "games_unfinished": _("Some tables of this round have no result yet; record them or "
                               "confirm to start the next round anyway."),

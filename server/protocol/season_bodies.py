@@ -67,3 +67,8 @@ class SeasonMerge(Body):
     """The entry that goes away (a typo)…"""
     into: Name
     """…into the entry that stays, with its name."""
+
+
+class SeasonSplit(Body):
+    name: Name
+    """A name merged into another entry, which becomes an entry of its own again."""

@@ -24,6 +24,7 @@ from server.protocol.season_bodies import (
     SeasonRecover,
     SeasonRecovered,
     SeasonRename,
+    SeasonSplit,
 )
 from server.protocol.season_file import SeasonFile
 from server.protocol.shapes.season import SeasonHostView, SeasonStandings
@@ -179,6 +180,13 @@ async def rename(body: SeasonRename, season_id: HostSeason, rt: RuntimeDep) -> R
 @router.post("/{season_id}/players/merge", response_model=None, responses=HOST_RESPONSES)
 async def merge(body: SeasonMerge, season_id: HostSeason, rt: RuntimeDep) -> Response:
     await season_names.merge(rt, season_id, body.name, body.into)
+    return await _host_view(rt, season_id)
+
+
+@router.post("/{season_id}/players/split", response_model=None, responses=HOST_RESPONSES)
+async def split(body: SeasonSplit, season_id: HostSeason, rt: RuntimeDep) -> Response:
+    """Undo a merge: the merged name is an entry of its own again (409 `not_merged`)."""
+    await season_names.split(rt, season_id, body.name)
     return await _host_view(rt, season_id)
 
 

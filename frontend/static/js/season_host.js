@@ -1,4 +1,4 @@
-// The season's host page: its nights, its players' names (rename, merge), its files.
+// The season's host page: its nights, its players' names (rename, merge, split), its files.
 // The season's token arrives in the fragment (#host_token=…) and stays on this device.
 import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
@@ -69,7 +69,9 @@ function render(view) {
     " · ", tn("{n} game", "{n} games", night.games))));
   $("#player-list").replaceChildren(...view.players.map((player) => el("li", {},
     el("strong", { text: player.name }),
-    player.also.length ? el("span", { class: "muted", text: ` (${player.also.join(", ")})` }) : null)));
+    ...player.also.map((name) => el("span", { class: "also-name" }, " · ", el("span", { class: "muted", text: name }), " ",
+      el("button", { type: "button", class: "btn small split-name", "data-name": name,
+                     "aria-label": t("Split {name} off {into}", { name, into: player.name }), text: t("Split") }))))));
   renderScreenLink(view);
   for (const select of document.querySelectorAll(".player-choice")) {
     const kept = select.value;
@@ -141,14 +143,17 @@ $("#recover-form").addEventListener("submit", async (event) => {
   submit.disabled = false;
 });
 
+/** Send a name fix and draw the reply; true when it was saved. */
 async function post(path, body, form) {
   const submit = form.querySelector("button");
   submit.disabled = true;
   try {
     render(await api("POST", base + path, { token, body }));
     toast(t("Saved."));
+    return true;
   } catch (problem) {
     toast(problem.message);
+    return false;
   } finally {
     submit.disabled = false;
   }
@@ -159,9 +164,35 @@ $("#rename-form").addEventListener("submit", (event) => {
   post("/players/rename", { name: $("#rename-name").value, to: $("#rename-to").value }, event.target);
 });
 
+// A merge asks first, then offers its undo: splitting the merged name back off.
+const mergeDialog = $("#merge-dialog");
 $("#merge-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  post("/players/merge", { name: $("#merge-name").value, into: $("#merge-into").value }, event.target);
+  const names = { name: $("#merge-name").value, into: $("#merge-into").value };
+  $("#merge-dialog-text").textContent = t("Every result of {name} will count for {into}, who keeps the name {into}.", names);
+  mergeDialog.showModal();
+});
+$("#merge-cancel").addEventListener("click", () => mergeDialog.close());
+$("#merge-confirm").addEventListener("click", async () => {
+  mergeDialog.close();
+  const names = { name: $("#merge-name").value, into: $("#merge-into").value };
+  if (await post("/players/merge", names, $("#merge-form"))) {
+    $("#merge-done-text").textContent = t("{name} is merged into {into}.", names);
+    $("#merge-undo").dataset.name = names.name;
+    $("#merge-done").hidden = false;
+  }
+});
+$("#merge-undo").addEventListener("click", async (event) => {
+  if (await post("/players/split", { name: event.currentTarget.dataset.name }, $("#merge-done"))) {
+    $("#merge-done").hidden = true;
+  }
+});
+$("#player-list").addEventListener("click", async (event) => {
+  const button = event.target.closest(".split-name");
+  if (!button) return;
+  if (await post("/players/split", { name: button.dataset.name }, button.closest("li"))) {
+    $("#merge-done").hidden = true;
+  }
 });
 
 /** Download the season file (the export `POST /api/seasons/import` reads back). */

@@ -116,3 +116,33 @@ async def merge(rt: Runtime, season_id: str, name: str, into: str) -> None:
 
         await commit(rt, staged, lambda: None, refusable=True)
     season_reads.warm(rt, season_id)
+
+
+async def split(rt: Runtime, season_id: str, name: str) -> None:
+    """Undo a merge: the name `name` (merged into another entry, so one of its "also"
+    names) becomes an entry of its own again, with every result played under it.
+
+    Why by name: a merge moved the typo's aliases, and an alias is all a merge stored,
+    so moving the alias back is the whole undo (no night's results were touched). 409
+    `not_merged` for a name that is its entry's own name (nothing to split off)."""
+    async with rt.event_lock:
+        book = await _book(rt, season_id)
+        current = _known(book, name)
+        key = skeleton(name)
+        owner = book.roster.aliases.get(key)
+        if owner is None or key == skeleton(current):
+            raise ConflictError(f"{name!r} is its own entry, not a name merged into another",
+                                "not_merged")
+        spelled = book.alias_names[key]
+
+        def staged(session: Session) -> None:
+            if season_repo.alias_owner(session, season_id, key) != owner:
+                raise ConflictError(f"{name!r} was changed meanwhile; reload and try again",
+                                    "not_merged")
+            row = SeasonPlayerRow(id=new_id(), season_id=season_id, name=spelled)
+            season_repo.add_rows(session, [row])
+            season_repo.move_alias(session, season_id, key, row.id)
+            season_repo.bump_version(session, season_id)
+
+        await commit(rt, staged, lambda: None, refusable=True)
+    season_reads.warm(rt, season_id)

@@ -166,6 +166,32 @@ def test_a_merge_moves_every_result_and_keeps_both_names(client: TestClient) -> 
     assert not any(line[1] == "Bobby" for line in table(client, season["season_id"]))
 
 
+def test_a_merge_is_undone_by_splitting_the_merged_name_back(client: TestClient) -> None:
+    season = imported(client, season_file())
+    host = bearer(season["host_token"])
+    url = f"/api/seasons/{season['season_id']}"
+    before = table(client, season["season_id"])
+    client.post(f"{url}/players/merge", headers=host, json={"name": "Bobby", "into": "Bob"})
+    split = client.post(f"{url}/players/split", headers=host, json={"name": "bobby"})
+    assert split.status_code == 200, split.text
+    assert {"name": "Bob", "also": []} in split.json()["players"]
+    assert {"name": "Bobby", "also": []} in split.json()["players"]
+    assert table(client, season["season_id"]) == before
+
+
+def test_only_a_merged_name_can_be_split(client: TestClient) -> None:
+    season = imported(client, season_file())
+    host = bearer(season["host_token"])
+    url = f"/api/seasons/{season['season_id']}/players/split"
+    own = client.post(url, headers=host, json={"name": "Bob"})
+    assert (own.status_code, own.json()["error"]["code"]) == (409, "not_merged")
+    unknown = client.post(url, headers=host, json={"name": "Zed"})
+    assert (unknown.status_code, unknown.json()["error"]["code"]) == (
+        404, "unknown_season_player")
+    russian = client.post(url, headers={**host, "Accept-Language": "ru"}, json={"name": "Bob"})
+    assert russian.json()["error"]["message"] != own.json()["error"]["message"]
+
+
 def test_two_players_who_met_at_a_table_cannot_be_merged(client: TestClient) -> None:
     season = imported(client, season_file())
     reply = client.post(f"/api/seasons/{season['season_id']}/players/merge",
@@ -198,6 +224,7 @@ def test_only_the_seasons_host_fixes_names_exports_and_deletes(wifi_client: Test
     url = f"/api/seasons/{season['season_id']}"
     for method, path, body in (("post", "/players/rename", {"name": "Ann", "to": "X"}),
                                ("post", "/players/merge", {"name": "Bob", "into": "Ann"}),
+                               ("post", "/players/split", {"name": "Bob"}),
                                ("get", "/export", None), ("get", "/host", None),
                                ("delete", "", None)):
         kwargs: dict[str, Any] = {"json": body} if body else {}
@@ -331,7 +358,8 @@ def test_the_host_view_is_in_the_schema_and_a_renames_reply_fits_it(
     documented = client.get("/openapi.json").json()
     for path, method in (("/api/seasons/{season_id}/host", "get"),
                          ("/api/seasons/{season_id}/players/rename", "post"),
-                         ("/api/seasons/{season_id}/players/merge", "post")):
+                         ("/api/seasons/{season_id}/players/merge", "post"),
+                         ("/api/seasons/{season_id}/players/split", "post")):
         reply = documented["paths"][path][method]["responses"]["200"]
         assert reply["content"]["application/json"]["schema"] == {
             "$ref": "#/components/schemas/SeasonHostView"}
