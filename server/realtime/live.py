@@ -33,7 +33,7 @@ from pods.achievements import Achievement
 from pods.draft_rules import grants_partner, may_add
 from pods.legality import DeckRules, SizeRule
 from pods.tracker import STARTING_LIFE, Game
-from server.cards.card_json import CardJson
+from server.cards.card_json import CardJson, InstanceTexts
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
 from server.protocol.shapes.host import SnapshotNote
@@ -287,6 +287,11 @@ class LivePod:
         """903.13f(3): whether this draft's boosters grant partner (its card JSON's
         commander reasons depend on it)."""
         return grants_partner(self.draft_sets)
+
+    @cached_property
+    def card_texts(self) -> InstanceTexts:
+        """This pod's card instances as text (`server.cards.card_json.InstanceTexts`)."""
+        return InstanceTexts(self.cards, self.partner_grant)
 
     @cached_property
     def deck_rules(self) -> DeckRules:
