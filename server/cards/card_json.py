@@ -100,3 +100,33 @@ class CardJson:
         if tail is None:
             tail = self._text[key] = dumps(self._body(key, instance, grant))[1:]
         return f'{{"id":{instance.id},{tail}'
+
+
+class InstanceTexts:
+    """One pod's card instances as text, by instance id: the seat view's cards.
+
+    Why per pod on top of `CardJson.text`: an instance's text is that of its body with
+    its `id` in front, and the pod's seat views send the same instances again and again
+    (a pack passes round the table). `CardJson.text` builds the body's key and the
+    f-string for each card of each view; this looks up the id once built. The ids are
+    the pod's own, so this belongs to the pod (`LivePod.card_texts`), and it is dropped
+    with the runtime's bodies when the media change (`CardJson.generation`)."""
+
+    def __init__(self, cards: CardJson, grant: bool) -> None:
+        self._cards = cards
+        self._grant = grant
+        self._generation = cards.generation
+        self._texts: dict[int, str] = {}
+
+    def text(self, instance: CardInstance) -> str:
+        """`CardJson.text` of the instance under this pod's partner grant."""
+        if self._generation != self._cards.generation:
+            self._texts.clear()
+            self._generation = self._cards.generation
+        text = self._texts.get(instance.id)
+        if text is None:
+            text = self._texts[instance.id] = self._cards.text(instance, self._grant)
+        return text
+
+    def __len__(self) -> int:
+        return len(self._texts)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,9 +116,16 @@ class GroupWriter:
         # processes' batches cannot deadlock on each other's rows (`server.cluster`).
         self._lock_rows = lock_rows
         self._queue: list[Write] = []
-        self._wake = asyncio.Event()
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-writer")
-        self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        # One batch at a time is with the writer thread (`_handed`), from `_start` until
+        # its `_finish` ran on the loop; `_scheduled`: a `_start` is queued on the loop.
+        self._scheduled = False
+        self._in_flight = False
+        self._handed: tuple[list[Write], float] | None = None
+        self._stop = False
+        self._ready = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._drained: asyncio.Future[None] | None = None
         self._closing = False
         self.batches = 0
         self.writes = 0
@@ -127,32 +134,41 @@ class GroupWriter:
         """Queue a write; the future resolves after its transaction committed."""
         if self._closing:
             raise BusyError("the server is stopping; try again", "db_busy")
-        loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
         write.future = loop.create_future()
         self._queue.append(write)
-        self._wake.set()
-        if self._task is None:
-            self._task = loop.create_task(self._run(), name="group-writer")
+        self._schedule()
         return write.future
 
     async def close(self) -> None:
-        """Commit what is queued, then stop the loop and the thread."""
+        """Commit what is queued, then stop the writer thread."""
         self._closing = True
-        self._wake.set()
-        if self._task is not None:
-            await self._task
-        self._thread.shutdown(wait=True)
+        if self._in_flight or self._scheduled or self._queue:
+            self._drained = asyncio.get_running_loop().create_future()
+            await self._drained
+        with self._ready:
+            self._stop = True
+            self._ready.notify()
+        if self._thread is not None:
+            self._thread.join()
 
-    async def _run(self) -> None:
-        while True:
-            while self._queue:
-                await self._commit_batch()
-            if self._closing:
-                return
-            await self._wake.wait()
-            self._wake.clear()
+    def _schedule(self) -> None:
+        """Start a batch on the loop's next turn, unless one is with the thread (its
+        `_finish` starts the next): every write submitted meanwhile joins that batch.
 
-    async def _commit_batch(self) -> None:
+        Why a callback and a condition, not a task that awaits `run_in_executor`: a lone
+        pick at table pace then costs one loop turn to start its batch and one thread
+        hand-back to finish it, not a task wake-up, an executor's work queue and a
+        future chained across threads on top (docs/performance.md, "One pick at table
+        pace")."""
+        if not self._scheduled and not self._in_flight and self._loop is not None:
+            self._scheduled = True
+            self._loop.call_soon(self._start)
+
+    def _start(self) -> None:
+        """On the loop: take a batch, fail the writes no longer valid, hand the rest to
+        the writer thread."""
+        self._scheduled = False
         batch, self._queue = self._queue[:self._max_batch], self._queue[self._max_batch:]
         live: list[Write] = []
         for write in batch:
@@ -162,12 +178,57 @@ class GroupWriter:
                 _fail(write, BusyError("an earlier pick of this pod was not stored; try again",
                                        "db_busy"))
         if not live:
+            self._next()
             return
-        loop = asyncio.get_running_loop()
-        started = time.time()
+        self._in_flight = True
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, name="db-writer", daemon=True)
+            self._thread.start()
+        with self._ready:
+            self._handed = (live, time.time())
+            self._ready.notify()
+
+    def _serve(self) -> None:
+        """The writer thread: commit each batch handed over, hand the outcome back to
+        the loop."""
+        while True:
+            with self._ready:
+                while self._handed is None and not self._stop:
+                    self._ready.wait()
+                if self._handed is None:
+                    return
+                (live, started), self._handed = self._handed, None
+            refused: dict[Write, Exception] = {}
+            error: Exception | None = None
+            try:
+                refused = self._commit(live)
+            except Exception as failure:  # any failure: the whole transaction rolled back
+                error = failure
+            loop = self._loop
+            assert loop is not None  # set by the submit that made this batch
+            try:
+                loop.call_soon_threadsafe(self._finish, live, started, refused, error)
+            except RuntimeError:  # the loop closed without `close()`: nobody is waiting
+                return
+
+    def _finish(self, live: list[Write], started: float, refused: dict[Write, Exception],
+                error: Exception | None) -> None:
+        """On the loop: acknowledge or fail the batch's writes, start the next batch."""
+        self._in_flight = False
         try:
-            refused = await loop.run_in_executor(self._thread, self._commit, live)
-        except Exception as error:  # any failure: the whole transaction rolled back
+            self._settle(live, started, refused, error)
+        finally:
+            self._next()
+
+    def _next(self) -> None:
+        if self._queue:
+            self._schedule()
+        elif self._drained is not None and not self._drained.done() and not self._in_flight:
+            self._drained.set_result(None)
+
+    def _settle(self, live: list[Write], started: float, refused: dict[Write, Exception],
+                error: Exception | None) -> None:
+        if error is not None:
             log.warning("group commit of %d writes failed: %s", len(live), error)
             answer = refusal(error)  # db_busy, or disk_full when the disk is full
             self._disk_full(answer.code == "disk_full")

@@ -36,7 +36,7 @@ from pods.phases import Phase
 from pods.round_clock import RoundClock
 from pods.split import Table
 from pods.tracker import STARTING_LIFE, Game
-from server.cards.card_json import CardJson
+from server.cards.card_json import CardJson, InstanceTexts
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
 from server.realtime.decks import SubmittedDeck
@@ -305,6 +305,11 @@ class LivePod:
         """903.13f(3): whether this draft's boosters grant partner (its card JSON's
         commander reasons depend on it)."""
         return grants_partner(self.draft_sets)
+
+    @cached_property
+    def card_texts(self) -> InstanceTexts:
+        """This pod's card instances as text (`server.cards.card_json.InstanceTexts`)."""
+        return InstanceTexts(self.cards, self.partner_grant)
 
     @cached_property
     def deck_rules(self) -> DeckRules:

@@ -60,8 +60,9 @@ def card_json(pod: LivePod, instance: CardInstance) -> CardView:
 
 
 def card_text(pod: LivePod, instance: CardInstance) -> str:
-    """The same card as compact JSON text (the socket's hot path)."""
-    return pod.cards.text(instance, pod.partner_grant)
+    """The same card as compact JSON text (the socket's hot path: by instance id, once
+    built, `server.cards.card_json.InstanceTexts`)."""
+    return pod.card_texts.text(instance)
 
 
 def _players(pod: LivePod) -> list[PlayerLine]:

@@ -22,7 +22,8 @@ from server.edge.rate_limits import TokenBucket
 from server.edge.refusal_for import Refusal, refusal_for
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
-from server.protocol.bodies import WsAdjust, WsMove, WsPick, WsUndo
+from server.protocol import pick_frame
+from server.protocol.bodies import WsAdjust, WsMove, WsUndo
 from server.realtime.hub import RESYNC, Subscription
 from server.realtime.live import LivePlayer, LivePod, Notice
 from server.runtime import Runtime
@@ -257,7 +258,7 @@ class Connection:
         player = self.player
 
         async def run() -> AckedInView | None:
-            body = WsPick.model_validate(data)
+            body = pick_frame.parse(data)  # hand-checked: the model only for a refusal
             if not self.rt.mode.acks_picks_in_views:  # a lost race is retried
                 await drafting.submit_pick(self.rt, self.pod, player, body.pick, body.cards)
                 return None  # (`submit_pick`), so its ack comes alone, after it landed

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from draft.cards import load_set
 from draft.state import CardInstance
-from server.cards.card_json import CardJson
+from server.cards.card_json import CardJson, InstanceTexts
 from server.cards.media import CardMedia
 from tests.server.support.builders import new_pod, start
 
@@ -54,6 +54,28 @@ def test_clearing_picks_up_new_media() -> None:
     media.use({card.name: "Flying"}, None)
     cards.clear()
     assert cards.data(instance, grant=False)["text"] == "Flying"
+
+
+def test_a_pod_s_instance_text_is_the_runtime_s_text_under_its_grant() -> None:
+    card = load_set("CMR").cards[0]
+    cards = CardJson()
+    texts = InstanceTexts(cards, grant=True)
+    instance = CardInstance(7, card, "common", False)
+    assert texts.text(instance) == cards.text(instance, grant=True)
+    assert texts.text(instance) is texts.text(instance)  # built once per instance
+    assert len(texts) == 1
+
+
+def test_a_pod_s_instance_texts_pick_up_new_media() -> None:
+    card = load_set("CMR").cards[0]
+    media = CardMedia(images="off")
+    cards = CardJson(media)
+    texts = InstanceTexts(cards, grant=False)
+    instance = CardInstance(1, card, "common", False)
+    assert "text" not in json.loads(texts.text(instance))
+    media.use({card.name: "Flying"}, None)
+    cards.clear()
+    assert json.loads(texts.text(instance))["text"] == "Flying"
 
 
 def test_every_pod_of_a_runtime_shares_its_card_json(client: TestClient) -> None:
