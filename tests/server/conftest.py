@@ -1,7 +1,9 @@
 """Fixtures for the server tests: a database per test on SQLite and PostgreSQL, settings,
 an in-process client, and a real uvicorn server in a subprocess.
 
-Reuse: `db_url` (parametrized: sqlite, postgresql), `make_settings`, `settings`, `client`,
+Reuse: `db_url` (parametrized: sqlite, postgresql; migrated to head, a copy of a template
+migrated once per worker, tests/server/support/migrated.py), `empty_db_url` (the same, but
+empty: for the migrations' own tests), `make_settings`, `settings`, `client`,
 `app_client` (factory, for restarts in-process), `live_server` (factory of `LiveServer`).
 Every server test also runs under `commits_on_the_loop`: a `Session.commit` on a thread
 running an event loop fails the test (only the writer thread commits, `server.db.writer`).
@@ -29,6 +31,7 @@ from sqlalchemy.orm import Session
 
 from server.app import create_app
 from server.core.settings import Settings
+from tests.server.support import migrated
 from tests.server.support.live import LiveServer
 from tests.server.support.settings import app_settings
 
@@ -36,13 +39,20 @@ POSTGRES_ENV = "PRISMATIC_TEST_POSTGRES_URL"
 
 
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A fresh PostgreSQL database for this test session, dropped at the end."""
+def postgres_admin_url() -> str:
+    """The PostgreSQL server's URL from the environment (skips, or fails in CI, without)."""
     admin_url = os.environ.get(POSTGRES_ENV)
     if not admin_url:
         if os.environ.get("CI") == "true":
             pytest.fail(f"{POSTGRES_ENV} must be set in CI")
         pytest.skip(f"{POSTGRES_ENV} is not set")
+    return admin_url
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_admin_url: str) -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session, dropped at the end."""
+    admin_url = postgres_admin_url
     name = f"prismatic_t_{uuid.uuid4().hex[:12]}"
     admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
@@ -124,8 +134,9 @@ def queries_on_the_loop(loop_queries: LoopQueries) -> Callable[[], AbstractConte
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """An empty database: a SQLite file in tmp_path, or a wiped PostgreSQL schema."""
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file in tmp_path, or a wiped PostgreSQL schema. For
+    the tests of the migrations themselves; every other test takes `db_url`."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'test.db'}"
     url: str = request.getfixturevalue("postgres_url")
@@ -135,6 +146,33 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         connection.execute(sa.text("CREATE SCHEMA public"))
     engine.dispose()
     return url
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This worker's SQLite file migrated to head, copied by `db_url` for each test."""
+    return migrated.sqlite_template(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_admin_url: str) -> Iterator[str]:
+    """This worker's PostgreSQL database migrated to head (its name), copied by `db_url`."""
+    with migrated.postgres_template(postgres_admin_url) as name:
+        yield name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database already migrated to head, as the app leaves it on its first start:
+    a copy of this worker's template (a SQLite file in tmp_path, or a PostgreSQL database
+    of its own, dropped after the test)."""
+    if request.param == "sqlite":
+        yield migrated.sqlite_copy(request.getfixturevalue("sqlite_template"), tmp_path)
+        return
+    template: str = request.getfixturevalue("postgres_template")
+    with migrated.postgres_copy(request.getfixturevalue("postgres_admin_url"),
+                                template) as url:
+        yield url
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The migrations build exactly the tables the models describe, on SQLite and PostgreSQL."""
+"""The migrations build exactly the tables the models describe, on SQLite and PostgreSQL
+(on an empty database, `empty_db_url`: every other test starts from a migrated copy)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
 
 
-def test_upgrade_head_on_an_empty_database_matches_the_models(db_url: str) -> None:
-    engine = create_db_engine(Settings(db_url=db_url))
+def test_upgrade_head_on_an_empty_database_matches_the_models(empty_db_url: str) -> None:
+    engine = create_db_engine(Settings(db_url=empty_db_url))
     upgrade_to_head(engine)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
@@ -27,20 +28,20 @@ def test_upgrade_head_on_an_empty_database_matches_the_models(db_url: str) -> No
     assert {"pod", "player", "pick", "alembic_version"} <= tables
 
 
-def test_upgrade_head_twice_is_a_no_op(db_url: str) -> None:
-    engine = create_db_engine(Settings(db_url=db_url))
+def test_upgrade_head_twice_is_a_no_op(empty_db_url: str) -> None:
+    engine = create_db_engine(Settings(db_url=empty_db_url))
     upgrade_to_head(engine)
     upgrade_to_head(engine)
     engine.dispose()
 
 
 def test_a_pod_stored_before_line_ups_keeps_its_set_and_gets_the_default_house_rules(
-    db_url: str,
+    empty_db_url: str,
 ) -> None:
     from alembic import command
     from server.db.migrate import alembic_config
 
-    engine = create_db_engine(Settings(db_url=db_url))
+    engine = create_db_engine(Settings(db_url=empty_db_url))
     config = alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
@@ -59,9 +60,9 @@ def test_a_pod_stored_before_line_ups_keeps_its_set_and_gets_the_default_house_r
 
 
 def test_a_pod_and_a_night_stored_before_the_reveal_keep_decks_secret_until_the_night_ends(
-    db_url: str,
+    empty_db_url: str,
 ) -> None:
-    engine = stored_at(db_url, "0008_cluster", (
+    engine = stored_at(empty_db_url, "0008_cluster", (
         "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
         " paused, version, created_at, updated_at) VALUES ('old', 'CLB', 8, true, 7, 'h',"
         " 'drafting', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
@@ -92,8 +93,8 @@ def stored_at(db_url: str, revision: str, statements: tuple[str, ...]) -> sa.Eng
     return engine
 
 
-def test_a_pod_stored_before_the_bots_option_replays_its_plain_shuffle(db_url: str) -> None:
-    engine = stored_at(db_url, "0008_cluster", (
+def test_a_pod_stored_before_the_bots_option_replays_its_plain_shuffle(empty_db_url: str) -> None:
+    engine = stored_at(empty_db_url, "0008_cluster", (
         "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
         " paused, version, created_at, updated_at) VALUES ('old', 'CMR', 8, true, 7, 'h',"
         " 'drafting', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",))
@@ -105,9 +106,9 @@ def test_a_pod_stored_before_the_bots_option_replays_its_plain_shuffle(db_url: s
     assert apart is False or apart == 0
 
 
-def test_a_game_stored_before_confirmations_counted_stays_counted(db_url: str) -> None:
+def test_a_game_stored_before_confirmations_counted_stays_counted(empty_db_url: str) -> None:
     """Games from before migration 0018 need no confirmation; new games do."""
-    engine = stored_at(db_url, "0017_season_version", (
+    engine = stored_at(empty_db_url, "0017_season_version", (
         "INSERT INTO pod (id, set_code, seats, bots_allowed, seed, host_token_hash, phase,"
         " paused, version, created_at, updated_at) VALUES ('old', 'CMR', 8, true, 7, 'h',"
         " 'playing', false, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
