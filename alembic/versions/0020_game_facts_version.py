@@ -1,7 +1,7 @@
 """game.facts_version: what keys a season's standings and statistics, instead of game logs
 
 Revision ID: 0020_game_facts_version
-Revises: 0018_game_confirmation
+Revises: 0019_round_clock
 Create Date: 2026-12-05
 
 A game's version moves only when its result, whether it counts, or its dispute changes, so
@@ -18,7 +18,7 @@ from alembic import op
 
 
 revision: str = '0020_game_facts_version'
-down_revision: str | None = '0018_game_confirmation'
+down_revision: str | None = '0019_round_clock'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
