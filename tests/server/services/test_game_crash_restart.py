@@ -35,7 +35,11 @@ aimed kills and two at random moments on each database. Every restart is the sam
 recovery (the game log replayed, the phones resending), so a kill more proves nothing
 new; each costs a start-up, seconds of the suite's CPU (it was 12 on SQLite, then 6, as
 the suite came back under 15 and then 12 minutes)."""
-TIME_LIMIT = 90.0
+TIME_LIMIT = 480.0
+"""A bound for a hang, not a pace: the phones stop as soon as each has `TAPS_EACH` taps
+acknowledged, so a passing run never waits for it. It was 90 s of serving time, which a
+loaded machine (2 cores, several suites) missed while every tap was still kept: the test
+failed on the clock, not on a lost tap. Below the test's own timeout (900 s)."""
 TAPS_EACH = 34
 """Taps each phone has acknowledged before it stops (over 100 at the table): at a human
 pace and four kills, the phones are still tapping after the last restart until then."""
