@@ -58,10 +58,10 @@ export function drawClock(node, clock, { offsetMs = 0, atTimeNote = true } = {})
   let note = null;
   if (late) note = clock.round === 0 ? t("Deckbuilding time is over") : atTimeNote ? ruleText(clock.rule) : null;
   else if (!clock.running) note = t("Clock paused");
-  node.replaceChildren(
-    el("span", { class: "clock-title", text: clockTitle(clock) }),
-    el("strong", { class: "clock-digits", text: clockDigits(seconds), role: "timer" }),
-    note ? el("span", { class: late ? "clock-rule" : "clock-note", text: note }) : null);
+  const parts = [el("span", { class: "clock-title", text: clockTitle(clock) }),
+    el("strong", { class: "clock-digits", text: clockDigits(seconds), role: "timer" })];
+  if (note) parts.push(el("span", { class: late ? "clock-rule" : "clock-note", text: note }));
+  node.replaceChildren(...parts);
 }
 
 /** Redraw the clock every second from `current()`, which returns [clock, options]. */

@@ -64,7 +64,7 @@ export function roundClockPanel(change) {
     const clock = current();
     drawClock($("#host-clock"), clock, { offsetMs: offset() });
     $("#clock-title").textContent = round === 0 ? t("Deckbuilding countdown") : t("Round {n}: the clock", { n: round });
-    showStillPlaying(clock);
+    showStillPlaying(clock, view.pods.length > 1);
     // Rebuilt only when the clock's state changed: a poll must not take the minutes field
     // from under the host's fingers.
     const key = JSON.stringify([round, clock && [clock.running, clock.ended, clock.rule]]);
@@ -93,15 +93,17 @@ export function roundClockPanel(change) {
   };
 }
 
-/** At time, the tables with no result yet, named as everywhere ("Round 2 · Table 3"). */
-function showStillPlaying(clock) {
+/** At time, the tables with no result yet, named as on the TV ("Round 2 · Table 3"; in
+ * round 1 with several pods, each pod numbers its own tables, so the pod is said too). */
+function showStillPlaying(clock, severalPods) {
   const playing = clock && clock.at_time ? clock.still_playing : [];
   const node = $("#still-playing");
   node.hidden = !playing.length;
-  node.textContent = playing.length ? t("Still playing: {tables}", { tables: playing.map(tableName).join(", ") }) : "";
+  node.textContent = playing.length
+    ? t("Still playing: {tables}", { tables: playing.map((table) => tableName(table, severalPods)).join(", ") }) : "";
 }
 
-function tableName(table) {
+function tableName(table, severalPods) {
   const name = t("Round {round} · Table {n}", { round: table.round, n: table.table });
-  return table.pod ? `${t("Pod {n}", { n: table.pod })} · ${name}` : name;
+  return table.pod && severalPods ? `${t("Pod {n}", { n: table.pod })} · ${name}` : name;
 }
