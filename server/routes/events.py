@@ -78,7 +78,7 @@ async def _answer(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]:
     """The host view, with the store's screen link and its QR code."""
     url = await screens.screen_url_for_host(rt, night, token)
     view = events.host_view(rt, night)
-    still_playing = rounds.unfinished(events.pods_of(rt, night)) if view["pods"] else []
+    still_playing = rounds.open_tables(events.pods_of(rt, night)) if view["pods"] else []
     return {**view, "screen_url": url, "screen_qr": qr_data_uri(url),
             "round_clock": clock_json(round_clock.clock_of(rt, night.row.id), rt.now(),
                                       still_playing)}

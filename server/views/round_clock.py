@@ -11,14 +11,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from math import ceil
+from typing import Protocol
 
 from pods.round_clock import RoundClock
 from server.protocol.shapes.pod import RoundClockJson
 from server.views.moments import iso
 
 
+class OpenTable(Protocol):
+    """A table with no result yet (`server.services.tables.rounds.OpenTable`)."""
+
+    @property
+    def pod(self) -> int | None: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def table(self) -> int: ...
+
+
 def clock_json(clock: RoundClock | None, now: datetime | None,
-               still_playing: Sequence[str] = ()) -> RoundClockJson | None:
+               still_playing: Sequence[OpenTable] = ()) -> RoundClockJson | None:
     """The clock (None before the host started one) as of `now`, or with nothing that
     depends on the moment when `now` is None. `still_playing`: the tables with no result
     yet, shown once the round is at time."""
@@ -41,7 +53,8 @@ def clock_json(clock: RoundClock | None, now: datetime | None,
         "rule": clock.rule,
         "ends_at": iso(clock.since + timedelta(seconds=clock.left_at)) if running else None,
         "server_now": iso(now),
-        "still_playing": list(still_playing) if at_time else [],
+        "still_playing": [{"pod": t.pod, "round": t.round, "table": t.table}
+                          for t in still_playing] if at_time else [],
     }
 
 

@@ -8,6 +8,7 @@ import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 import { achievementsEditor } from "./achievements_editor.js";
 import { storeWifiForm } from "./store_wifi.js";
+import { chosenMinutes, roundClockPanel } from "./round_clock_host.js";
 
 const event = document.body.dataset.eventId;
 const base = `/api/events/${encodeURIComponent(event)}`;
@@ -17,6 +18,7 @@ const { fail } = banner("#host-error");
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
 let view = null;
 let policy = "balanced";
+const renderClock = roundClockPanel((body, control) => act("/clock", body, control));
 const showAchievements = achievementsEditor($("#event-achievements"), (items) =>
   api("PUT", `${base}/achievements`, { token, body: { achievements: items } }).then(render).catch((problem) => {
     toast(problem.message);
@@ -96,6 +98,7 @@ function render(next) {
     open ? removeButton(player) : null)));
   $("#pod-list").replaceChildren(...view.pods.map(podCard));
   renderRound();
+  renderClock(view);
   renderScreenLink();
 }
 
@@ -107,7 +110,7 @@ function renderRound() {
   $("#round-title").textContent = t("Round {n}", { n: view.round });
   $("#round-list").replaceChildren(...view.round_tables.map((table) =>
     el("div", { class: "table-card", dataset: { table: table.number } },
-      el("h3", { text: t("Table {n}", { n: table.number }) }),
+      el("h3", { text: t("Round {round} · Table {n}", { round: view.round, n: table.number }) }),
       el("ol", { class: "plain-list" }, table.players.map((name) => el("li", { text: name }))))));
 }
 
@@ -116,11 +119,11 @@ async function nextRound(control) {
   const round = view.round + 1;
   control.disabled = true;
   try {
-    render(await api("POST", `${base}/rounds`, { token, body: { round } }));
+    render(await api("POST", `${base}/rounds`, { token, body: { round, clock_minutes: chosenMinutes() } }));
   } catch (problem) {
     if (problem.code === "games_unfinished"
         && window.confirm(t("{reason} Start round {n} anyway?", { reason: problem.message, n: round }))) {
-      await act("/rounds", { round, force: true }, control);
+      await act("/rounds", { round, force: true, clock_minutes: chosenMinutes() }, control);
       return;
     }
     toast(problem.message);

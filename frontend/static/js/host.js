@@ -312,10 +312,10 @@ function renderTables() {
       const { root, board } = boardFor(table.number);
       board.render(game);
       return el("div", { class: "table-card", dataset: { table: table.number } },
-        el("h3", { text: t("Table {n}", { n: table.number }) }), root);
+        el("h3", { text: t("Round {round} · Table {n}", { round: game.round ?? 1, n: table.number }) }), root);
     }
     return el("div", { class: "table-card", dataset: { table: table.number } },
-      el("h3", { text: t("Table {n}", { n: table.number }) }),
+      el("h3", { text: t("Round {round} · Table {n}", { round: 1, n: table.number }) }),
       el("ol", { class: "plain-list big-list" }, table.players.map((name, index) => el("li", {},
         el("span", { class: "seat-no", text: String(index + 1) }), el("span", { text: name })))));
   }));

@@ -15,6 +15,7 @@ import { banner } from "./banner.js";
 import { $, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { LiveView, statusPill } from "./live.js";
+import { drawClock, keepCounting } from "./round_clock.js";
 import { takeTokenFromFragment } from "./tokens.js";
 
 const PAGE_MS = 8000;
@@ -88,6 +89,7 @@ function show(next) {
   $("#screen-title").textContent = view.phase === "between" ? view.season.name
     : t("Line-up: {sets}", { sets: view.line_up.join(", ") });
   pausedBanner(view.pods.filter((pod) => pod.paused));
+  drawClock($("#round-clock"), view.round_clock || null, { offsetMs: clockOffset });
   layout(sheets(view));
   tick();
 }
@@ -376,3 +378,5 @@ function tick() {
   }
 }
 setInterval(tick, 1000);
+// The round's clock counts down above every page, from the moment its round ends.
+keepCounting($("#round-clock"), () => [view && view.round_clock, { offsetMs: clockOffset }]);

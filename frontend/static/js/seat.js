@@ -9,6 +9,7 @@ import { Picker } from "./picker.js";
 import { renderPool } from "./pool.js";
 import { normalise } from "./tables.js";
 import { noteTimersPaused } from "./timers_paused.js";
+import { drawClock, keepCounting } from "./round_clock.js";
 import { heldWhilePressed } from "./press_hold.js";
 import { forgetToken, takeTokenFromFragment } from "./tokens.js";
 import { GameQueue } from "./game_queue.js";
@@ -152,10 +153,17 @@ function selectTab(tab) {
   $("#take-bar").classList.toggle("behind", tab !== "pack");
 }
 
+// The round's clock (the deckbuilding countdown while decks are built) above the builder
+// and the table; at time, the store's rule, unless this table has its result.
+const clockNow = () => [current && current.round_clock,
+  { atTimeNote: !(current && current.game && current.game.result) }];
+keepCounting($("#round-clock"), clockNow);
+
 function render(view) {
   noteTimersPaused(view);
   $("#disk-full").hidden = !view.disk_full;
   current = view;
+  drawClock($("#round-clock"), ...clockNow());
   if (!codeLoadedFor(view)) return; // the screen stays as it is until its code has come
   // Exposed for tests and CSS: which pick this page shows.
   document.body.dataset.phase = view.phase;
@@ -258,10 +266,10 @@ function renderTable(view) {
   renderGame(view);
   const table = view.table ? normalise(view.table) : null;
   const round = view.game?.round ?? 1;
-  // A later round re-seats the night across its pods: the phone says which round it is.
+  // "Round 2 · Table 3": a later round re-seats the night across its pods, so the phone
+  // always says which round it is, as the TV and the host screens do.
   $("#table-title").textContent = !table ? t("Your deck")
-    : round > 1 ? t("Round {round} · Table {n}", { round, n: table.number })
-      : t("Table {n}", { n: table.number });
+    : t("Round {round} · Table {n}", { round, n: table.number });
   const edit = $("#edit-deck");
   edit.hidden = !(view.phase === "playing" && view.deck_open);
   edit.textContent = view.deck ? t("Change your deck") : t("Build your deck");

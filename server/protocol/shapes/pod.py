@@ -57,6 +57,15 @@ class TimersPausedNote(TypedDict):
     at: str
 
 
+class StillPlaying(TypedDict):
+    """A table at time with no result: `pod` is its pod's number in round 1 (each pod
+    numbers its own tables), `null` in a later round."""
+
+    pod: int | None
+    round: int
+    table: int
+
+
 class RoundClockJson(TypedDict):
     """A night's round clock (`server.views.round_clock`). Round 0 is the deckbuilding
     countdown. `ends_at` is set while it runs (a page counts down to it by itself);
@@ -74,7 +83,7 @@ class RoundClockJson(TypedDict):
     """At time: `finish_turn` (the active player finishes this turn) or `one_more_turn`."""
     ends_at: str | None
     server_now: str | None
-    still_playing: list[str]
+    still_playing: list[StillPlaying]
     """The host's view at time: the tables with no result yet."""
 
 

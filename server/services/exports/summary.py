@@ -99,9 +99,10 @@ def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
             else:  # the reveal rule hides the deck: only whether it is legal
                 lines.append("  " + _("%(name)s: deck hidden until the reveal (%(legal)s)") % {
                     "name": p["name"], "legal": _("legal") if deck["legal"] else _("not legal")})
+        seated = max((game["round"] for game in pod["games"]), default=1)  # the tables' round
         for table in pod["tables"]:
-            lines.append(_("Table %(n)s: %(players)s") % {
-                "n": table["number"], "players": ", ".join(table["players"])})
+            lines.append(_("Round %(round)s · Table %(n)s: %(players)s") % {
+                "round": seated, "n": table["number"], "players": ", ".join(table["players"])})
         for game in pod["games"]:
             totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
             lines.append("  " + _("Round %(round)s · Table %(table)s, game %(number)s: "

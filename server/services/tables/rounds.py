@@ -88,8 +88,18 @@ def standings_points(played: Iterable[PlayedGame]) -> dict[str, int]:
     return total
 
 
-def unfinished(pods: Sequence[LivePod]) -> list[str]:
-    """The current round's tables whose game has no result, as the host reads them."""
+@dataclass(frozen=True)
+class OpenTable:
+    """A table of the current round whose game has no result: its pod's number for round 1
+    (each pod numbers its own tables), None for a later round (numbered across the night)."""
+
+    pod: int | None
+    round: int
+    table: int
+
+
+def open_tables(pods: Sequence[LivePod]) -> list[OpenTable]:
+    """The current round's tables whose game has no result (each shared game once)."""
     seen: set[str] = set()
     found = []
     for number, pod in enumerate(pods, start=1):
@@ -99,9 +109,14 @@ def unfinished(pods: Sequence[LivePod]) -> list[str]:
                 continue
             seen.add(live.id)
             if result_of(live.game, live.winner) is None:
-                found.append(f"table {table}" if live.round > 1
-                             else f"pod {number} table {table}")
+                found.append(OpenTable(None if live.round > 1 else number, live.round, table))
     return found
+
+
+def unfinished(pods: Sequence[LivePod]) -> list[str]:
+    """The current round's tables whose game has no result, as the host reads them."""
+    return [f"table {t.table}" if t.pod is None else f"pod {t.pod} table {t.table}"
+            for t in open_tables(pods)]
 
 
 def _check_phase(pods: Sequence[LivePod], pod_ids: Sequence[str]) -> None:

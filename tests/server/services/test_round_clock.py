@@ -207,3 +207,12 @@ def test_the_next_round_starts_its_clock_and_a_bad_length_starts_no_round(
     assert (view["round"], view["left_seconds"]) == (2, 60 * 60)  # the default hour
     assert seat_clock(client, night, "Player 7")["round"] == 2
     assert change(client, night, "pause", 1).json()["error"]["code"] == "unknown_round"
+
+
+def test_the_night_summary_names_each_tables_round(client: TestClient, night: Night) -> None:
+    text = client.get(night.url("/summary?format=text"), headers=night.host).text
+    assert "Round 1 · Table 1: " in text
+    assert client.post(night.url("/rounds"), headers=night.host,
+                       json={"round": 2, "force": True}).status_code == 200
+    text = client.get(night.url("/summary?format=text"), headers=night.host).text
+    assert "Round 2 · Table 1: " in text
