@@ -100,12 +100,16 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
 
 
 async def warm(rt: Runtime, season_id: str) -> None:
-    """Compute the season's statistics at the version stored now, if nobody has (the app
-    warms every season at start: a cold compute replays every night's drafts, seconds for
-    a long season, which the first phone after a restart paid)."""
+    """Compute the season's statistics at the version stored now, if nobody has, and write
+    the replies its pages ask for first (`Runtime.statistics_replies`): the app warms every
+    season at start, and the first phone after a restart paid a cold compute (seconds for a
+    long season) and the first writing of its page (most of a second)."""
     version = await _version(rt, season_id)
-    if version is not None:
-        await _statistics(rt, season_id, version)
+    if version is None:
+        return
+    await _statistics(rt, season_id, version)
+    for key, render in (rt.statistics_replies or (lambda _season: []))(season_id):
+        await statistics_reply(rt, season_id, key, render)
 
 
 async def _version(rt: Runtime, season_id: str) -> Version | None:
