@@ -8,7 +8,9 @@ the bot (`draft.simulate`), decks led by a Piper of a seeded color, two tables o
 playing two games with a recorded winner. Every pod is `done` (shown: it counts).
 
 It prints, in ms: the cold compute (`season_stats.reads.compute`), the first read of each
-page's JSON (the compute plus rendering), and the median and p99 of warm reads.
+page's JSON (the compute plus rendering), the median and p99 of warm reads, and the first
+read of each page after a restart on the same database (at once, and once the start's
+background warm-up has settled).
 
 Usage: python -m bench.season_stats [--nights 40] [--players 16] [--reads 50]
 """
@@ -138,6 +140,30 @@ def main() -> None:
                     print(f"{page} {format}: first read {_ms(first)} ms, warm median "
                           f"{_ms(statistics.median(warm))} ms, p99 "
                           f"{_ms(warm[min(len(warm) - 1, int(len(warm) * 0.99))])} ms")
+        for wait in (False, True):
+            _after_a_restart(settings, season_id, wait)
+
+
+def _after_a_restart(settings: Settings, season_id: str, wait: bool) -> None:
+    """The first read of each page after the server starts again on the same database: at
+    once (it joins whatever the start computes), or once the start's background work has
+    settled (what a phone opening the page a minute after the restart meets)."""
+    started = time.perf_counter()
+    with TestClient(create_app(settings)) as client:
+        rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+        up = time.perf_counter() - started
+        settled = 0.0
+        if wait:
+            started = time.perf_counter()
+            client.portal.call(rt.season_warming.settle)  # type: ignore[union-attr]
+            settled = time.perf_counter() - started
+        firsts = []
+        for page in ("cards", "commanders"):
+            started = time.perf_counter()
+            assert client.get(f"/api/seasons/{season_id}/{page}").status_code == 200
+            firsts.append(f"{page} {_ms(time.perf_counter() - started)} ms")
+    when = f"once the start's warm-up settled ({_ms(settled)} ms)" if wait else "at once"
+    print(f"after a restart (up in {_ms(up)} ms), first reads {when}: {', '.join(firsts)}")
 
 
 if __name__ == "__main__":

@@ -123,6 +123,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         rt.standings_render = standings_json  # what a season's warm-up writes ahead
         rt.warm_season = partial(season_reads.warm, rt)
         rt.warm_night_season = partial(season_reads.warm_event, rt)
+        rt.statistics_replies = season_stats.pages_replies  # what the start writes ahead
         await asyncio.to_thread(pages.assets)  # hashed and encoded once, before any phone
         app.state.runtime = rt
         if settings.trace_path is not None:

@@ -7,7 +7,7 @@ it, and services receive it explicitly, so there are no module-level singletons.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -35,6 +35,8 @@ from server.realtime.hub import Hub
 from server.realtime.live import Registry
 from server.realtime.trace import Trace
 
+StatsReplyMaker = tuple[Hashable, Callable[[Any], bytes]]
+"""A statistics reply's cache key and how it is written (`statistics_replies`)."""
 T = TypeVar("T")
 
 
@@ -137,6 +139,11 @@ class Runtime:
     standings_render: Callable[[Any], bytes] | None = field(default=None, repr=False)
     """How the public standings' JSON reply is written from a season's book (set by the
     app from the views, which services may not import): a warm-up writes it ahead."""
+    statistics_replies: Callable[[str], list[StatsReplyMaker]] | None = field(
+        default=None, repr=False)
+    """A season's statistics replies its pages ask for first, by season id: (cache key,
+    how it is written), set by the app from the routes (`routes.season_stats.
+    pages_replies`), so the start's warm-up writes them ahead."""
     season_stats: VersionedCache[Any] = field(
         default_factory=lambda: VersionedCache[Any](64), repr=False)
     """Seasons' card and commander statistics, and their replies, by version

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from sqlmodel import col, select
 
 from server.db import Session
-from server.db.tables import EventRow, GameRow, PlayerRow, PodRow
+from server.db.tables import EventRow, GameRow, PlayerRow, PodRow, SeasonStatPodRow
 
 PodMark = tuple[str, str, str, str]
 """(event id, pod id, phase, reveal rule) of one pod of the season."""
@@ -51,3 +51,21 @@ def night_game_marks(session: Session, event_ids: list[str]) -> dict[str, tuple[
              .where(col(PodRow.event_id).in_(event_ids)).group_by(col(PodRow.event_id)))
     return {str(event): (int(count), int(winners), int(facts or 0))
             for event, count, winners, facts in session.exec(games).all()}
+
+
+def stored_parts(session: Session, pod_ids: list[str], format: int) -> dict[str, str]:
+    """Pod id → the stored statistics part (`SeasonStatPodRow.body`) of those of `pod_ids`
+    stored in `format`; a pod stored in another format is missing (computed again)."""
+    if not pod_ids:
+        return {}
+    query = (select(SeasonStatPodRow.pod_id, SeasonStatPodRow.body)
+             .where(col(SeasonStatPodRow.pod_id).in_(pod_ids),
+                    SeasonStatPodRow.format == format))
+    return {pod: body for pod, body in session.exec(query).all()}
+
+
+def store_parts(session: Session, parts: dict[str, str], format: int) -> None:
+    """Store finished pods' parts (a pod stored meanwhile by another computation, or in
+    an older format, is overwritten: a finished pod's part is the same whoever computes)."""
+    for pod_id, body in parts.items():
+        session.merge(SeasonStatPodRow(pod_id=pod_id, format=format, body=body))

@@ -349,3 +349,19 @@ class RoundClockEntryRow(SQLModel, table=True):
     ended: bool = False
     rule: str = Field(max_length=16)
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
+
+
+class SeasonStatPodRow(SQLModel, table=True):
+    """A finished pod's part of its season's statistics (`server.services.season_stats.
+    stored`): its cards' draft counts and its seats' decks, as JSON.
+
+    Why stored: a finished pod's part never changes, and computing it replays the pod's
+    whole draft. Kept only in memory, every server start paid seconds for a long season on
+    its first read; stored, a cold read sums the parts. `format` is the encoding's version:
+    a row of another format is computed again and rewritten."""
+
+    __tablename__ = "season_stat_pod"
+
+    pod_id: str = Field(foreign_key="pod.id", primary_key=True, max_length=32)
+    format: int
+    body: str

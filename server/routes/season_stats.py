@@ -8,6 +8,7 @@ once every seat of it is shown (docs/statistics.md). Sent as cached bytes
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
@@ -32,11 +33,8 @@ SetFilter = Annotated[str | None, Query(alias="set", min_length=1, max_length=8,
 async def cards(season_id: SeasonId, rt: RuntimeDep,
                 format: Literal["json", "csv"] = "json", set: SetFilter = None) -> Response:
     """Each card drafted in the season's shown nights, per set and over all sets."""
-    def render(stats: SeasonStatistics) -> bytes:
-        view = season_cards(season_id, stats, set)
-        return (cards_csv(view["cards"]) if format == "csv" else _json(view)).encode("utf-8")
-
-    reply = await statistics_reply(rt, season_id, ("cards", format, set), render)
+    key, render = cards_reply(season_id, format, set)
+    reply = await statistics_reply(rt, season_id, key, render)
     return cached_reply(season_id, reply, format, "cards")
 
 
@@ -46,12 +44,35 @@ async def cards(season_id: SeasonId, rt: RuntimeDep,
 async def commanders(season_id: SeasonId, rt: RuntimeDep,
                      format: Literal["json", "csv"] = "json") -> Response:
     """Each commander line and color identity of the season's shown nights."""
+    key, render = commanders_reply(season_id, format)
+    reply = await statistics_reply(rt, season_id, key, render)
+    return cached_reply(season_id, reply, format, "commanders")
+
+
+Reply = tuple[Hashable, Callable[[SeasonStatistics], bytes]]
+"""A reply's cache key and how it is written from the statistics."""
+
+
+def cards_reply(season_id: str, format: str, set: str | None) -> Reply:
+    def render(stats: SeasonStatistics) -> bytes:
+        view = season_cards(season_id, stats, set)
+        return (cards_csv(view["cards"]) if format == "csv" else _json(view)).encode("utf-8")
+
+    return ("cards", format, set), render
+
+
+def commanders_reply(season_id: str, format: str) -> Reply:
     def render(stats: SeasonStatistics) -> bytes:
         view = season_commanders(season_id, stats)
         return (commanders_csv(view) if format == "csv" else _json(view)).encode("utf-8")
 
-    reply = await statistics_reply(rt, season_id, ("commanders", format), render)
-    return cached_reply(season_id, reply, format, "commanders")
+    return ("commanders", format), render
+
+
+def pages_replies(season_id: str) -> list[Reply]:
+    """The replies the season's two pages ask for first (JSON, every set): what the
+    start's warm-up writes ahead (`Runtime.statistics_replies`)."""
+    return [cards_reply(season_id, "json", None), commanders_reply(season_id, "json")]
 
 
 def _json(view: object) -> str:

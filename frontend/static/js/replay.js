@@ -42,9 +42,12 @@ async function start() {
   const select = $("#replay-seat");
   select.replaceChildren(...listing.seats.map((seat) =>
     el("option", { value: String(seat.seat), text: seatLabel(seat) })));
-  const wanted = Number(new URLSearchParams(window.location.search).get("seat"));
+  // No ?seat= is no seat asked for (Number(null) is 0, which opened seat 0, not one's own).
+  const asked = new URLSearchParams(window.location.search).get("seat");
+  const wanted = asked === null || asked === "" ? null : Number(asked);
+  const you = listing.you ? listing.you.seat : null;
   const mine = listing.seats.find((s) => s.seat === wanted)
-    || listing.seats.find((s) => s.seat === listing.you.seat) || listing.seats[0];
+    || listing.seats.find((s) => s.seat === you) || listing.seats[0];
   select.value = String(mine.seat);
   select.addEventListener("change", () => open(Number(select.value)));
   await open(mine.seat);

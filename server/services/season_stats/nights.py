@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from draft.cards import COLOR_NAMES, Card, sort_colors
 from draft.seat_replay import SeatReplay, replay_draft
@@ -30,12 +30,13 @@ from pods.season_stats.inputs import (
     SubmittedDeck,
 )
 from server.core.errors import InvalidError
-from server.db import Session, repo
+from server.db import Session, repo, stats_repo
 from server.db.stats_repo import PodMark
 from server.db.tables import PlayerRow, PodRow
 from server.runtime import Runtime
 from server.services.night.building import added_card
 from server.services.night.restore import load_pod
+from server.services.season_stats import stored
 from server.services.tables.standings import night_games
 
 
@@ -64,12 +65,29 @@ class CountedNight:
     games: tuple[GameResult, ...]
 
 
+@dataclass
+class Parts:
+    """Finished pods' parts for one computation: those read from the database (`found`),
+    and those it computed because none was stored (`fresh`, for the caller to store)."""
+
+    found: dict[str, str] = field(default_factory=dict)
+    fresh: dict[str, str] = field(default_factory=dict)
+
+
+def stored_parts(rt: Runtime, session: Session, pod_ids: list[str]) -> Parts:
+    """The stored parts of the pods not kept in memory (one query for the season)."""
+    missing = [pod for pod in pod_ids
+               if rt.season_stat_pods.get(pod, reveal.NIGHT_OVER_PHASE) is None]
+    return Parts(stats_repo.stored_parts(session, missing, stored.FORMAT))
+
+
 def counted_night(rt: Runtime, session: Session, event_id: str, pod_ids: list[str],
-                  games_mark: tuple[int, ...]) -> CountedNight:
+                  games_mark: tuple[int, ...], parts: Parts) -> CountedNight:
     """One shown night: its pods' counts and decks, and its games that count. A finished
-    pod's counts never change and are kept; the night's games are kept under `games_mark`
-    (`stats_repo.night_game_marks`), so a game tonight re-reads tonight's games only."""
-    pods = tuple(pod for pod_id in pod_ids if (pod := _kept_pod(rt, session, pod_id)))
+    pod's counts never change and are kept (in memory, and stored: `parts`); the night's
+    games are kept under `games_mark` (`stats_repo.night_game_marks`), so a game tonight
+    re-reads tonight's games only."""
+    pods = tuple(pod for pod_id in pod_ids if (pod := _kept_pod(rt, session, pod_id, parts)))
     games: tuple[GameResult, ...] | None = rt.season_stat_pods.get(("games", event_id),
                                                                    games_mark)
     if games is None:
@@ -78,7 +96,7 @@ def counted_night(rt: Runtime, session: Session, event_id: str, pod_ids: list[st
     return CountedNight(pods, games)
 
 
-def _kept_pod(rt: Runtime, session: Session, pod_id: str) -> CountedPod | None:
+def _kept_pod(rt: Runtime, session: Session, pod_id: str, parts: Parts) -> CountedPod | None:
     row = repo.get_pod(session, pod_id)
     if row is None:
         return None
@@ -86,7 +104,12 @@ def _kept_pod(rt: Runtime, session: Session, pod_id: str) -> CountedPod | None:
         return _counted(_pod_draft(rt, session, row))
     kept: CountedPod | None = rt.season_stat_pods.get(pod_id, row.phase)
     if kept is None:
-        kept = _counted(_pod_draft(rt, session, row))
+        body = parts.found.get(pod_id)
+        if body is not None:
+            kept = CountedPod(*stored.decode(body))
+        else:
+            kept = _counted(_pod_draft(rt, session, row))
+            parts.fresh[pod_id] = stored.encode(kept.cards, kept.seats)
         rt.season_stat_pods.put(pod_id, row.phase, kept)
     return kept
 

@@ -14,6 +14,7 @@ writing a few thousand rows costs more than finding them.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
@@ -21,11 +22,15 @@ from pods.season_stats.cards import season_cards
 from pods.season_stats.commanders import commanders_of_season
 from pods.season_stats.inputs import StatsNight
 from pods.season_stats.season import SeasonStatistics
+from server.core.errors import PodError
 from server.db import Session, season_repo, stats_repo
 from server.runtime import Runtime
-from server.services.season_stats.nights import counted_night, shown_nights
+from server.services.commit import commit
+from server.services.season_stats import stored
+from server.services.season_stats.nights import counted_night, shown_nights, stored_parts
 
 Version = tuple[object, ...]
+log = logging.getLogger(__name__)
 
 
 def stats_version(session: Session, season_id: str) -> Version | None:
@@ -38,15 +43,21 @@ def stats_version(session: Session, season_id: str) -> Version | None:
     return (standings, tuple(pods), tuple(stats_repo.unfinished_decks(session, building)))
 
 
-def compute(rt: Runtime, session: Session, season_id: str) -> SeasonStatistics | None:
-    """The statistics as stored now, computed (no cache: the benchmark's cold figure)."""
+def compute(rt: Runtime, session: Session, season_id: str,
+            fresh: dict[str, str] | None = None) -> SeasonStatistics | None:
+    """The statistics as stored now, from finished pods' parts kept in memory or stored,
+    replaying the other pods' drafts; `fresh` gets the finished pods' parts computed here
+    (none was stored), for the caller to store."""
     row = season_repo.get_season(session, season_id)
     if row is None:
         return None
     shown = shown_nights(stats_repo.season_pods(session, season_id))
+    parts = stored_parts(rt, session, [pod for _event, pods in shown for pod in pods])
     marks = stats_repo.night_game_marks(session, [event for event, _pods in shown])
-    nights = [counted_night(rt, session, event, pods, marks.get(event, ()))
+    nights = [counted_night(rt, session, event, pods, marks.get(event, ()), parts)
               for event, pods in shown]
+    if fresh is not None:
+        fresh.update(parts.fresh)
     cards = season_cards([(tuple(pod.cards for pod in night.pods), night.games)
                           for night in nights])
     commanders = commanders_of_season(
@@ -89,12 +100,16 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
 
 
 async def warm(rt: Runtime, season_id: str) -> None:
-    """Compute the season's statistics at the version stored now, if nobody has (the app
-    warms every season at start: a cold compute replays every night's drafts, seconds for
-    a long season, which the first phone after a restart paid)."""
+    """Compute the season's statistics at the version stored now, if nobody has, and write
+    the replies its pages ask for first (`Runtime.statistics_replies`): the app warms every
+    season at start, and the first phone after a restart paid a cold compute (seconds for a
+    long season) and the first writing of its page (most of a second)."""
     version = await _version(rt, season_id)
-    if version is not None:
-        await _statistics(rt, season_id, version)
+    if version is None:
+        return
+    await _statistics(rt, season_id, version)
+    for key, render in (rt.statistics_replies or (lambda _season: []))(season_id):
+        await statistics_reply(rt, season_id, key, render)
 
 
 async def _version(rt: Runtime, season_id: str) -> Version | None:
@@ -110,6 +125,8 @@ async def _statistics(rt: Runtime, season_id: str, version: Version,
     if kept is not None:
         return version, kept
 
+    fresh: dict[str, str] = {}
+
     def query(session: Session) -> tuple[Version, SeasonStatistics] | None:
         # The version first, in the computation's own session: statistics are never kept
         # under a version older than what they hold.
@@ -118,12 +135,28 @@ async def _statistics(rt: Runtime, season_id: str, version: Version,
             return None
         stats: SeasonStatistics | None = rt.season_stats.get(("stats", season_id), now)
         if stats is None:
-            stats = compute(rt, session, season_id)
+            stats = compute(rt, session, season_id, fresh)
             if stats is None:
                 return None
             rt.season_stats.put(("stats", season_id), now, stats)
         return now, stats
 
-    stored: tuple[Version, SeasonStatistics] | None = await rt.standings_flight.run(
-        ("stats", season_id, version), lambda: rt.season_reads.read(query))
-    return stored
+    async def computed() -> tuple[Version, SeasonStatistics] | None:
+        found = await rt.season_reads.read(query)
+        if fresh:
+            await _store(rt, fresh)
+        return found
+
+    result: tuple[Version, SeasonStatistics] | None = await rt.standings_flight.run(
+        ("stats", season_id, version), computed)
+    return result
+
+
+async def _store(rt: Runtime, parts: dict[str, str]) -> None:
+    """Store the finished pods' parts a computation made, so the next start sums them.
+    A failed write loses nothing but time: the next computation makes them again."""
+    try:
+        await commit(rt, lambda session: stats_repo.store_parts(session, parts, stored.FORMAT),
+                     lambda: None)
+    except PodError:
+        log.warning("the statistics' parts of %d pods were not stored", len(parts))
