@@ -29,8 +29,10 @@ OVERLAPS = """(selector) => {
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [a, p] = boxes[i], [b, q] = boxes[j];
     if (a.contains(b) || b.contains(a)) continue;
-    if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1)
-      hits.push(`${a.textContent.trim().slice(0, 20)} / ${b.textContent.trim().slice(0, 20)}`);
+    const cross = p.left < q.right - 1 && q.left < p.right - 1
+      && p.top < q.bottom - 1 && q.top < p.bottom - 1;
+    const words = (node) => node.textContent.trim().slice(0, 20);
+    if (cross) hits.push(`${words(a)} / ${words(b)}`);
   }
   return hits.slice(0, 5);
 }"""
