@@ -9,7 +9,11 @@ a pod's join link, takes a seat among bots and drafts a few picks. Per run it me
   same context again), as the network layer counts them (`encodedDataLength`: headers and
   compressed bodies, sockets excluded);
 - pick confirmed → next pack painted: from the tap on "Take these 2" to the first frame
-  after the next pack is on screen, for each of `--picks` picks.
+  after the next pack is on screen, for each of `--picks` picks;
+- last pick → builder: the rest of the draft goes through the API but for the last pick,
+  which the phone makes; from its tap to the first frame with the builder on screen;
+- builder Add/Remove → counts updated: from a tap on a row's Add (then Remove) to the first
+  frame after the deck's count changed, `--picks` of each.
 It prints medians and p95 over `--runs` runs. `--before DIR` serves another checkout of the
 project (e.g. `git worktree add DIR main`) in turn with this one, run after run
 (interleaved, so the machine's load falls on both alike), and prints both side by side.
@@ -56,6 +60,56 @@ PICK_PAINTED = """(before) => new Promise((resolve) => {
   };
   requestAnimationFrame(check);
 })"""
+
+
+LAST_PICK_PAINTED = """() => new Promise((resolve) => {
+  const started = performance.now();
+  document.querySelector("#take").click();
+  const check = () => {
+    const builder = document.querySelector("#builder");
+    if (builder && !builder.hidden && document.querySelector("#deck-count")) {
+      requestAnimationFrame(() => resolve(performance.now() - started));
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  requestAnimationFrame(check);
+})"""
+COUNT_PAINTED = """(list) => new Promise((resolve) => {
+  const count = document.querySelector("#deck-count");
+  const before = count.textContent;
+  const started = performance.now();
+  document.querySelector(`#${list} .deck-row .row-actions button:last-child`).click();
+  const check = () => {
+    if (document.querySelector("#deck-count").textContent !== before) {
+      requestAnimationFrame(() => resolve(performance.now() - started));
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  requestAnimationFrame(check);
+})"""
+
+
+def draft_all_but_the_last_pick(base: str, pod: str, token: str) -> int:
+    """Every pick of the seat over the API, but its last (left to the phone); returns the
+    last pick's number."""
+    auth = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=base, headers=auth, timeout=30) as client:
+        for _ in range(2000):
+            view = client.get(f"/api/pods/{pod}/me").json()
+            if view["phase"] != "drafting":
+                raise SystemExit("the draft ended before its last pick")
+            pack = view.get("pack")
+            if not pack:
+                time.sleep(0.05)
+                continue
+            needed = min(view["picks_needed"], len(pack))
+            if view["round"] == view["rounds"] and len(pack) <= needed:
+                return int(view["pick"])
+            client.post(f"/api/pods/{pod}/picks", json={
+                "pick": view["pick"], "cards": [card["id"] for card in pack[:needed]]})
+    raise SystemExit("the draft did not come to its last pick")
 
 
 def free_port() -> int:
@@ -157,10 +211,26 @@ def one_run(browser: Browser, base: str, cpu: float, picks: int) -> dict[str, An
             tiles.nth(0).click()
             tiles.nth(1).click()
             pick_ms.append(float(cold.page.evaluate(PICK_PAINTED, before)))
+        last = draft_all_but_the_last_pick(base, pod, str(token))
+        page = cold.page
+        page.wait_for_function("(pick) => document.body.dataset.pick === String(pick)"
+                               " && document.querySelectorAll('#pack-grid .card').length > 0",
+                               arg=last, timeout=60_000)
+        for tile in page.locator("#pack-grid .card").all():
+            if page.locator("#take").is_disabled():
+                tile.click()
+        last_ms = float(page.evaluate(LAST_PICK_PAINTED))
+        page.wait_for_function("() => document.querySelectorAll('#sideboard .deck-row').length > 0",
+                               timeout=60_000)
+        edit_ms = []
+        for _ in range(picks):
+            edit_ms.append(float(page.evaluate(COUNT_PAINTED, "sideboard")))  # Add
+        for _ in range(picks):
+            edit_ms.append(float(page.evaluate(COUNT_PAINTED, "in-deck")))  # Remove
     finally:
         cold.close()
     return {"form_ms": form_ms, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes,
-            "pick_ms": pick_ms}
+            "pick_ms": pick_ms, "last_ms": last_ms, "edit_ms": edit_ms}
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -176,6 +246,9 @@ def figures(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         "warm seat reload (bytes)": summary([r["warm_bytes"] for r in runs]),
         "pick confirmed → next pack painted (ms)": summary(
             [ms for r in runs for ms in r["pick_ms"]]),
+        "last pick → builder (ms)": summary([r["last_ms"] for r in runs]),
+        "builder: Add/Remove → counts updated (ms)": summary(
+            [ms for r in runs for ms in r["edit_ms"]]),
     }
 
 

@@ -5,7 +5,8 @@ Rule: a player typing an amount of commander damage keeps the digits typed so fa
 focus and the scroll when another phone's change reaches the board between two keys, and
 the board's controls are the same elements after the update. Before, every update rebuilt
 the whole board: the input was replaced, and the digits and the focus were lost (the
-monarch test of stop 52 met it, typing while the board drew its own +5).
+monarch test of stop 52 met it, typing while the board drew its own +5). And the board
+was one live region that re-read every player on every tap; it now says the newest change.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def test_digits_typed_into_the_board_survive_another_phones_update(
         assert response.status_code == 200, response.text
         expect(board).not_to_have_attribute("data-seq", seq or "")
         expect(bobs.locator(".life-total")).to_have_text("37")  # the update is drawn
+        # A screen reader hears the one change, not the whole board again.
+        expect(board.get_by_role("status").first).to_have_text("Host: Bob −3 life")
+        assert board.get_attribute("aria-live") is None
+        assert board.locator("[aria-live]").count() == 0
 
         page.keyboard.type("6")
         expect(typed).to_have_value("16")

@@ -28,7 +28,8 @@ OVERFLOWING = """() => {
     'button, .btn, label, .tab, .timer, .direction, .pill, .notice, .verdict, h1, h2, h3,'
     + ' .lang-switch a, .problem-list li, #pack-counter, #pick-counter, select');
   for (const node of nodes) {
-    if (node.offsetParent === null || node.closest('.card, .card-row')) continue;
+    // A visually hidden heading is clipped by design: read aloud, never shown.
+    if (node.offsetParent === null || node.closest('.card, .card-row, .visually-hidden')) continue;
     if (node.scrollWidth > node.clientWidth + 1) {
       bad.push({text: node.textContent.trim().slice(0, 60), scroll: node.scrollWidth,
                 client: node.clientWidth});

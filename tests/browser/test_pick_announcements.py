@@ -66,6 +66,8 @@ def test_the_keyboard_picks_two_and_lands_on_the_next_pack(server: str, browser:
         page.keyboard.press("Enter")
         cards.nth(1).focus()
         page.keyboard.press("Enter")
+        for selected in (0, 1):  # shown as selected, not only counted
+            expect(cards.nth(selected)).to_have_attribute("aria-pressed", "true")
         page.keyboard.press("t")
         expect(page.locator("#take")).to_be_focused()
         expect(page.locator("#take")).to_have_text("Take these 2")

@@ -134,6 +134,7 @@ export class GameBoard {
     const winner = game.winner ? names[game.winner] : null;
     this.root.dataset.seq = String(game.seq);
     patchChildren(this.root, [
+      this.news(shown, game, names, commanderName),
       el("div", { class: "game-head" },
         el("strong", { text: t("Game {n}", { n: game.number }) }),
         el("span", { class: "badge queue-waiting", role: "status", hidden: !this.queue?.count,
@@ -205,7 +206,7 @@ export class GameBoard {
       mine ? el("span", { class: "badge", text: t("you") }) : null,
       player.out ? el("span", { class: "badge out", text: t("out") }) : null,
       badges(game, player)),
-    el("div", { class: "life-total", "aria-live": "polite", text: String(player.life) }),
+    el("div", { class: "life-total", text: String(player.life) }),
     this.stepButtons(player.name, { kind: "life", target: player.player_id }, t("life")));
     const damage = player.damage.map((hit) => el("div", { class: "counter" },
       el("span", { class: "counter-label",
@@ -275,17 +276,31 @@ export class GameBoard {
     return node;
   }
 
+  /** One change of the log in words ("Host: Bob −3 life"). */
+  logLine(entry, names, commanderName) {
+    const who = entry.author === "host" ? t("Host") : (names[entry.author] ?? "?");
+    const amount = entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`;
+    const what = entry.kind === "life" ? t("life")
+      : COUNTERS.some(([kind]) => kind === entry.kind) ? COUNTERS.find(([kind]) => kind === entry.kind)[1]()
+        : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) })
+          : t("damage from {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) });
+    return moveLine(entry, who, names)
+      ?? t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
+  }
+
+  /** What a screen reader hears: the newest change in one line, once, not the whole board. */
+  news(shown, game, names, commanderName) {
+    const newest = game.log.at(-1);
+    const before = shown && shown.game_id === game.game_id ? (shown.log.at(-1)?.seq ?? 0) : null;
+    if (before === null) this.newsText = ""; // a new game: nothing to say yet
+    else if (newest && newest.seq > before) this.newsText = this.logLine(newest, names, commanderName);
+    return el("p", { class: "visually-hidden", role: "status", dataset: { key: "news" }, text: this.newsText ?? "" });
+  }
+
   recent(game, names, commanderName) {
     const author = this.me ?? "host";
     const rows = game.log.map((entry) => {
-      const who = entry.author === "host" ? t("Host") : (names[entry.author] ?? "?");
-      const amount = entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`;
-      const what = entry.kind === "life" ? t("life")
-        : COUNTERS.some(([kind]) => kind === entry.kind) ? COUNTERS.find(([kind]) => kind === entry.kind)[1]()
-          : entry.kind === "commander_cast" ? t("casts of {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) })
-            : t("damage from {commander}", { commander: commanderName(entry.source?.owner, entry.source?.index) });
-      const line = moveLine(entry, who, names)
-        ?? t("{who}: {target} {amount} {what}", { who, target: names[entry.target] ?? "?", amount, what });
+      const line = this.logLine(entry, names, commanderName);
       const item = el("li", { class: entry.undone ? "undone" : "", dataset: { key: `log:${entry.seq}` } },
         el("span", { text: line }));
       if (entry.author === author && !entry.undone) {

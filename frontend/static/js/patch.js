@@ -38,7 +38,10 @@ function patchAttributes(live, fresh) {
     if (!fresh.hasAttribute(name)) live.removeAttribute(name);
   }
   for (const { name, value } of fresh.attributes) {
-    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+    if (live.getAttribute(name) === value) continue;
+    // Styles go through the CSSOM: the CSP refuses a written style attribute (no inline styles).
+    if (name === "style") live.style.cssText = fresh.style.cssText;
+    else live.setAttribute(name, value);
   }
 }
 

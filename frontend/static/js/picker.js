@@ -130,8 +130,9 @@ export class Picker {
       on(tile, "click", () => this.toggle(card.id));
       return cell;
     }));
-    this.tiles.clear();
-    for (const tile of grid.querySelectorAll(".card[data-card-id]")) this.tiles.set(tile.dataset.cardId, tile);
+    // The tiles on the page, by the card's own id (a number; the dataset holds text).
+    const onPage = new Map([...grid.querySelectorAll(".card[data-card-id]")].map((tile) => [tile.dataset.cardId, tile]));
+    this.tiles = new Map(pack.map((card) => [card.id, onPage.get(String(card.id))]));
   }
 
   toggle(id) {
