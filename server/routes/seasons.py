@@ -107,13 +107,16 @@ async def recover(season_id: SeasonId, body: SeasonRecover, rt: RuntimeDep) -> S
              dependencies=[LaptopOnly, LimitCreate],
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"schema": SeasonFile.model_json_schema()}}}})
-async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
+async def import_season(request: Request, rt: RuntimeDep,
+                        existing: season_files.Existing = "ask") -> SeasonCreated:
     """The file's bytes are read only once the laptop holds the one import slot, and
-    parsed off the loop straight into the file's shape (`season_files.parse_file`)."""
+    parsed off the loop straight into the file's shape (`season_files.parse_file`). A
+    season of the same name already here: 409 `season_exists` unless `existing` is
+    `replace` (that season is deleted) or `keep` (the new one is named "… (2)")."""
     async with season_files.one_import(rt):
         raw = await request.body()
         try:
-            made = await season_files.import_file(rt, raw)
+            made = await season_files.import_file(rt, raw, existing)
         except ValidationError as error:
             raise RequestValidationError(error.errors()) from None
     return _created(rt, made)

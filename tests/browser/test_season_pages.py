@@ -39,7 +39,7 @@ def season_file() -> dict[str, Any]:
 @pytest.mark.parametrize("lang", ["en", "ru", "it"])
 def test_the_standings_page_fits_a_phone(browser: Browser, server: str, width: int,
                                          lang: str) -> None:
-    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=keep", season_file())
     assert isinstance(season, dict)
     context = mobile_context(browser, width=width)
     page = context.new_page()
@@ -70,7 +70,7 @@ def test_the_host_page_lists_the_players_and_merges_a_typo(browser: Browser,
     data["players"].append({"name": "Anne", "aliases": []})
     data["nights"].append({"held_at": "2026-11-13T19:00:00+00:00", "results": [
         {"placings": [{"player": "Anne", "place": 1}, {"player": "Zoë", "place": 2}]}]})
-    season = call_api(server, "POST", "/api/seasons/import", data)
+    season = call_api(server, "POST", "/api/seasons/import?existing=keep", data)
     assert isinstance(season, dict)
     context = mobile_context(browser, width=360)
     page = context.new_page()
@@ -88,7 +88,7 @@ def test_the_host_page_lists_the_players_and_merges_a_typo(browser: Browser,
 
 
 def test_the_standings_explain_themselves_on_the_laptop(browser: Browser, server: str) -> None:
-    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=keep", season_file())
     assert isinstance(season, dict)
     context = new_context(browser, viewport={"width": 1366, "height": 768})
     page = context.new_page()
