@@ -18,7 +18,7 @@ from sqlmodel import func, select
 
 from server.core.settings import Settings
 from server.db.tables import SeasonRow
-from server.protocol.shapes.season import SeasonHostView, SeasonStandings
+from server.protocol.shapes.season import SeasonHostView, SeasonPlayerView, SeasonStandings
 from server.services.seasons.season_files import free_name
 from tests.server.support.builders import bearer
 from tests.server.support.databases import SQLITE_ONLY
@@ -153,6 +153,38 @@ def test_a_name_that_spreadsheets_would_run_is_written_as_text(client: TestClien
     season = imported(client, data)
     reply = client.get(f"/api/seasons/{season['season_id']}/standings?format=csv")
     assert "'=1+2" in reply.content.decode("utf-8-sig")
+
+
+def test_a_players_season_lists_every_game_and_adds_up_to_their_line(
+        client: TestClient) -> None:
+    season = imported(client, season_file())
+    url = f"/api/seasons/{season['season_id']}/player"
+    ann = client.get(url, params={"name": "annie"})  # any of the player's names
+    assert ann.status_code == 200, ann.text
+    view = ann.json()
+    assert (view["name"], view["season_name"], view["line"]["points"]) == ("Ann", "Spring", 11)
+    assert [(n["number"], n["games"], n["wins"], n["points"]) for n in view["nights"]] == [
+        (1, 1, 1, 5), (2, 1, 1, 6)]
+    assert [(g["night"], g["game"], g["place"], g["outcome"], g["opponents"], g["points"])
+            for g in view["games"]] == [(1, 1, 1, "win", ["Bob", "Cid"], 5),
+                                        (2, 1, 1, "win", ["Cid", "Dee"], 6)]
+    assert TypeAdapter(SeasonPlayerView).validate_python(view, strict=True) == view
+    cid = client.get(url, params={"name": "Cid"}).json()
+    assert [g["outcome"] for g in cid["games"]] == ["loss", "draw", "loss"]
+    assert sum(g["points"] for g in cid["games"]) == cid["line"]["points"]
+
+
+def test_a_name_the_season_never_met_has_no_page(client: TestClient) -> None:
+    season = imported(client, season_file())
+    url = f"/api/seasons/{season['season_id']}/player"
+    for params in ({"name": "Zed"}, {"name": "x" * 65}, {}):
+        reply = client.get(url, params=params)
+        assert reply.status_code in {404, 422}, params
+    zed = client.get(url, params={"name": "Zed"}, headers={"Accept-Language": "ru"})
+    assert (zed.status_code, zed.json()["error"]["code"]) == (404, "unknown_season_player")
+    assert zed.json()["error"]["message"] == "Никто с таким именем не играл в этом сезоне."
+    gone = client.get("/api/seasons/nope/player", params={"name": "Ann"})
+    assert (gone.status_code, gone.json()["error"]["code"]) == (404, "unknown_season")
 
 
 def test_importing_a_season_already_here_asks_first(client: TestClient) -> None:
