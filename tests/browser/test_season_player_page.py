@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize(("lang", "width"), [("en", 390), ("ru", 360), ("it", 360)])
 def test_a_name_in_the_standings_opens_the_players_season(browser: Browser, server: str,
                                                           lang: str, width: int) -> None:
-    season = call_api(server, "POST", "/api/seasons/import?existing=keep", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=replace", season_file())
     assert isinstance(season, dict)
     context = mobile_context(browser, width=width)
     page = context.new_page()
@@ -36,7 +36,7 @@ def test_a_name_in_the_standings_opens_the_players_season(browser: Browser, serv
 
 
 def test_a_name_nobody_played_under_says_so(browser: Browser, server: str) -> None:
-    season = call_api(server, "POST", "/api/seasons/import?existing=keep", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=replace", season_file())
     assert isinstance(season, dict)
     context = mobile_context(browser, width=390)
     page = context.new_page()
