@@ -42,7 +42,7 @@ def free_port() -> int:
 
 
 def serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PRISMATIC_IMAGES": "local",
+    env = {**os.environ, "PRISMATIC_IMAGES": "local", "PRISMATIC_CARD_TEXT_ON_START": "0",
            "PRISMATIC_PUBLIC_URL": "http://prismatic.test"}
     return subprocess.Popen(
         [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),

@@ -72,7 +72,8 @@ def main() -> None:
 
 
 def _post(client: TestClient, raw: bytes) -> None:
-    reply = client.post("/api/seasons/import", content=raw,
+    # The same file each run: each is kept beside the last (`existing=keep`), as before.
+    reply = client.post("/api/seasons/import?existing=keep", content=raw,
                         headers={"Content-Type": "application/json"})
     assert reply.status_code == 201, reply.text
 

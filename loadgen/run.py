@@ -104,7 +104,8 @@ def _serve(db_url: str | None, env: dict[str, str], data_dir: str,
     with log.open("wb") as out:
         # `python -m` imports from the working directory first: run in the checkout.
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=checkout,
-                                   env={**os.environ, "PRISMATIC_BENCH_ECHO": "1", **env})
+                                   env={**os.environ, "PRISMATIC_BENCH_ECHO": "1",
+                                        "PRISMATIC_CARD_TEXT_ON_START": "0", **env})
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_healthy(base, process, log)

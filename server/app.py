@@ -58,7 +58,12 @@ from server.routes import (
 )
 from server.runtime import Runtime
 from server.services import season_reads, warm_start
-from server.services.cards.card_data import initial_image_mode, refresh_media, settle_image_mode
+from server.services.cards.card_data import (
+    fetch_text_on_start,
+    initial_image_mode,
+    refresh_media,
+    settle_image_mode,
+)
 from server.services.expiry import run_expiry_loop
 from server.services.night.restore import restore_pods
 from server.services.night.timer_gaps import save_timers
@@ -133,11 +138,12 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
         warm_start.warm_every_season(rt)  # in the background: the start does not wait
         timer = asyncio.create_task(run_timer_loop(rt))
         probe = asyncio.create_task(settle_image_mode(rt))
+        texts = asyncio.create_task(fetch_text_on_start(rt))
         expiry = asyncio.create_task(run_expiry_loop(rt))
         try:
             yield
         finally:
-            for task in (timer, probe, expiry):
+            for task in (timer, probe, texts, expiry):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

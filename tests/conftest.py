@@ -12,6 +12,7 @@ each test's node id, which pytest 9 no longer lets a plugin do, so it silently d
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -23,6 +24,10 @@ from tests.server.support.figures import write_summary
 # No time limit per Hypothesis example: its default 200 ms is a speed assertion, and on a
 # machine busy with other workers an example of a pure rule took 257 ms (DeadlineExceeded).
 settings.register_profile("suite", deadline=None)
+
+# No server a test starts downloads card text at start-up (`card_text_on_start`): that
+# would ask the Internet. The tests of that download turn it on against a local stand-in.
+os.environ.setdefault("PRISMATIC_CARD_TEXT_ON_START", "0")
 settings.load_profile("suite")
 
 SHARED_SERVER_MODULES = (

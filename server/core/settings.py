@@ -130,6 +130,10 @@ class Settings(BaseSettings):
     scryfall_retries: int = Field(4, ge=0, le=10)
     """Retries of a failed request (backoff 1, 2, 4, 8 s): a dropped connection is retried."""
     image_probe_timeout_seconds: float = Field(1.5, gt=0)
+    card_text_on_start: bool = True
+    """When the server starts with no rules text stored and Scryfall answers, download the
+    rules text of every set in the background (images stay the host's choice), so the
+    first night's phones show card text. Tests set `PRISMATIC_CARD_TEXT_ON_START=0`."""
 
     def extra_host_names(self) -> list[str]:
         return [name.strip() for name in self.allowed_hosts.split(",") if name.strip()]

@@ -115,6 +115,8 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "same_player": _("These names already mean the same player."),
         "not_merged": _("That name is a player of its own, not one merged into another; "
                         "there is nothing to split."),
+        "season_exists": _("A season of this name is already on this laptop: replace it, "
+                           "or keep both under a new name."),
         "bad_season_file": _("This season file cannot be imported; nothing was changed."),
         "games_unfinished": _("Some tables of this round have no result yet; record them or "
                               "confirm to start the next round anyway."),

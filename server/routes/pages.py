@@ -265,6 +265,12 @@ def season_page(request: Request, season_id: str) -> HTMLResponse:
     return render(request, "season.html", season_id=_pod_id(season_id))
 
 
+@router.get("/seasons/{season_id}/player", response_class=HTMLResponse, include_in_schema=False)
+def season_player_page(request: Request, season_id: str) -> HTMLResponse:
+    """One player's season (`?name=…`), reached from the standings, for anyone."""
+    return render(request, "season_player.html", season_id=_pod_id(season_id))
+
+
 @router.get("/seasons/{season_id}/cards", response_class=HTMLResponse, include_in_schema=False)
 def season_cards_page(request: Request, season_id: str) -> HTMLResponse:
     """Cards of the season (docs/statistics.md), for anyone, as the standings are."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Protocol
 
-from fastapi import APIRouter, Depends, Header, Path, Request, status
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, status
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
@@ -27,7 +27,7 @@ from server.protocol.season_bodies import (
     SeasonSplit,
 )
 from server.protocol.season_file import SeasonFile
-from server.protocol.shapes.season import SeasonHostView, SeasonStandings
+from server.protocol.shapes.season import SeasonHostView, SeasonPlayerView, SeasonStandings
 from server.routes.deps import (
     ClientAddress,
     LaptopOnly,
@@ -39,7 +39,7 @@ from server.routes.deps import (
 from server.runtime import Runtime
 from server.services import season_reads
 from server.services.events.screen_tokens import season_screen_url
-from server.services.seasons import season_files, season_names, seasons
+from server.services.seasons import player_season, season_files, season_names, seasons
 from server.services.seasons.season_book import SeasonBook
 from server.views.qr import qr_data_uri
 from server.views.season import (
@@ -47,6 +47,7 @@ from server.views.season import (
     standings_csv_bytes,
     standings_json,
 )
+from server.views.season_player import season_player
 
 router = APIRouter(prefix="/api/seasons", tags=["seasons"])
 
@@ -107,13 +108,16 @@ async def recover(season_id: SeasonId, body: SeasonRecover, rt: RuntimeDep) -> S
              dependencies=[LaptopOnly, LimitCreate],
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"schema": SeasonFile.model_json_schema()}}}})
-async def import_season(request: Request, rt: RuntimeDep) -> SeasonCreated:
+async def import_season(request: Request, rt: RuntimeDep,
+                        existing: season_files.Existing = "ask") -> SeasonCreated:
     """The file's bytes are read only once the laptop holds the one import slot, and
-    parsed off the loop straight into the file's shape (`season_files.parse_file`)."""
+    parsed off the loop straight into the file's shape (`season_files.parse_file`). A
+    season of the same name already here: 409 `season_exists` unless `existing` is
+    `replace` (that season is deleted) or `keep` (the new one is named "… (2)")."""
     async with season_files.one_import(rt):
         raw = await request.body()
         try:
-            made = await season_files.import_file(rt, raw)
+            made = await season_files.import_file(rt, raw, existing)
         except ValidationError as error:
             raise RequestValidationError(error.errors()) from None
     return _created(rt, made)
@@ -159,6 +163,18 @@ async def standings(season_id: SeasonId, rt: RuntimeDep,
 
 
 _RENDER = {"json": standings_json, "csv": standings_csv_bytes}
+
+
+@router.get("/{season_id}/player")
+async def player(book: BookDep, rt: RuntimeDep,
+                 name: Annotated[str, Query(min_length=1, max_length=64)]) -> SeasonPlayerView:
+    """One player's season (any of their names), for anyone, as the standings are: their
+    line, nights and games; 404 `unknown_season_player` for a name with no counted game."""
+    page = await rt.season_reads.compute(lambda: player_season.player_page(book, name))
+    if page is None:
+        raise season_names.unknown_player(name)
+    return season_player(page.season_id, page.season_name, page.held_at, page.name,
+                         page.season)
 
 
 HOST_RESPONSES: dict[int | str, dict[str, Any]] = {200: {

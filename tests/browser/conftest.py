@@ -73,7 +73,7 @@ def running_server(data: Path, *args: str, **env: str) -> Iterator[str]:
         log = data / "server.log"
         environment = {k: v for k, v in os.environ.items() if not k.startswith("PRISMATIC_")}
         environment.update({"PRISMATIC_PUBLIC_URL": base, "PRISMATIC_SCRYFALL_URL": NO_INTERNET,
-                            **env})
+                            "PRISMATIC_CARD_TEXT_ON_START": "0", **env})
         command = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
                    "--port", str(port), "--db", f"sqlite:///{data}/db.sqlite3",
                    "--data-dir", str(data), "--no-qr", *args]

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 
 def _season(server: str) -> dict[str, str]:
-    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=replace", season_file())
     assert isinstance(season, dict)
     return season
 

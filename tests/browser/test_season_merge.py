@@ -19,7 +19,7 @@ def _standings(server: str, season_id: str) -> list[tuple[str, int]]:
 
 
 def test_a_merge_asks_first_and_is_undone(browser: Browser, server: str) -> None:
-    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=replace", season_file())
     assert isinstance(season, dict)
     before = _standings(server, season["season_id"])
     context = mobile_context(browser, width=390)
@@ -48,7 +48,7 @@ def test_a_merge_asks_first_and_is_undone(browser: Browser, server: str) -> None
 
 
 def test_a_merged_name_is_split_from_the_player_list(browser: Browser, server: str) -> None:
-    season = call_api(server, "POST", "/api/seasons/import", season_file())
+    season = call_api(server, "POST", "/api/seasons/import?existing=replace", season_file())
     assert isinstance(season, dict)
     call_api(server, "POST", f"/api/seasons/{season['season_id']}/players/merge",
              {"name": "Zoë", "into": NAMES[0]}, token=season["host_token"])

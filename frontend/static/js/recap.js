@@ -41,7 +41,7 @@ function games(list) {
     el("tbody", {}, list.map((g) => el("tr", {},
       el("td", { text: String(g.round) }), el("td", { text: String(g.table) }), el("td", { text: String(g.number) }),
       el("td", { text: g.players.map((p) => `${p.name} (${p.life})`).join(", ") }),
-      el("td", { text: g.winner || t("not recorded") })))));
+      el("td", { text: g.draw ? t("Draw: {players}", { players: g.draw.join(", ") }) : g.winner || t("not recorded") })))));
 }
 
 async function download(button, path, fallback) {

@@ -26,7 +26,8 @@ function render(view) {
   $("#season-nights").textContent = tn("{n} night", "{n} nights", view.nights);
   $("#standings-body").replaceChildren(...view.standings.map((line) => el("tr", {},
     el("td", { class: "num", text: line.rank }),
-    el("th", { scope: "row", class: "who", text: line.name }),
+    el("th", { scope: "row", class: "who" }, el("a", {
+      href: `/seasons/${encodeURIComponent(season)}/player?name=${encodeURIComponent(line.name)}`, text: line.name })),
     el("td", { class: "num strong", text: line.points }),
     el("td", { class: "num", text: line.games }),
     el("td", { class: "num", text: line.wins }),

@@ -40,24 +40,47 @@ $("#create-season").addEventListener("submit", async (event) => {
   }
 });
 
+let pending = null; // the file's data while the host chooses what to do with its twin
+
+/** Import `data`; a season of its name already here is asked about (`season_exists`). */
+async function importSeason(data, existing) {
+  const submit = $("#import-season button");
+  submit.disabled = true;
+  try {
+    showRecovery(await api("POST", `/api/seasons/import?existing=${existing}`, { body: data }));
+    $("#import-exists").hidden = true;
+  } catch (problem) {
+    if (problem.code === "season_exists") {
+      pending = data;
+      $("#import-exists-text").textContent = t(
+        "A season called {name} is already on this laptop: replace it, or keep both under a new name.",
+        { name: data.season?.name ?? "" });
+      $("#import-exists").hidden = false;
+      $("#import-exists").scrollIntoView({ block: "nearest" });
+    } else {
+      toast(problem.message);
+    }
+    submit.disabled = false;
+  }
+}
+
 $("#import-season").addEventListener("submit", async (event) => {
   event.preventDefault();
   const file = $("#s-file").files[0];
   if (!file) return;
-  const submit = event.target.querySelector("button");
-  submit.disabled = true;
+  let data;
   try {
-    let data;
-    try {
-      data = JSON.parse(await file.text());
-    } catch {
-      toast(t("This file is not a season file."));
-      submit.disabled = false;
-      return;
-    }
-    showRecovery(await api("POST", "/api/seasons/import", { body: data }));
-  } catch (problem) {
-    toast(problem.message);
-    submit.disabled = false;
+    data = JSON.parse(await file.text());
+  } catch {
+    toast(t("This file is not a season file."));
+    return;
   }
+  await importSeason(data, "ask");
+});
+
+$("#import-replace").addEventListener("click", () => pending && importSeason(pending, "replace"));
+$("#import-keep").addEventListener("click", () => pending && importSeason(pending, "keep"));
+$("#import-cancel").addEventListener("click", () => {
+  pending = null;
+  $("#import-exists").hidden = true;
 });

@@ -114,3 +114,41 @@ class SeasonHostView(TypedDict):
     """The same link as a QR code in a `data:image/svg+xml;base64,…` URL."""
     last_night: NightChoices | None
     """The choices of the season's latest night held here (`None`: none yet)."""
+
+
+class PlayerGameLine(TypedDict):
+    """One game on a player's season page."""
+
+    night: int
+    """The night's number (as the nights table numbers them)."""
+    game: int
+    """The game's number within that night."""
+    place: int
+    outcome: str
+    """`win`, `draw` or `loss`, as the standings count it."""
+    opponents: list[str]
+    """The others at the table, best place first, by season name."""
+    points: int
+    """The points the game gave (achievements included)."""
+
+
+class PlayerNightLine(TypedDict):
+    number: int
+    held_at: str
+    games: int
+    wins: int
+    draws: int
+    points: int
+
+
+class SeasonPlayerView(TypedDict):
+    """`GET /api/seasons/{id}/player?name=…`: one player's season, reached from the
+    standings: their line, their nights and every game that made it."""
+
+    season_id: str
+    season_name: str
+    name: str
+    """The player's season name (the name asked for may be one of their other names)."""
+    line: StandingLine
+    nights: list[PlayerNightLine]
+    games: list[PlayerGameLine]

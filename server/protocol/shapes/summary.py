@@ -42,6 +42,9 @@ class PlayedGame(TypedDict):
     current: bool
     players: list[SummaryGamePlayer]
     winner: str | None
+    draw: list[str] | None
+    """A drawn game (agreed by every player still in, or time called): the players who
+    share first place, by name; None when the game was not a draw."""
 
 
 class PodNight(TypedDict):

@@ -9,6 +9,7 @@ carries the new text and images, with no restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 from dataclasses import dataclass
@@ -116,19 +117,51 @@ async def cards_status(rt: Runtime) -> CardsStatus:
             "job": job, "command": CLI_COMMAND}
 
 
-def start_download(rt: Runtime, codes: list[str] | None = None) -> dict[str, Any]:
+OFFLINE_HINT = ("card text: no Internet, so phones show only each card's name, cost and "
+                "type; once online, run `prismatic cards fetch --all` or press "
+                "'Get card text and images' on the start page")
+
+
+async def fetch_text_on_start(rt: Runtime) -> None:
+    """At start-up with no rules text stored: the one-time download of every set's text,
+    in the background, so a host who read only the quick start does not draft blind.
+
+    Why a probe first: offline, the download's retries take a quarter of a minute to say
+    so; the probe says it in a second, and the start page shows the one line to run once
+    online. Images are not fetched (they are many megabytes; the start page offers them).
+    The download stays the host's own: it runs only on their laptop's first start with
+    no text, and `card_text_on_start` (`PRISMATIC_CARD_TEXT_ON_START=0`) turns it off."""
+    settings = rt.settings
+    if not settings.card_text_on_start or settings.cluster or rt.media.texts:
+        return
+    reachable = await asyncio.to_thread(
+        probe_image_host, settings.scryfall_url, settings.image_probe_timeout_seconds)
+    if not reachable:
+        log.warning(OFFLINE_HINT)
+        if rt.downloads.begin(list(bundled_set_codes())):
+            rt.downloads.finish("offline", "no Internet at start-up")
+        return
+    log.info("card text: none stored yet; downloading the rules text of every set in the "
+             "background (images are offered on the start page)")
+    with contextlib.suppress(ConflictError):  # the host pressed the button first
+        start_download(rt, images=False)
+
+
+def start_download(rt: Runtime, codes: list[str] | None = None,
+                   images: bool = True) -> dict[str, Any]:
     """Start the download of `codes` (every known set by default) in a worker thread."""
     sets = [load_set(code).code for code in codes] if codes else list(bundled_set_codes())
     if not rt.downloads.begin(sets):
         raise ConflictError("a card download is already running", code="download_running")
     loop = asyncio.get_running_loop()
-    thread = threading.Thread(target=_run_download, args=(rt, sets, loop),
+    thread = threading.Thread(target=_run_download, args=(rt, sets, loop, images),
                               name="card-download", daemon=True)
     thread.start()
     return rt.downloads.snapshot()
 
 
-def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop) -> None:
+def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop,
+                  images: bool = True) -> None:
     job = rt.downloads
     api = api_for(rt.settings)
     error: tuple[str, str] | None = None
@@ -138,10 +171,14 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
 
         try:
             result = download_set(rt.settings, lambda cards: _store(rt, loop, cards), code,
-                                  api, images=True, progress=progress)
+                                  api, images=images, progress=progress)
         except ScryfallError as problem:
             kind = "offline" if isinstance(problem, ScryfallUnreachable) else "refused"
             error = (kind, str(problem))
+            if kind == "offline":
+                log.warning(OFFLINE_HINT)
+            else:
+                log.warning("card download of %s: %s", code, problem)
             break
         except Exception as problem:  # a database error must not kill the thread silently
             log.exception("card download of %s failed", code)
@@ -149,6 +186,8 @@ def _run_download(rt: Runtime, sets: list[str], loop: asyncio.AbstractEventLoop)
             break
         failed = len(result.images.failed) if result.images else 0
         job.note(f"{code}: {result.texts}/{result.cards} {failed}")
+        log.info("card text: %s, %d of %d cards have rules text", code, result.texts,
+                 result.cards)
         if failed:  # the text is stored; pressing again fetches only the missing images
             error = ("offline", f"{code}: {failed} images could not be downloaded")
             break

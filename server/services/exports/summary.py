@@ -13,7 +13,7 @@ memory, and the summary is a rare host request, so it replays every stored game'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pods import reveal
 from pods.table_state import seed_of
@@ -24,6 +24,7 @@ from server.protocol.shapes.summary import PlayedGame, PodNight, SummaryDeck, Su
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.tables.games import commanders_of
+from server.services.tables.results import result_of
 
 
 async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
@@ -59,6 +60,7 @@ def played_games(session: Session, pod_id: str, starting_life: int) -> list[Play
         game = replay_game(game_repo.players_of(row), logs[row.id], starting_life,
                            seed_of(row.id))
         names = {p.id: p.name for p in game.players}
+        result = result_of(game, row.winner_id)
         played.append({
             "round": row.round, "table": row.table_number, "number": row.number,
             "current": row.current,
@@ -66,12 +68,24 @@ def played_games(session: Session, pod_id: str, starting_life: int) -> list[Play
                          "life": game.life[p.id], "out": game.out(p.id)}
                         for p in game.players],
             "winner": names.get(row.winner_id) if row.winner_id else None,
+            "draw": sorted(names[p.player] for p in result.placings if p.place == 1)
+            if result is not None and result.draw else None,
         })
     return played
 
 
 PHASES = {"lobby": N_("Lobby"), "drafting": N_("Drafting"), "building": N_("Building decks"),
           "playing": N_("Playing"), "done": N_("Done")}
+
+
+def _outcome(game: PlayedGame, _: Callable[[str], str]) -> str:
+    """Who won, or a draw between whom (every player agreed, or time was called), or that
+    nothing was recorded."""
+    if game["draw"]:
+        return _("a draw: %(players)s") % {"players": ", ".join(game["draw"])}
+    if game["winner"]:
+        return _("won by %(name)s") % {"name": game["winner"]}
+    return _("no result recorded")
 
 
 def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
@@ -106,9 +120,8 @@ def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
         for game in pod["games"]:
             totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
             lines.append("  " + _("Round %(round)s · Table %(table)s, game %(number)s: "
-                                  "winner %(winner)s (life: %(totals)s)") % {
+                                  "%(outcome)s (life: %(totals)s)") % {
                 "round": game["round"], "table": game["table"], "number": game["number"],
-                "totals": totals,
-                "winner": game["winner"] or _("not recorded")})
+                "totals": totals, "outcome": _outcome(game, _)})
         lines.append("")
     return "\n".join(lines)

@@ -18,7 +18,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from pods.achievements import Achievement, from_json
 from pods.errors import PodsError
@@ -198,21 +198,74 @@ async def one_import(rt: Runtime) -> AsyncIterator[None]:
         yield
 
 
-async def import_file(rt: Runtime, raw: bytes) -> seasons.NewSeason:
+Existing = Literal["ask", "replace", "keep"]
+"""What an import does when this server already holds a season of the file's name: refuse
+and say so (`ask`, 409 `season_exists`), replace that season, or keep both (the new one
+named "… (2)")."""
+
+
+def season_exists(name: str) -> ConflictError:
+    return ConflictError(f"a season called {name!r} is already on this laptop: replace it, "
+                         "or keep both under a new name (existing=replace or existing=keep)",
+                         "season_exists")
+
+
+def free_name(name: str, taken: Iterable[str]) -> str:
+    """`name` with the first " (n)" no season has, cut to fit a season's longest name."""
+    used = set(taken)
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = name[:checks.SEASON_NAME_MAX - len(suffix)].rstrip() + suffix
+        if candidate not in used:
+            return candidate
+        number += 1
+
+
+def _stage_existing(session: Session, made: seasons.NewSeason, existing: Existing) -> str | None:
+    """Deal with a season of the same name already here, as `existing` says; the id of a
+    season replaced (deleted in this commit), if any.
+
+    Why by name: a season file carries no id (it is meant for another install), and the
+    name is what the host sees; importing the file twice is the mistake this catches."""
+    same = [season_id for season_id, name, _ in season_repo.list_seasons(session)
+            if name == made.row.name]
+    if not same:
+        return None
+    if existing == "ask":
+        raise season_exists(made.row.name)
+    if existing == "keep":
+        made.row.name = free_name(made.row.name,
+                                  (name for _, name, _ in season_repo.list_seasons(session)))
+        return None
+    season_repo.delete_season(session, same[0])
+    return same[0]
+
+
+async def import_file(rt: Runtime, raw: bytes, existing: Existing = "ask") -> seasons.NewSeason:
     """Parse, check and store a season file as a new season (one commit); returns it with
     its host token and recovery code. Parsed and checked off the event loop: a big file is
-    thousands of names to clean."""
+    thousands of names to clean. A season of the same name already here is refused,
+    replaced or kept beside the new one (`existing`)."""
 
     def checked() -> tuple[list[list[object]], list[ResultLine], seasons.NewSeason]:
         return checked_rows(parse_file(raw))
 
     groups, results, made = await asyncio.to_thread(checked)
+    replaced: list[str] = []
 
     def stage(session: Session) -> None:
-        seasons.check_room(rt, session)
+        replaced.clear()  # a retried commit stages again
+        gone = _stage_existing(session, made, existing)
+        if gone is not None:
+            replaced.append(gone)
+        else:
+            seasons.check_room(rt, session)
         season_repo.add_rows(session, *groups)
         season_repo.add_results(session, results)
 
     stored = await commit(rt, stage, lambda: made, refusable=True)
+    for season_id in replaced:
+        seasons.forget(rt, season_id)
     season_reads.warm(rt, made.row.id)  # the first read of a big file's season finds it
     return stored

@@ -34,11 +34,15 @@ async def _book(rt: Runtime, season_id: str) -> SeasonBook:
     return book
 
 
+def unknown_player(name: str) -> UnknownPodError:
+    return UnknownPodError(f"nobody called {name!r} has played in this season",
+                           "unknown_season_player")
+
+
 def _known(book: SeasonBook, name: str) -> str:
     found = book.roster.known(name)
     if found is None:
-        raise UnknownPodError(f"nobody called {name!r} has played in this season",
-                              "unknown_season_player")
+        raise unknown_player(name)
     return found
 
 

@@ -96,6 +96,11 @@ async def delete_season(rt: Runtime, season_id: str) -> None:
             raise unknown_season(season_id)
 
     await commit(rt, stage, lambda: None, refusable=True)
+    forget(rt, season_id)
+
+
+def forget(rt: Runtime, season_id: str) -> None:
+    """Drop a deleted season's cached book and replies."""
     rt.season_books.drop(season_id)
     for format in ("json", "csv"):  # season_reads.REPLY_FORMATS (which imports this)
         rt.season_standings.drop((season_id, format))

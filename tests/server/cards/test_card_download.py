@@ -197,3 +197,50 @@ def test_the_download_stores_its_cards_through_the_servers_one_writer(
     finally:
         sa.event.remove(sa.engine.Engine, "before_cursor_execute", record)
     assert threads and all(name.startswith("db-writer") for name in threads), threads
+
+
+def test_a_first_start_with_no_text_downloads_the_text_in_the_background(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The host who read only the quick start drafted blind: no text until they pressed
+    the start page's button. Now the first start fetches the text (not the images)."""
+    settings = make_settings(scryfall_url=scryfall.base_url, scryfall_delay_seconds=0,
+                             card_text_on_start=True)
+    with caplog.at_level("INFO", logger="server.services.cards.card_data"), \
+            app_client(settings) as client:
+        status = wait_done(client)
+        assert status["job"]["state"] == "done", status["job"]
+        assert by_set(status)["CLB"]["texts"] == 361
+        assert all(entry["images"] == 0 for entry in status["sets"])  # offered, not forced
+    assert "card text: none stored yet" in caplog.text
+    assert "card text: CLB, 361 of 361 cards have rules text" in caplog.text
+    searches = sum(count for key, count in scryfall.requests.items() if "image" not in key)
+    with app_client(settings) as client:  # text stored: the next start asks nothing
+        assert client.get("/api/cards/status").json()["job"]["state"] == "idle"
+    assert sum(count for key, count in scryfall.requests.items()
+               if "image" not in key) == searches
+
+
+def test_a_first_start_offline_says_in_one_line_what_to_run(
+    make_settings: Callable[..., Settings], app_client: AppClient,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    settings = make_settings(scryfall_url="http://127.0.0.1:9", card_text_on_start=True)
+    with caplog.at_level("INFO", logger="server.services.cards.card_data"), \
+            app_client(settings) as client:
+        status = wait_done(client)
+    assert (status["job"]["state"], status["job"]["error"]) == ("failed", "offline")
+    assert status["command"] in {"prismatic cards fetch --all --images"}
+    assert "once online, run `prismatic cards fetch --all`" in caplog.text
+
+
+@SQLITE_ONLY
+def test_the_start_up_download_can_be_turned_off(
+    make_settings: Callable[..., Settings], app_client: AppClient, scryfall: FakeScryfall,
+) -> None:
+    settings = make_settings(scryfall_url=scryfall.base_url, card_text_on_start=False)
+    with app_client(settings) as client:
+        time.sleep(0.2)  # not a timing assertion: nothing may start, however long we wait
+        assert client.get("/api/cards/status").json()["job"]["state"] == "idle"
+    assert not scryfall.requests

@@ -47,7 +47,8 @@ def prismatic(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") and
             not k.startswith("PRISMATIC_")}
     return subprocess.run([sys.executable, "-m", "server", *args], cwd=ROOT,
-                          env={**base, **(env or ENGLISH)}, capture_output=True, text=True,
+                          env={**base, "PRISMATIC_CARD_TEXT_ON_START": "0", **(env or ENGLISH)},
+                          capture_output=True, text=True,
                           timeout=120, check=False)
 
 

@@ -32,7 +32,8 @@ pytestmark = pytest.mark.slow
 
 def environment(system: str, **settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PRISMATIC_", "PYTHON"))}
-    env.update(PYTHONPATH=str(SHIM), FOREIGN_PLATFORM=system, **settings)
+    env.update(PYTHONPATH=str(SHIM), FOREIGN_PLATFORM=system, PRISMATIC_CARD_TEXT_ON_START="0",
+               **settings)
     if system == "Windows":  # a console redirected to a file: the ANSI code page
         env["PYTHONIOENCODING"] = "cp1252"
     return env

@@ -18,7 +18,8 @@ from sqlmodel import func, select
 
 from server.core.settings import Settings
 from server.db.tables import SeasonRow
-from server.protocol.shapes.season import SeasonHostView, SeasonStandings
+from server.protocol.shapes.season import SeasonHostView, SeasonPlayerView, SeasonStandings
+from server.services.seasons.season_files import free_name
 from tests.server.support.builders import bearer
 from tests.server.support.databases import SQLITE_ONLY
 
@@ -154,6 +155,81 @@ def test_a_name_that_spreadsheets_would_run_is_written_as_text(client: TestClien
     assert "'=1+2" in reply.content.decode("utf-8-sig")
 
 
+def test_a_players_season_lists_every_game_and_adds_up_to_their_line(
+        client: TestClient) -> None:
+    season = imported(client, season_file())
+    url = f"/api/seasons/{season['season_id']}/player"
+    ann = client.get(url, params={"name": "annie"})  # any of the player's names
+    assert ann.status_code == 200, ann.text
+    view = ann.json()
+    assert (view["name"], view["season_name"], view["line"]["points"]) == ("Ann", "Spring", 11)
+    assert [(n["number"], n["games"], n["wins"], n["points"]) for n in view["nights"]] == [
+        (1, 1, 1, 5), (2, 1, 1, 6)]
+    assert [(g["night"], g["game"], g["place"], g["outcome"], g["opponents"], g["points"])
+            for g in view["games"]] == [(1, 1, 1, "win", ["Bob", "Cid"], 5),
+                                        (2, 1, 1, "win", ["Cid", "Dee"], 6)]
+    assert TypeAdapter(SeasonPlayerView).validate_python(view, strict=True) == view
+    cid = client.get(url, params={"name": "Cid"}).json()
+    assert [g["outcome"] for g in cid["games"]] == ["loss", "draw", "loss"]
+    assert sum(g["points"] for g in cid["games"]) == cid["line"]["points"]
+
+
+def test_a_name_the_season_never_met_has_no_page(client: TestClient) -> None:
+    season = imported(client, season_file())
+    url = f"/api/seasons/{season['season_id']}/player"
+    for params in ({"name": "Zed"}, {"name": "x" * 65}, {}):
+        reply = client.get(url, params=params)
+        assert reply.status_code in {404, 422}, params
+    zed = client.get(url, params={"name": "Zed"}, headers={"Accept-Language": "ru"})
+    assert (zed.status_code, zed.json()["error"]["code"]) == (404, "unknown_season_player")
+    assert zed.json()["error"]["message"] == "Никто с таким именем не играл в этом сезоне."
+    gone = client.get("/api/seasons/nope/player", params={"name": "Ann"})
+    assert (gone.status_code, gone.json()["error"]["code"]) == (404, "unknown_season")
+
+
+def test_importing_a_season_already_here_asks_first(client: TestClient) -> None:
+    first = imported(client, season_file())
+    again = client.post("/api/seasons/import", json=season_file(),
+                        headers={"Accept-Language": "it"})
+    assert (again.status_code, again.json()["error"]["code"]) == (409, "season_exists")
+    assert "Spring" not in again.json()["error"]["message"]  # Italian: the code's sentence
+    assert [s["name"] for s in client.get("/api/laptop/seasons").json()] == ["Spring"]
+    assert table(client, first["season_id"])[0] == (1, "Ann", 11, 2, 2, 0)
+
+
+def test_an_import_kept_beside_its_twin_gets_a_new_name(client: TestClient) -> None:
+    first = imported(client, season_file())
+    second = client.post("/api/seasons/import?existing=keep", json=season_file())
+    third = client.post("/api/seasons/import?existing=keep", json=season_file())
+    assert (second.status_code, third.status_code) == (201, 201), second.text
+    names = {s["season_id"]: s["name"] for s in client.get("/api/laptop/seasons").json()}
+    assert names == {first["season_id"]: "Spring", second.json()["season_id"]: "Spring (2)",
+                     third.json()["season_id"]: "Spring (3)"}
+    assert table(client, second.json()["season_id"]) == table(client, first["season_id"])
+
+
+def test_a_kept_twin_of_a_longest_name_still_fits() -> None:
+    assert free_name("x" * 64, ["x" * 64]) == "x" * 60 + " (2)"
+
+
+def test_an_import_that_replaces_its_twin_deletes_the_old_one(client: TestClient) -> None:
+    first = imported(client, season_file())
+    client.post(f"/api/seasons/{first['season_id']}/players/merge",
+                headers=bearer(first["host_token"]), json={"name": "Bobby", "into": "Bob"})
+    replaced = client.post("/api/seasons/import?existing=replace", json=season_file())
+    assert replaced.status_code == 201, replaced.text
+    gone = client.get(f"/api/seasons/{first['season_id']}/standings")
+    assert (gone.status_code, gone.json()["error"]["code"]) == (404, "unknown_season")
+    assert [s["name"] for s in client.get("/api/laptop/seasons").json()] == ["Spring"]
+    assert any(line[1] == "Bobby" for line in table(client, replaced.json()["season_id"]))
+
+
+def test_an_import_of_an_unknown_choice_is_refused(client: TestClient) -> None:
+    reply = client.post("/api/seasons/import?existing=both", json=season_file())
+    assert reply.status_code == 422
+    assert client.get("/api/laptop/seasons").json() == []
+
+
 def test_a_merge_moves_every_result_and_keeps_both_names(client: TestClient) -> None:
     season = imported(client, season_file())
     host = bearer(season["host_token"])
@@ -255,9 +331,8 @@ def test_an_export_imported_on_a_fresh_install_gives_equal_standings(
         copy_ = imported(elsewhere, exported.json())
         assert table(elsewhere, copy_["season_id"]) == before
         # The merged names still mean one player on the new install.
-        night = elsewhere.post("/api/seasons/import", json=exported.json()).json()
-        view = elsewhere.get(f"/api/seasons/{night['season_id']}/host",
-                             headers=bearer(night["host_token"])).json()
+        view = elsewhere.get(f"/api/seasons/{copy_['season_id']}/host",
+                             headers=bearer(copy_["host_token"])).json()
         assert {"name": "Bob", "also": ["Bobby"]} in view["players"]
         assert view["achievements"] == [{"name": "First blood", "points": 1}]
 

@@ -165,11 +165,11 @@ def test_the_host_may_adjust_and_records_the_winner(client: TestClient, table: P
     assert summary["games"][0]["winner"] == "Cid"
     assert any(p["deck"] and p["deck"]["legal"] is False for p in summary["players"])
     text = client.get(pod.url("/summary?format=text"), headers=pod.host)
-    assert "winner Cid" in text.text  # the night is not over: its decks stay hidden
+    assert "won by Cid" in text.text  # the night is not over: its decks stay hidden
     assert "Ann: deck hidden until the reveal (not legal)" in text.text
     assert client.get(pod.url("/summary"), headers=seats["Ann"].auth).status_code == 403
     russian = client.get(pod.url("/summary?format=text&lang=ru"), headers=pod.host).text
-    assert "победитель Cid" in russian and "Bob: колоды нет" in russian
+    assert "победа: Cid" in russian and "Bob: колоды нет" in russian
 
 
 @SQLITE_ONLY

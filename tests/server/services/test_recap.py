@@ -23,6 +23,7 @@ from tests.server.support.builders import (
     join,
     me,
     new_pod,
+    play_tables,
     start,
 )
 from tests.server.support.databases import SQLITE_ONLY
@@ -172,3 +173,34 @@ def test_a_nights_recap_waits_for_its_pods_rule(client: TestClient) -> None:
     assert client.get(f"{event}/recap", headers=seats[0].auth).status_code == 403
     assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
     assert client.get(f"{event}/recap", headers=seats[0].auth).status_code == 200
+
+
+def test_an_agreed_draw_reads_as_a_draw_in_the_recap_and_the_summary(
+        client: TestClient) -> None:
+    """The host met "Winner: not recorded" for a draw every player agreed to."""
+    pod, seats = play_tables(client)
+    for name in ("Ann", "Bob", "Cid"):
+        drew = client.post(pod.url("/games/1/draw"), headers=seats[name].auth, json={})
+        assert drew.status_code == 200, drew.text
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    (game,) = client.get(pod.url("/recap"), headers=pod.host).json()["games"]
+    assert (game["draw"], game["winner"]) == (["Ann", "Bob", "Cid"], None)
+    html = client.get(pod.url("/recap.html"), headers=pod.host, params={"lang": "it"}).text
+    assert "Pareggio: Ann, Bob, Cid" in html and "non registrato" not in html
+    text = client.get(pod.url("/summary"), headers=pod.host,
+                      params={"format": "text", "lang": "en"}).text
+    assert "game 1: a draw: Ann, Bob, Cid (life:" in text
+
+
+def test_a_game_with_no_result_still_says_so(client: TestClient) -> None:
+    pod, _seats = play_tables(client)
+    tap = client.post(pod.url("/games/1"), headers=pod.host, json={
+        "kind": "life", "delta": -1,
+        "target": client.get(pod.url("/host"), headers=pod.host).json()["games"][0][
+            "players"][0]["player_id"]})
+    assert tap.status_code == 200, tap.text
+    (game,) = client.get(pod.url("/summary"), headers=pod.host).json()["games"]
+    assert (game["draw"], game["winner"]) == (None, None)
+    text = client.get(pod.url("/summary"), headers=pod.host,
+                      params={"format": "text", "lang": "en"}).text
+    assert "game 1: no result recorded (life:" in text
