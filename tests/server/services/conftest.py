@@ -1,12 +1,12 @@
 """Fixtures the service tests share: a pod whose draft is over, and a pod at its tables.
 
-`played_table` (the games, their results and the table moves) is played once per worker
-into a SQLite file (tests/server/support/saved.py); a test on SQLite opens its app on a
-copy, one on PostgreSQL plays its own."""
+Both are built once per worker into a SQLite file (tests/server/support/saved.py): a test
+on SQLite opens its app on a copy, one on PostgreSQL builds its own (`SAVED`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -26,8 +26,7 @@ from tests.server.support.saved import Saved, saved
 People = tuple[PodHandle, dict[str, SeatHandle]]
 
 
-@pytest.fixture
-def built(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
+def draft_three(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
     """A 3-seat pod of three people whose draft has finished."""
     pod = new_pod(client, seats=3, seed=9)
     seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
@@ -36,8 +35,11 @@ def built(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
     return pod, seats
 
 
-def on_sqlite(settings: Settings) -> bool:
-    return settings.db_url.startswith("sqlite")
+@pytest.fixture(scope="session")
+def drafted_pod(tmp_path_factory: pytest.TempPathFactory) -> Saved[tuple[PodHandle,
+                                                                         list[SeatHandle]]]:
+    """`draft_three` once for this worker."""
+    return saved(tmp_path_factory.mktemp("drafted"), draft_three)
 
 
 @pytest.fixture(scope="session")
@@ -46,23 +48,42 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Saved[People]:
     return saved(tmp_path_factory.mktemp("played"), play_tables)
 
 
+SAVED = {"built": "drafted_pod", "played_table": "played"}
+"""A fixture of this folder, and the fixture of the worker's saved copy of it."""
+
+
+def saved_of(request: pytest.FixtureRequest) -> Saved[Any] | None:
+    """The saved state this test starts from on SQLite: none on PostgreSQL, or when it
+    takes none of `SAVED`."""
+    wanted = [name for name in SAVED if name in request.fixturenames]
+    assert len(wanted) <= 1, f"one saved state a test, not {wanted}"
+    if not wanted or not str(request.getfixturevalue("db_url")).startswith("sqlite"):
+        return None
+    copy: Saved[Any] = request.getfixturevalue(SAVED[wanted[0]])
+    return copy
+
+
 @pytest.fixture
 def settings(request: pytest.FixtureRequest, make_settings: Callable[..., Settings]) -> Settings:
-    """The suite's `settings`; for a test of `played_table` on SQLite, its database is
-    first a copy of the worker's played table, so `client` opens on it."""
+    """The suite's `settings`; for a test of `built` or `played_table` on SQLite, its
+    database is first a copy of the worker's saved state, so `client` opens on it."""
     made = make_settings()
-    if "played_table" in request.fixturenames and on_sqlite(made):
-        played: Saved[People] = request.getfixturevalue("played")
-        played.copy_to(made.db_url)
+    copy = saved_of(request)
+    if copy is not None:
+        copy.copy_to(made.db_url)
     return made
 
 
 @pytest.fixture
-def played_table(request: pytest.FixtureRequest, client: TestClient,
-                 settings: Settings) -> People:
-    """Ann, Bob and Cid at their table (`play_tables`): on SQLite the worker's copy, on
-    PostgreSQL played for the test."""
-    if on_sqlite(settings):
-        played: Saved[People] = request.getfixturevalue("played")
-        return played.value
-    return play_tables(client)
+def built(request: pytest.FixtureRequest, client: TestClient
+          ) -> tuple[PodHandle, list[SeatHandle]]:
+    """A 3-seat pod of three people whose draft has finished (`draft_three`)."""
+    copy = saved_of(request)
+    return draft_three(client) if copy is None else copy.value
+
+
+@pytest.fixture
+def played_table(request: pytest.FixtureRequest, client: TestClient) -> People:
+    """Ann, Bob and Cid at their table (`play_tables`)."""
+    copy = saved_of(request)
+    return play_tables(client) if copy is None else copy.value
