@@ -8,11 +8,17 @@ whole on one worker; split, each worker that runs a few of its tests would make 
 
 Why a scheduler and not pytest-xdist's `xdist_group` marker: the marker works by renaming
 each test's node id, which pytest 9 no longer lets a plugin do, so it silently does nothing.
+
+Longest first (issue #43): a worker that takes a long unit last keeps the run waiting after
+the others are done, so the units go out by their expected time, longest first
+(`longest_first`, tests/test_scheduling.py): a crash-and-restart loop or a browser module
+starts early and the single quick tests fill the gaps at the end.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -39,15 +45,60 @@ SHARED_SERVER_MODULES = (
 )
 
 
-class SharedServerScheduling(LoadScopeScheduling):
-    """pytest-xdist's `load`, but a module in `SHARED_SERVER_MODULES` is one unit of work.
+SECONDS_BY_MARK = (("slow", 60.0), ("browser", 10.0))
+"""A test's expected seconds by its marks, the first that it has (a SIGKILL loop, a wheel
+install or a long browser walk is marked `slow`); any other test is about a second."""
 
-    Units with the most tests go out first (pytest-xdist's `loadscope` order), so the
-    long browser modules start early and single tests fill the gaps after them."""
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work a test belongs to: its module if the module shares a server,
+    else the test alone."""
+    module = nodeid.split("::", 1)[0]
+    return module if module.startswith(SHARED_SERVER_MODULES) else nodeid
+
+
+def expected_seconds(marks: Iterable[str]) -> float:
+    names = set(marks)
+    return next((seconds for mark, seconds in SECONDS_BY_MARK if mark in names), 1.0)
+
+
+def longest_first(tests: list[tuple[str, frozenset[str]]]) -> list[str]:
+    """The node ids of `tests` (node id, marks) regrouped by unit, the units with the most
+    expected seconds first; a unit's tests keep their order, and equal units theirs."""
+    units: dict[str, list[str]] = {}
+    seconds: dict[str, float] = {}
+    for nodeid, marks in tests:
+        unit = unit_of(nodeid)
+        units.setdefault(unit, []).append(nodeid)
+        seconds[unit] = seconds.get(unit, 0.0) + expected_seconds(marks)
+    ordered = sorted(units, key=lambda unit: -seconds[unit])  # stable: ties keep their order
+    return [nodeid for unit in ordered for nodeid in units[unit]]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a pytest-xdist worker, collect longest first: the controller hands the units out
+    in the workers' collection order (`SharedServerScheduling`). In one process (`-n 0`)
+    the order stays the files' own, which keeps each module's tests together."""
+    if not hasattr(config, "workerinput"):
+        return
+    marks = {item.nodeid: frozenset(mark.name for mark in item.iter_markers()) for item in items}
+    position = {nodeid: index for index, nodeid in
+                enumerate(longest_first([(item.nodeid, marks[item.nodeid]) for item in items]))}
+    items.sort(key=lambda item: position[item.nodeid])
+
+
+class SharedServerScheduling(LoadScopeScheduling):
+    """pytest-xdist's `load`, but a module in `SHARED_SERVER_MODULES` is one unit of work,
+    and the units go out in the workers' collection order: longest first
+    (`pytest_collection_modifyitems`), not pytest-xdist's most-tests-first."""
+
+    def __init__(self, config: pytest.Config, log: Any = None) -> None:
+        super().__init__(config, log)
+        config.option.loadscopereorder = False  # the collection is already in order
 
     def _split_scope(self, nodeid: str) -> str:
-        module = nodeid.split("::", 1)[0]
-        return module if module.startswith(SHARED_SERVER_MODULES) else nodeid
+        return unit_of(nodeid)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -1,25 +1,89 @@
-"""Fixtures the service tests share: a pod whose draft is over."""
+"""Fixtures the service tests share: a pod whose draft is over, and a pod at its tables.
+
+Both are built once per worker into a SQLite file (tests/server/support/saved.py): a test
+on SQLite opens its app on a copy, one on PostgreSQL builds its own (`SAVED`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from server.core.settings import Settings
 from tests.server.support.builders import (
     PodHandle,
     SeatHandle,
     draft_until_done,
     join,
     new_pod,
+    play_tables,
     start,
 )
+from tests.server.support.saved import Saved, saved
+
+People = tuple[PodHandle, dict[str, SeatHandle]]
 
 
-@pytest.fixture
-def built(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
+def draft_three(client: TestClient) -> tuple[PodHandle, list[SeatHandle]]:
     """A 3-seat pod of three people whose draft has finished."""
     pod = new_pod(client, seats=3, seed=9)
     seats = [join(client, pod, name) for name in ("Ann", "Bob", "Cid")]
     start(client, pod)
     draft_until_done(client, seats)
     return pod, seats
+
+
+@pytest.fixture(scope="session")
+def drafted_pod(tmp_path_factory: pytest.TempPathFactory) -> Saved[tuple[PodHandle,
+                                                                         list[SeatHandle]]]:
+    """`draft_three` once for this worker."""
+    return saved(tmp_path_factory.mktemp("drafted"), draft_three)
+
+
+@pytest.fixture(scope="session")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Saved[People]:
+    """`play_tables` (Ann, Bob and Cid drafted, at their table) once for this worker."""
+    return saved(tmp_path_factory.mktemp("played"), play_tables)
+
+
+SAVED = {"built": "drafted_pod", "played_table": "played"}
+"""A fixture of this folder, and the fixture of the worker's saved copy of it."""
+
+
+def saved_of(request: pytest.FixtureRequest) -> Saved[Any] | None:
+    """The saved state this test starts from on SQLite: none on PostgreSQL, or when it
+    takes none of `SAVED`."""
+    wanted = [name for name in SAVED if name in request.fixturenames]
+    assert len(wanted) <= 1, f"one saved state a test, not {wanted}"
+    if not wanted or not str(request.getfixturevalue("db_url")).startswith("sqlite"):
+        return None
+    copy: Saved[Any] = request.getfixturevalue(SAVED[wanted[0]])
+    return copy
+
+
+@pytest.fixture
+def settings(request: pytest.FixtureRequest, make_settings: Callable[..., Settings]) -> Settings:
+    """The suite's `settings`; for a test of `built` or `played_table` on SQLite, its
+    database is first a copy of the worker's saved state, so `client` opens on it."""
+    made = make_settings()
+    copy = saved_of(request)
+    if copy is not None:
+        copy.copy_to(made.db_url)
+    return made
+
+
+@pytest.fixture
+def built(request: pytest.FixtureRequest, client: TestClient
+          ) -> tuple[PodHandle, list[SeatHandle]]:
+    """A 3-seat pod of three people whose draft has finished (`draft_three`)."""
+    copy = saved_of(request)
+    return draft_three(client) if copy is None else copy.value
+
+
+@pytest.fixture
+def played_table(request: pytest.FixtureRequest, client: TestClient) -> People:
+    """Ann, Bob and Cid at their table (`play_tables`)."""
+    copy = saved_of(request)
+    return play_tables(client) if copy is None else copy.value

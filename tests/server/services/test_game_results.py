@@ -22,8 +22,9 @@ ACHIEVEMENTS = [{"name": "First blood", "points": 2}, {"name": "Won with the Pip
 
 
 @pytest.fixture
-def table(client: TestClient) -> People:
-    return play(client)
+def table(played_table: People) -> People:
+    """Ann, Bob and Cid at their table, played once per worker (services/conftest.py)."""
+    return played_table
 
 
 def ids(game: dict[str, Any]) -> dict[str, str]:

@@ -26,8 +26,9 @@ def play(client: TestClient, names: tuple[str, ...] = ("Ann", "Bob", "Cid")) -> 
 
 
 @pytest.fixture
-def table(client: TestClient) -> People:
-    return play(client)
+def table(played_table: People) -> People:
+    """Ann, Bob and Cid at their table, played once per worker (services/conftest.py)."""
+    return played_table
 
 
 def game_of(client: TestClient, seat: SeatHandle) -> dict[str, Any]:

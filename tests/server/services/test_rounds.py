@@ -74,7 +74,7 @@ def night(request: pytest.FixtureRequest, client: TestClient, settings: Settings
     PostgreSQL drafted for the test."""
     if on_sqlite(settings):
         drafted: DraftedNight = request.getfixturevalue("drafted")
-        return drafted.night
+        return drafted.value
     return night_at_tables(client)
 
 

@@ -19,8 +19,9 @@ People = tuple[PodHandle, dict[str, SeatHandle]]
 
 
 @pytest.fixture
-def table(client: TestClient) -> People:
-    return play_tables(client)
+def table(played_table: People) -> People:
+    """Ann, Bob and Cid at their table, played once per worker (services/conftest.py)."""
+    return played_table
 
 
 def board(client: TestClient, pod: PodHandle) -> dict[str, Any]:

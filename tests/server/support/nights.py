@@ -3,17 +3,12 @@ and the same night drafted once per module, copied for each test (`DraftedNight`
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
-
-from server.app import create_app
 from tests.server.support.builders import Client, SeatHandle, bearer, draft_until_done
-from tests.server.support.settings import app_settings
+from tests.server.support.saved import Saved, saved
 
 PIPERS = {"commanders": [{"piper": True, "color": "R"}, {"piper": True, "color": "G"}],
           "main": [], "basics": {"Mountain": 10}}
@@ -72,29 +67,11 @@ def night_at_tables(client: Client, players: int = 10,
     return Night(event_id, host, tokens, pod_of, pod_ids)
 
 
-@dataclass
-class DraftedNight:
-    """A night at its tables (`night_at_tables`), drafted once into a SQLite file.
-
-    Why: drafting ten people costs seconds, and a module of rules about what comes after
-    the draft (rounds, refusals) paid it for each test. Each test now opens its app on a
-    copy of the file, and the app takes the night up from the database as after a restart
-    (the path `prismatic serve` takes when it starts again)."""
-
-    night: Night
-    database: Path
-
-    def copy_to(self, db_url: str) -> None:
-        """Write the drafted night into the (empty, not yet opened) SQLite `db_url`."""
-        target = Path(db_url.removeprefix("sqlite:///"))
-        with closing(sqlite3.connect(self.database)) as source, \
-                closing(sqlite3.connect(target)) as copy:
-            source.backup(copy)
+DraftedNight = Saved[Night]
+"""A night at its tables (`night_at_tables`), drafted once into a SQLite file
+(tests/server/support/saved.py)."""
 
 
 def drafted_night(folder: Path) -> DraftedNight:
     """Draft `night_at_tables` in an app on a SQLite file in `folder`, and close the app."""
-    database = folder / "night.db"
-    with TestClient(create_app(app_settings(f"sqlite:///{database}", folder / "data"))) as client:
-        night = night_at_tables(client)
-    return DraftedNight(night, database)
+    return saved(folder, night_at_tables)
