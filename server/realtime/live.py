@@ -254,6 +254,10 @@ class Connections:
     snapshot: Snapshot | None = None
     """The database snapshot taken when the host ended the night, or why it failed
     (`server.services.night.snapshots`)."""
+    views: object = None
+    """The views of the current version every socket of the pod shares
+    (`server.views.pod.PodViews`, which this layer may not import; set and checked
+    there)."""
 
 
 @dataclass(eq=False)

@@ -137,16 +137,15 @@ class PodViews:
     """By (player id, language): a seat's deck report is said in its reader's language."""
 
 
-_VIEWS: WeakKeyDictionary[LivePod, PodViews] = WeakKeyDictionary()
-
-
 def pod_views(pod: LivePod) -> PodViews:
     """This pod's shared views at its current version and card media (older ones are
-    dropped)."""
-    views = _VIEWS.get(pod)
-    if views is None or (views.version, views.cards) != (pod.live.version,
-                                                          pod.cards.generation):
-        views = _VIEWS[pod] = PodViews(pod.live.version, pod.cards.generation)
+    dropped). Kept on the pod itself (`Connections.views`), not in a module's weak
+    dictionary: the runtime owns them with the pod, and a weak dictionary's lookup and
+    store were a measurable share of a table-pace pick (docs/performance.md)."""
+    views = pod.live.views
+    if not isinstance(views, PodViews) or (views.version, views.cards) != (
+            pod.live.version, pod.cards.generation):
+        views = pod.live.views = PodViews(pod.live.version, pod.cards.generation)
     return views
 
 

@@ -425,3 +425,45 @@ def test_a_batch_of_guarded_picks_takes_its_pods_in_id_order_without_a_session(
     assert calls == ["a1", "a2", "b1", "c1", "c2"]
     assert len(pick_log(engine)) == 5
     assert locks == [] and transactions == []
+
+
+def test_writes_submitted_while_a_batch_commits_make_the_next_batch_and_close_waits_for_it(
+    engine: sa.Engine,
+) -> None:
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def held(name: str) -> Write:
+        w = insert_pod(name)
+        stage = w.stage
+        assert stage is not None
+
+        def wait_then_stage(session: Session) -> None:
+            started.set()
+            release.wait()
+            stage(session)
+        w.stage = wait_then_stage
+        w.committed = lambda: order.append(name)
+        return w
+
+    def queued(name: str) -> Write:
+        w = insert_pod(name)
+        w.committed = lambda: order.append(name)
+        return w
+
+    async def scenario() -> GroupWriter:
+        writer = GroupWriter(lambda: Session(engine))
+        first = writer.submit(held("a"))
+        await asyncio.to_thread(started.wait)  # the first batch is on the writer thread
+        later = [writer.submit(queued(f"b{i}")) for i in range(5)]
+        release.set()
+        await first
+        await writer.close()  # returns only once the queued writes are committed
+        assert all(future.done() for future in later)
+        return writer
+
+    writer = asyncio.run(scenario())
+    assert (writer.batches, writer.writes) == (2, 6)
+    assert order == ["a", "b0", "b1", "b2", "b3", "b4"] and len(stored(engine)) == 6
