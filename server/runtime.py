@@ -21,6 +21,7 @@ from server.core.coalesced import Coalesced
 from server.core.settings import Settings
 from server.core.single_flight import SingleFlight
 from server.core.versioned_cache import VersionedCache
+from server.core.weak_versions import WeakVersions
 from server.db import Engine, Session
 from server.db.engine import writer_engine
 from server.db.reads import InFlightReads, PoolReads
@@ -64,6 +65,9 @@ class Runtime:
     clock moves no pick timer (`server.realtime.clock`)."""
     media: CardMedia = field(default_factory=CardMedia)
     """Imported rules text and cached images for the card JSON (read at start)."""
+    views: WeakVersions[Any, Any] = field(default_factory=WeakVersions, repr=False)
+    """Per live pod, what the views of its current version share (`server.views.cache`
+    names its types: the runtime is below the views)."""
     downloads: DownloadJob = field(default_factory=DownloadJob)
     """The start page's card text and image download (one at a time)."""
     arrivals: JoinPageVisits = field(default_factory=JoinPageVisits.of_this_laptop)

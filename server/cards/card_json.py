@@ -69,7 +69,7 @@ class CardJson:
         self._text: dict[Key, str] = {}
         self.generation = 0
         """Bumped by `clear`: what was built from the old bodies (a pod version's shared
-        views, `server.views.pod.PodViews`) is stale when it differs."""
+        views, `server.views.cache.PodViews`) is stale when it differs."""
 
     def clear(self) -> None:
         """Forget every body (the media changed)."""

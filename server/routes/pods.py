@@ -28,6 +28,7 @@ from server.routes.deps import (
     RuntimeDep,
     Seat,
 )
+from server.runtime import Runtime
 from server.services import caps
 from server.services.night import drafting, lifecycle
 from server.views.pod import host_dashboard, seat_view_text, summary
@@ -121,20 +122,21 @@ async def get_host_view(pod: HostPod, rt: RuntimeDep) -> Mapping[str, Any]:
     return host_dashboard(rt, pod)
 
 
-def seat_view_response(pod: LivePod, player: LivePlayer, language: str) -> Response:
+def seat_view_response(rt: Runtime, pod: LivePod, player: LivePlayer,
+                       language: str) -> Response:
     """The seat view as ready JSON text (the phone's pick path: no re-encoding of cards)."""
-    return Response(seat_view_text(pod, player, language=language)[1],
+    return Response(seat_view_text(rt.views, pod, player, language=language)[1],
                     media_type="application/json")
 
 
 @router.get("/{pod_id}/me")
-async def get_seat_view(seat: Seat, language: LanguageDep) -> Response:
+async def get_seat_view(seat: Seat, rt: RuntimeDep, language: LanguageDep) -> Response:
     pod, player = seat
-    return seat_view_response(pod, player, language)
+    return seat_view_response(rt, pod, player, language)
 
 
 @router.post("/{pod_id}/picks")
 async def pick(body: PickCreate, seat: Seat, rt: RuntimeDep, language: LanguageDep) -> Response:
     pod, player = seat
     await drafting.submit_pick(rt, pod, player, body.pick, body.cards)
-    return seat_view_response(pod, player, language)
+    return seat_view_response(rt, pod, player, language)

@@ -10,10 +10,9 @@ rebuild them (`server.protocol.shapes.host`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from draft.engine import passed_from, seats_to_act, view_for
 from draft.state import CardInstance
@@ -42,6 +41,7 @@ from server.protocol.shapes.seat import (
 )
 from server.realtime.live import LivePlayer, LivePod
 from server.realtime.readiness import games_in_play, without_legal_deck
+from server.views.cache import PodViews, SeatText, ViewCache, pod_views
 from server.views.decks import deck_json
 from server.views.game import game_view
 
@@ -115,49 +115,11 @@ class PoolSent:
         self.last_id = pool[-1].id if pool else None
 
 
-@dataclass(frozen=True)
-class SeatText:
-    """One seat's view at one version, encoded: its head and pack as JSON text, its pool
-    as card instances (each socket sends the part of it that socket has not sent)."""
-
-    version: int
-    head: str  # the view without its pack and pool, and without the closing brace
-    pack: str
-    pool: Cards
-
-
-@dataclass
-class PodViews:
-    """What the views of one pod version share, built once for that version: the player
-    lines every seat shows, and each seat's encoded view (a phone's socket, a second tab
-    of it, and the HTTP answer to its pick all reuse it). Every change a phone may see
-    bumps `pod.live.version` (`LivePod.bump`), so a version's views never go stale; new
-    rules text or images (a card download) change the cards' `generation` instead."""
-
-    version: int
-    cards: int
-    players: list[PlayerLine] | None = None
-    seats: dict[tuple[str, str], SeatText] = field(default_factory=dict)
-    """By (player id, language): a seat's deck report is said in its reader's language."""
-
-
-_VIEWS: WeakKeyDictionary[LivePod, PodViews] = WeakKeyDictionary()
-
-
-def pod_views(pod: LivePod) -> PodViews:
-    """This pod's shared views at its current version and card media (older ones are
-    dropped)."""
-    views = _VIEWS.get(pod)
-    if views is None or (views.version, views.cards) != (pod.live.version,
-                                                          pod.cards.generation):
-        views = _VIEWS[pod] = PodViews(pod.live.version, pod.cards.generation)
-    return views
-
-
-def seat_text(pod: LivePod, player: LivePlayer,
+def seat_text(cache: ViewCache, pod: LivePod, player: LivePlayer,
               language: str = DEFAULT_LANGUAGE) -> SeatText:
-    """The seat's encoded view at the pod's current version (built on first use)."""
-    views = pod_views(pod)
+    """The seat's encoded view at the pod's current version (built on first use and kept
+    in the runtime's `cache`)."""
+    views = pod_views(cache, pod)
     text = views.seats.get((player.id, language))
     if text is None:
         view, pack, pool = _seat_view(pod, player, language, views)
@@ -168,7 +130,8 @@ def seat_text(pod: LivePod, player: LivePlayer,
     return text
 
 
-def seat_view_text(pod: LivePod, player: LivePlayer, sent: PoolSent | None = None,
+def seat_view_text(cache: ViewCache, pod: LivePod, player: LivePlayer,
+                   sent: PoolSent | None = None,
                    language: str = DEFAULT_LANGUAGE) -> tuple[int, str]:
     """(version, the seat view as JSON text): the head and pack come from this version's
     shared views (`seat_text`), the cards from the card text cache, so neither a 60-card
@@ -177,7 +140,7 @@ def seat_view_text(pod: LivePod, player: LivePlayer, sent: PoolSent | None = Non
     With `sent` (a socket's record of the pool it already sent) the view carries only the
     new cards as `pool_added` in place of `pool`, when the pool grew from what was sent;
     `pool_count` is always there, so a phone can tell that its merged pool is whole."""
-    text = seat_text(pod, player, language)
+    text = seat_text(cache, pod, player, language)
     head, pack_text, pool = text.head, text.pack, text.pool
     if sent is not None and sent.precedes(pool):
         pool_key, cards = "pool_added", pool[sent.count or 0:]
@@ -189,29 +152,30 @@ def seat_view_text(pod: LivePod, player: LivePlayer, sent: PoolSent | None = Non
     return text.version, f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 
-def line_up(pod: LivePod) -> LineUp:
+def line_up(pod: LivePod, views: PodViews | None = None) -> LineUp:
     """Which set each round opens, the one the current round opens, and the house rules:
     public at the table, so every phone and the host screen show them. All but the
-    round's set is fixed when the pod is created, so it is built once per pod."""
+    round's set is fixed when the pod is created, so a version's views build it once."""
     current = pod.night.state.round if pod.night.state is not None else 1
-    return {**_setup(pod), "round_set": pod.config.set_for_round(current),
+    return {**_setup(pod, views), "round_set": pod.config.set_for_round(current),
             "replay_visibility": pod.night.replay_visibility}
 
 
-_SETUPS: WeakKeyDictionary[LivePod, Setup] = WeakKeyDictionary()
-
-
-def _setup(pod: LivePod) -> Setup:
-    setup = _SETUPS.get(pod)
-    if setup is None:
-        setup = _SETUPS[pod] = {
-            "set": pod.setup.set_code,
-            "line_up": list(pod.config.round_sets),
-            "house_rules": {"starting_life": pod.setup.starting_life,
-                            "deck_size": pod.setup.deck_size_rule,
-                            "deck_cards": pod.deck_rules.size},
-            "addable_commanders": [card.name for card in pod.addable_cards],
-        }
+def _setup(pod: LivePod, views: PodViews | None) -> Setup:
+    """The pod's set, line-up, house rules and addable commanders (kept in `views`, so
+    the seats of one version build it once)."""
+    if views is not None and views.setup is not None:
+        return views.setup
+    setup: Setup = {
+        "set": pod.setup.set_code,
+        "line_up": list(pod.config.round_sets),
+        "house_rules": {"starting_life": pod.setup.starting_life,
+                        "deck_size": pod.setup.deck_size_rule,
+                        "deck_cards": pod.deck_rules.size},
+        "addable_commanders": [card.name for card in pod.addable_cards],
+    }
+    if views is not None:
+        views.setup = setup
     return setup
 
 
@@ -235,7 +199,7 @@ def _seat_view(pod: LivePod, player: LivePlayer, language: str,
                views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
     """The seat view without its pack and pool, and those as card instances (the callers
     encode them). With `views`, the parts every seat shares come from there."""
-    up = line_up(pod)  # spelled out: mypy cannot check a ** beside `commander_choices`
+    up = line_up(pod, views)  # spelled out: mypy cannot check a ** beside `commander_choices`
     view: SeatHead = {
         "pod_id": pod.id,
         "version": pod.live.version,
@@ -322,10 +286,10 @@ def _game_of(pod: LivePod, player: LivePlayer) -> GameView | None:
 
 def host_dashboard(rt: Runtime, pod: LivePod) -> HostView:
     """The host view with this server's join link: what every host command answers."""
-    return host_view(pod, rt.join_url(pod.id))
+    return host_view(pod, rt.join_url(pod.id), pod_views(rt.views, pod))
 
 
-def host_view(pod: LivePod, join_url: str) -> HostView:
+def host_view(pod: LivePod, join_url: str, views: PodViews | None = None) -> HostView:
     """The host dashboard: names, counts, connection flags; no card contents."""
     state = pod.night.state
     players: list[HostPlayer] = []
@@ -355,7 +319,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         "paused": pod.night.paused,
         "timers_paused": timers_paused(pod),
         "disk_full": pod.live.disk_full,
-        **line_up(pod),
+        **line_up(pod, views),
         "seats": pod.setup.seats,
         "timer_seconds": pod.setup.timer_seconds,
         "join_url": join_url,

@@ -149,7 +149,8 @@ class Connection:
             return view["version"], dumps(view)
         if kind == "snapshot":
             self.pool_sent = PoolSent()
-        return seat_view_text(self.pod, self.player, self.pool_sent, self.language)
+        return seat_view_text(self.rt.views, self.pod, self.player, self.pool_sent,
+                              self.language)
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_text(dumps(message))

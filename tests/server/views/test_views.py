@@ -10,7 +10,8 @@ from fastapi.testclient import TestClient
 from server.db.repo import as_utc
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
-from server.views.pod import PoolSent, iso, pod_views, seat_text, seat_view, seat_view_text
+from server.views.cache import ViewCache, pod_views
+from server.views.pod import PoolSent, iso, seat_text, seat_view, seat_view_text
 from tests.server.support.builders import SeatHandle, join, me, new_pod, start, take_first
 
 
@@ -27,17 +28,22 @@ def test_the_sockets_seat_view_text_is_the_seat_view(client: TestClient) -> None
     pod = new_pod(client, bots=True)
     seat = join(client, pod, "Ann")
     rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
-    live = rt.registry.get(pod.pod_id)
+    live, cache = rt.registry.get(pod.pod_id), rt.views
     player = live.player(seat.player_id)
-    lobby_version, lobby_text = seat_view_text(live, player)
+    lobby_version, lobby_text = seat_view_text(cache, live, player)
     assert json.loads(lobby_text) == seat_view(live, player)
     start(client, pod)
     for _ in range(3):
         assert take_first(client, seat).status_code == 200
-    version, text = seat_view_text(live, player)
+    version, text = seat_view_text(cache, live, player)
     view = seat_view(live, player)
     assert json.loads(text) == view and version == view["version"] > lobby_version
     assert len(view["pool"]) == 6 and view["pack"]
+
+
+def views_of(client: TestClient) -> ViewCache:
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    return rt.views
 
 
 def ann_after_one_pick(client: TestClient) -> tuple[LivePod, LivePlayer, SeatHandle]:
@@ -53,21 +59,23 @@ def ann_after_one_pick(client: TestClient) -> tuple[LivePod, LivePlayer, SeatHan
 
 def test_a_socket_is_sent_its_pool_once_then_only_the_cards_added(client: TestClient) -> None:
     live, player, seat = ann_after_one_pick(client)
+    cache = views_of(client)
     sent = PoolSent()
-    first = json.loads(seat_view_text(live, player, sent)[1])
+    first = json.loads(seat_view_text(cache, live, player, sent)[1])
     assert "pool_added" not in first and first["pool_count"] == len(first["pool"]) == 2
-    again = json.loads(seat_view_text(live, player, sent)[1])
+    again = json.loads(seat_view_text(cache, live, player, sent)[1])
     assert "pool" not in again and again["pool_added"] == []
     assert take_first(client, seat).status_code == 200
-    later = json.loads(seat_view_text(live, player, sent)[1])
+    later = json.loads(seat_view_text(cache, live, player, sent)[1])
     assert later["pool_count"] == 4
     assert first["pool"] + later["pool_added"] == seat_view(live, player)["pool"]
 
 
 def test_a_pool_that_did_not_grow_from_what_was_sent_is_sent_whole(client: TestClient) -> None:
     live, player, _seat = ann_after_one_pick(client)
+    cache = views_of(client)
     sent = PoolSent(count=2, last_id=-1)  # not this pool's second card
-    view = json.loads(seat_view_text(live, player, sent)[1])
+    view = json.loads(seat_view_text(cache, live, player, sent)[1])
     assert "pool_added" not in view and len(view["pool"]) == 2
     assert (sent.count, sent.last_id) == (2, view["pool"][-1]["id"])
 
@@ -86,20 +94,36 @@ def test_a_seats_view_is_built_once_per_pod_version_and_shared(client: TestClien
     """Two sockets of one seat (and the HTTP answer) at one version share one encoded
     view; every seat of the pod shares the player lines; a new version builds anew."""
     live, player, seat = ann_after_one_pick(client)
-    first = seat_text(live, player)
-    assert seat_text(live, player) is first
+    cache = views_of(client)
+    first = seat_text(cache, live, player)
+    assert seat_text(cache, live, player) is first
     one, two = PoolSent(), PoolSent()
-    assert seat_view_text(live, player, one) == seat_view_text(live, player, two)
-    views = pod_views(live)
+    assert seat_view_text(cache, live, player, one) == seat_view_text(cache, live, player, two)
+    views = pod_views(cache, live)
     bot = next(p for p in live.night.players if p.bot and p.seat is not None)
-    seat_text(live, bot)
+    seat_text(cache, live, bot)
     assert set(views.seats) == {(player.id, "en"), (bot.id, "en")}
     assert views.players is not None
     assert seat_view(live, bot)["players"] == views.players
 
     assert take_first(client, seat).status_code == 200  # the pod moves on: a new version
 
-    fresh = seat_text(live, player)
+    fresh = seat_text(cache, live, player)
     assert fresh is not first and fresh.version > first.version
-    assert json.loads(seat_view_text(live, player)[1]) == seat_view(live, player)
-    assert pod_views(live) is not views
+    assert json.loads(seat_view_text(cache, live, player)[1]) == seat_view(live, player)
+    assert pod_views(cache, live) is not views
+
+
+def test_the_views_cache_is_its_runtimes_and_a_second_cache_shares_none(client: TestClient) -> None:
+    """No module-level cache: the views built through one runtime's cache are in no other
+    cache, and the seats and the host view of one version share one setup line."""
+    live, player, _seat = ann_after_one_pick(client)
+    cache = views_of(client)
+    first = seat_text(cache, live, player)
+    views = pod_views(cache, live)
+    assert views.seats[(player.id, "en")] is first and views.setup is not None
+    setup = views.setup
+    other = ViewCache()
+    assert pod_views(other, live).seats == {} and pod_views(other, live).setup is None
+    assert seat_text(other, live, player) is not first
+    assert pod_views(cache, live) is views and views.setup is setup
