@@ -49,7 +49,8 @@ async def screen_night(rt: Runtime, token: str | None) -> Night:
 async def get_screen(rt: RuntimeDep,
                      authorization: Annotated[str | None, Header()] = None,
                      ) -> Mapping[str, Any]:
-    return await night_screen(rt, await screen_night(rt, bearer_token(authorization)))
+    night = await screen_night(rt, bearer_token(authorization))
+    return night_screen(await screens.screen_now(rt, night))
 
 
 async def screen_season(rt: Runtime, season_id: str, token: str | None) -> str:
