@@ -49,8 +49,7 @@ async def screen_night(rt: Runtime, token: str | None) -> Night:
 async def get_screen(rt: RuntimeDep,
                      authorization: Annotated[str | None, Header()] = None,
                      ) -> Mapping[str, Any]:
-    night = await screen_night(rt, bearer_token(authorization))
-    return night_screen(await screens.screen_now(rt, night))
+    return await night_screen(rt, await screen_night(rt, bearer_token(authorization)))
 
 
 async def screen_season(rt: Runtime, season_id: str, token: str | None) -> str:

@@ -31,15 +31,25 @@ from server.protocol.shapes.screen import (
     ScreenView,
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
-from server.services.events.events import Night, line_up
-from server.services.events.screens import ScreenNow, SeasonLines
+from server.runtime import Runtime
+from server.services.events.events import Night, line_up, pods_of
+from server.services.events.screens import SeasonLines, StandingsCache, store_wifi_of
+from server.services.night.done_pods import load_done
 from server.views.pod import iso
 from server.views.qr import qr_data_uri
 
 
-def night_screen(now: ScreenNow) -> ScreenView:
-    """The store's screen of a night (`server.services.events.screens.screen_now`)."""
-    return screen_view(now.night, now.pods, now.standings, now.join_url, now.season, now.wifi)
+async def night_screen(rt: Runtime, night: Night,
+                       standings: StandingsCache | None = None) -> ScreenView:
+    """The screen of `night` now: its pods in this process and its standings under its
+    season's scheme. A socket passes its `standings` cache, so a life tap reads no
+    stored game."""
+    await load_done(rt, night.pod_ids)  # the night's end outlives a restart
+    pods = pods_of(rt, night)
+    cache = standings or StandingsCache()
+    lines = await cache.of(rt, night, pods)
+    wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
+    return screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
 
 
 def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Standing],

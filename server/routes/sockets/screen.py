@@ -28,7 +28,7 @@ from server.routes.sockets.phone import CLOSE_REASONS, read_messages, run_until_
 from server.runtime import Runtime
 from server.services.events import events
 from server.services.events.events import Night
-from server.services.events.screens import StandingsCache, screen_now
+from server.services.events.screens import StandingsCache
 from server.views.pod import dumps, iso
 from server.views.screen import night_screen
 
@@ -121,7 +121,7 @@ class ScreenConnection(ScreenSocket):
         self.night = night
 
     async def view_text(self) -> str:
-        return dumps(night_screen(await screen_now(self.rt, self.night, self.standings)))
+        return dumps(await night_screen(self.rt, self.night, self.standings))
 
     async def run(self) -> None:
         with contextlib.ExitStack() as listening:

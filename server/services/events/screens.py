@@ -25,9 +25,8 @@ from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.events import store_wifi
-from server.services.events.events import Night, follow_night, pods_of, read_night
+from server.services.events.events import Night, follow_night, read_night
 from server.services.events.screen_tokens import screen_hash, screen_url
-from server.services.night.done_pods import load_done
 from server.services.seasons import seasons
 from server.services.seasons.season_book import ImportedResults, read_book
 from server.services.tables.standings import night_standings
@@ -116,33 +115,6 @@ class StandingsCache:
             self.standings, self.season = await rt.read(read)
             self.key, self.read = key, True
         return self.standings
-
-
-@dataclass(frozen=True)
-class ScreenNow:
-    """What the store's screen of a night shows now, as values (`server.views.screen`
-    shapes them): its pods in this process, its standings and its season's, the join
-    link, and the store's Wi-Fi while the night is open."""
-
-    night: Night
-    pods: list[LivePod]
-    standings: list[Standing]
-    join_url: str
-    season: SeasonLines | None
-    wifi: StoreWifi | None
-
-
-async def screen_now(rt: Runtime, night: Night,
-                     standings: StandingsCache | None = None) -> ScreenNow:
-    """The screen of `night` now: its pods in this process and its standings under its
-    season's scheme. A socket passes its `standings` cache, so a life tap reads no
-    stored game."""
-    await load_done(rt, night.pod_ids)  # the night's end outlives a restart
-    pods = pods_of(rt, night)
-    cache = standings or StandingsCache()
-    lines = await cache.of(rt, night, pods)
-    wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
-    return ScreenNow(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
 
 
 async def store_wifi_of(rt: Runtime) -> StoreWifi | None:
