@@ -20,6 +20,7 @@ from server.protocol.shapes.cards import CardDetails
 from server.routes.deps import LaptopOrHost, LimitCreate, RuntimeDep
 from server.runtime import Runtime
 from server.services.cards.card_data import cards_status, start_download
+from server.views.card_data import cards_status_view
 
 router = APIRouter(prefix="/api/cards", tags=["cards"])
 
@@ -32,7 +33,7 @@ class DownloadRequest(BaseModel):
 @router.get("/status")
 async def status(rt: RuntimeDep) -> Mapping[str, Any]:
     """Per set: printings, how many have rules text and a cached image; the download job."""
-    return await cards_status(rt)
+    return cards_status_view(await cards_status(rt))
 
 
 @router.post("/download", status_code=202, dependencies=[LaptopOrHost, LimitCreate])

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Header, Path, status
 from fastapi.responses import PlainTextResponse, Response
 
+from pods.achievements import Achievement
 from pods.forming import PodPolicy
 from server.core.errors import BadTokenError, InvalidError, WrongRoleError
 from server.core.security import bearer_token, token_matches
@@ -24,7 +25,7 @@ from server.protocol.bodies import (
     RoundClockChange,
     SeatCreate,
 )
-from server.protocol.shapes.season import AchievementJson, NightStandings
+from server.protocol.shapes.season import NightStandings
 from server.protocol.shapes.summary import NightSummary
 from server.routes.deps import ClientAddress, LimitCreate, LimitJoin, RuntimeDep, token_hash_of
 from server.routes.games import SUMMARY_RESPONSES
@@ -94,7 +95,7 @@ async def create_event(body: EventCreate, rt: RuntimeDep, address: ClientAddress
                        authorization: Annotated[str | None, Header()] = None) -> EventCreated:
     options = lifecycle.PodOptions(body.packs, body.starting_life, body.deck_size,
                                    "set_code" in body.model_fields_set, body.replay_visibility)
-    offered: list[AchievementJson] = []
+    offered: list[Achievement] = []
     if body.season_id is not None:  # a night for a season: its host's token, or nothing
         season = await seasons.load_season(rt, body.season_id)
         if not is_laptop(address, rt.settings):  # the laptop hosts every season

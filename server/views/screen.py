@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draft.engine import seats_to_act
+from pods.game_result import result_of
 from pods.results import GameResult
 from pods.season.standings import Standing
 from pods.store_wifi import StoreWifi, qr_text
@@ -34,7 +35,6 @@ from server.runtime import Runtime
 from server.services.events.events import Night, line_up, pods_of
 from server.services.events.screens import SeasonLines, StandingsCache, store_wifi_of
 from server.services.night.done_pods import load_done
-from server.services.tables.results import result_of
 from server.views.pod import iso
 from server.views.qr import qr_data_uri
 from server.views.round_clock import clock_json, shown_in

@@ -14,7 +14,6 @@ from server.protocol.shapes.season import (
     SeasonStandings,
 )
 from server.services.seasons.season_book import SeasonBook, iso_utc
-from server.services.seasons.seasons import achievements_of
 from server.views.standings import standing_lines, standings_csv
 
 
@@ -58,7 +57,8 @@ def host_view(book: SeasonBook, screen_url: str, screen_qr: str,
     return {
         "season_id": book.row.id, "name": book.row.name,
         "scoring": book.scheme.scoring.value, "points": dict(book.scheme.points),
-        "achievements": achievements_of(book.row),
+        "achievements": [{"name": a.name, "points": a.points}
+                         for a in book.achievements],
         "nights": [{"number": number, "event_id": night.event_id,
                     "held_at": iso_utc(night.held_at), "games": len(night.results),
                     "host_path": f"/events/{night.event_id}/host" if night.event_id else None}
@@ -67,7 +67,7 @@ def host_view(book: SeasonBook, screen_url: str, screen_qr: str,
                     for name in book.roster.names()],
         "standings": standing_lines(book.table),
         "screen_url": screen_url, "screen_qr": screen_qr,
-        "last_night": night_choices(last_night, [a["name"] for a in achievements_of(book.row)])
+        "last_night": night_choices(last_night, [a.name for a in book.achievements])
         if last_night is not None else None,
     }
 

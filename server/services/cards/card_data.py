@@ -21,9 +21,9 @@ from server.cards.images import image_path
 from server.cards.media import ImageMode, probe_image_host
 from server.cards.scryfall import ScryfallError, ScryfallUnreachable
 from server.cards.set_download import api_for, download_set
+from server.cards.status import CardDataStatus, SetCounts
 from server.core.errors import ConflictError
 from server.db import Session, cards_store
-from server.protocol.shapes.cards import CardsStatus, SetStatus
 from server.runtime import Runtime
 from server.services.commit import commit
 
@@ -76,21 +76,21 @@ async def settle_image_mode(rt: Runtime) -> None:
         refresh_media(rt)
 
 
-def set_statuses(rt: Runtime) -> list[SetStatus]:
+def set_statuses(rt: Runtime) -> tuple[SetCounts, ...]:
     """Per set the draft knows: printings, how many have rules text and a cached image."""
-    statuses: list[SetStatus] = []
+    statuses: list[SetCounts] = []
     for code in bundled_set_codes():
         card_set = load_set(code)
         cards = card_set.cards
-        statuses.append({
-            "set": card_set.code,
-            "name": card_set.name,
-            "cards": len(cards),
-            "texts": sum(1 for card in cards if card.name in rt.media.texts),
-            "images": sum(1 for card in cards
-                          if image_path(rt.settings.data_dir, card.set, card.number).is_file()),
-        })
-    return statuses
+        statuses.append(SetCounts(
+            code=card_set.code,
+            name=card_set.name,
+            cards=len(cards),
+            texts=sum(1 for card in cards if card.name in rt.media.texts),
+            images=sum(1 for card in cards
+                       if image_path(rt.settings.data_dir, card.set, card.number).is_file()),
+        ))
+    return tuple(statuses)
 
 
 def media_signature(rt: Runtime) -> tuple[int, int]:
@@ -102,7 +102,7 @@ def media_signature(rt: Runtime) -> tuple[int, int]:
     return count, stamps
 
 
-async def cards_status(rt: Runtime) -> CardsStatus:
+async def cards_status(rt: Runtime) -> CardDataStatus:
     """The start page's view; picks up a download made by the command line meanwhile.
     The database and the image folder are read in worker threads; the media are swapped
     on the loop (the pods' card caches are the loop's).
@@ -113,8 +113,8 @@ async def cards_status(rt: Runtime) -> CardsStatus:
     signature = await asyncio.to_thread(media_signature, rt)
     if signature != rt.media.signature and job["state"] != "running":
         use_media(rt, await asyncio.to_thread(read_media, rt))
-    return {"sets": await asyncio.to_thread(set_statuses, rt), "images": rt.media.images,
-            "job": job, "command": CLI_COMMAND}
+    return CardDataStatus(sets=await asyncio.to_thread(set_statuses, rt),
+                          images=rt.media.images, job=job, command=CLI_COMMAND)
 
 
 OFFLINE_HINT = ("card text: no Internet, so phones show only each card's name, cost and "

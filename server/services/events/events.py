@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from draft.cards import load_set
 from draft.state import DraftConfig
@@ -63,7 +62,7 @@ class Night:
 async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
                        options: lifecycle.PodOptions | None = None,
                        season_id: str | None = None,
-                       offered: Sequence[Mapping[str, Any]] = (),
+                       offered: Sequence[achievements.Achievement] = (),
                        address: str | None = None) -> tuple[EventRow, str]:
     """A night whose pods all draft `set_code`, or the line-up and house rules of `options`;
     it counts for `season_id` (whose host the caller checked) when given, and offers the
@@ -93,7 +92,7 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
 
 async def _open_night(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
                       options: lifecycle.PodOptions, packs: tuple[str, ...],
-                      season_id: str | None, offered: Sequence[Mapping[str, Any]],
+                      season_id: str | None, offered: Sequence[achievements.Achievement],
                       creator: caps.Creator) -> tuple[EventRow, str]:
     token = new_token()
     row = EventRow(id=new_id(), set_code=set_code, pick_timer_seconds=timer,
@@ -102,7 +101,7 @@ async def _open_night(rt: Runtime, set_code: str, seed: int | None, timer: int |
                    starting_life=options.starting_life, deck_size_rule=options.deck_size_rule,
                    replay_visibility=options.replay_visibility, season_id=season_id,
                    screen_token_hash=screen_hash(token),
-                   achievements_json=json.dumps(list(offered), ensure_ascii=False)
+                   achievements_json=json.dumps(achievements.as_json(offered), ensure_ascii=False)
                    if offered else None, created_by=creator.address or None,
                    changed_at=rt.now())
     return await commit(rt, lambda session: event_repo.add_event(session, row),

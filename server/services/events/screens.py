@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pods.game_result import result_of
 from pods.season.standings import Standing
 from pods.store_wifi import StoreWifi
 from server.core.security import hash_token
@@ -28,7 +29,6 @@ from server.services.events.events import Night, follow_night, read_night
 from server.services.events.screen_tokens import screen_hash, screen_url
 from server.services.seasons import seasons
 from server.services.seasons.season_book import ImportedResults, read_book
-from server.services.tables.results import result_of
 from server.services.tables.standings import night_standings
 
 

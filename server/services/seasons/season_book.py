@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from pods.achievements import Achievement
 from pods.results import Award, GameResult, Placing
 from pods.season.roster import Roster
 from pods.season.scoring import Scheme
@@ -20,7 +21,7 @@ from pods.season.standings import Standing, standings
 from server.core.versioned_cache import VersionedCache
 from server.db import Session, event_repo, season_repo
 from server.db.tables import SeasonNightRow, SeasonRow
-from server.services.seasons.seasons import scheme_of
+from server.services.seasons.seasons import achievements_of, scheme_of
 from server.services.tables.standings import PendingGame, night_games
 
 
@@ -49,6 +50,11 @@ class SeasonBook:
     table: list[Standing]
     """The season's standings, computed with the read (off the event loop: head-to-head
     among many level players is quadratic in them)."""
+
+    @property
+    def achievements(self) -> tuple[Achievement, ...]:
+        """The achievements the season's host defined (a night offers some of them)."""
+        return achievements_of(self.row)
 
 
 ImportedResults = VersionedCache[list[list[GameResult]]]

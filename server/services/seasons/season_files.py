@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pods.achievements import Achievement, from_json
+from pods.achievements import Achievement, as_json
 from pods.errors import PodsError
 from pods.player_names import check_characters, clean_name, skeleton
 from pods.results import GameResult
@@ -58,7 +58,7 @@ def export(book: SeasonBook) -> dict[str, Any]:
         "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "season": {"name": book.row.name, "scoring": book.scheme.scoring.value,
                    "points": dict(book.scheme.points),
-                   "achievements": seasons.achievements_of(book.row)},
+                   "achievements": as_json(seasons.achievements_of(book.row))},
         "players": [{"name": name, "aliases": sorted(aliases.get(name, []))}
                     for name in book.roster.names()],
         "nights": [{"held_at": iso_utc(night.held_at),
@@ -122,7 +122,7 @@ def checked_rows(data: SeasonFileReader) -> tuple[list[list[object]], list[Resul
         raise _refuse("it is not a Prismatic season file")
     made = _season(data.head)
     season = made.row
-    offered = from_json(seasons.achievements_of(season))
+    offered = seasons.achievements_of(season)
     owners: dict[str, str] = {}  # skeleton → the file's player name
     players: list[object] = []
     aliases: list[object] = []

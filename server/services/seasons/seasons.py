@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pods.achievements import Achievement, from_json
 from pods.errors import PodsError
 from pods.season.checks import clean_season_name
 from pods.season.scoring import Scheme, SchemeError
@@ -18,17 +19,16 @@ from server.core.errors import ConflictError, InvalidError, UnknownPodError, Wro
 from server.core.security import hash_token, new_id, token_matches
 from server.db import Session, season_repo
 from server.db.tables import SeasonRow
-from server.protocol.shapes.season import AchievementJson
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.seasons import recovery
 from server.services.tables import achievements
 
 
-def parse_achievements(raw: Sequence[Mapping[str, object]] | None) -> list[AchievementJson]:
+def parse_achievements(raw: Sequence[Mapping[str, object]] | None) -> tuple[Achievement, ...]:
     """The host's achievements, by the rules of a night's list (`pods.achievements`):
     a season's list becomes each of its nights' lists, so what one accepts the other must."""
-    return [{"name": a.name, "points": a.points} for a in achievements.parse(raw or ())]
+    return achievements.parse(raw or ())
 
 
 def parse_scheme(scoring: str, points: Mapping[str, object] | None) -> Scheme:
@@ -49,7 +49,7 @@ class NewSeason:
 
 
 def new_season(name: str, scheme: Scheme,
-               achievements: Sequence[AchievementJson]) -> NewSeason:
+               offered: Sequence[Achievement]) -> NewSeason:
     """A new season with its recovery code and host token (`recovery`); 422 `bad_name`
     or `bad_characters` for a name no season may have (`pods.season.checks`)."""
     try:
@@ -60,7 +60,7 @@ def new_season(name: str, scheme: Scheme,
     token = recovery.host_token_of(code)
     row = SeasonRow(id=new_id(), name=name, scoring=scheme.scoring.value,
                     points_json=json.dumps(dict(scheme.points), sort_keys=True),
-                    achievements_json=json.dumps(list(achievements), ensure_ascii=False),
+                    achievements_json=achievements.stored(offered),
                     host_token_hash=hash_token(token))
     return NewSeason(row, token, code)
 
@@ -110,22 +110,22 @@ def scheme_of(row: SeasonRow) -> Scheme:
     return Scheme.parse(row.scoring, json.loads(row.points_json))
 
 
-def achievements_of(row: SeasonRow) -> list[AchievementJson]:
-    return list(json.loads(row.achievements_json))
+def achievements_of(row: SeasonRow) -> tuple[Achievement, ...]:
+    return from_json(json.loads(row.achievements_json))
 
 
-def chosen_achievements(offered: Sequence[AchievementJson],
-                        names: Sequence[str] | None) -> list[AchievementJson]:
+def chosen_achievements(offered: Sequence[Achievement],
+                        names: Sequence[str] | None) -> list[Achievement]:
     """The season's achievements a night offers: those `names` picks (`None`: all), in the
     season's order; 422 `unknown_achievement` for a name the season does not define."""
     if names is None:
         return list(offered)
-    known = {achievement["name"] for achievement in offered}
+    known = {achievement.name for achievement in offered}
     unknown = [name for name in names if name not in known]
     if unknown:
         raise InvalidError(f"the season has no achievement {unknown[0]!r}",
                            "unknown_achievement")
-    return [achievement for achievement in offered if achievement["name"] in set(names)]
+    return [achievement for achievement in offered if achievement.name in set(names)]
 
 
 def scheme_of_event(session: Session, event_id: str) -> Scheme:
@@ -134,16 +134,16 @@ def scheme_of_event(session: Session, event_id: str) -> Scheme:
     return scheme_of(season) if season is not None else Scheme()
 
 
-def achievements_of_season(session: Session, season_id: str) -> list[AchievementJson]:
+def achievements_of_season(session: Session, season_id: str) -> tuple[Achievement, ...]:
     """The achievements the season's host defined (`[]` for an unknown season)."""
     season = season_repo.get_season(session, season_id)
-    return achievements_of(season) if season is not None else []
+    return achievements_of(season) if season is not None else ()
 
 
-def achievements_of_event(session: Session, event_id: str) -> list[AchievementJson]:
+def achievements_of_event(session: Session, event_id: str) -> tuple[Achievement, ...]:
     """The achievements a night's players may claim: its season's, or none."""
     season = season_repo.season_of_event(session, event_id)
-    return achievements_of(season) if season is not None else []
+    return achievements_of(season) if season is not None else ()
 
 
 def check_recovery(row: SeasonRow, code: str) -> str:

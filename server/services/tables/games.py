@@ -28,6 +28,7 @@ from pods.game_end import (
     DrawVote,
     SetWinner,
 )
+from pods.game_result import result_of
 from pods.split import Table
 from pods.table_state import (
     BecomeMonarch,
@@ -76,7 +77,6 @@ from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.tables import round_links
-from server.services.tables.results import result_of
 
 HOST = "host"
 MAX_ENTRIES = 5000

@@ -26,6 +26,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 
 from pods.errors import PodsError
+from pods.game_result import result_of
 from pods.season.scoring import Scheme
 from pods.season.seating import met_pairs, seat
 from pods.split import Table
@@ -45,7 +46,6 @@ from server.services.night import rows
 from server.services.seasons import seasons
 from server.services.tables import round_links
 from server.services.tables.games import commanders_of, game_at
-from server.services.tables.results import result_of
 
 
 @dataclass(frozen=True)

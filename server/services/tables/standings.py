@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pods.game_result import result_of
 from pods.results import GameResult, Placing
 from pods.season.scoring import Scheme
 from pods.season.standings import Standing, standings
 from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo, repo
-from server.services.tables.results import result_of
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pods.game_end import Concede
+from pods.game_result import result_of
 from pods.tracker import Game, Player, replay_game
 from server.core.settings import Settings
-from server.services.tables.results import result_of
 from tests.server.services.test_games import People, game_of, play, player, tap
 from tests.server.support.builders import PodHandle, SeatHandle
 from tests.server.support.databases import SQLITE_ONLY

@@ -1,10 +1,11 @@
 """A game's result as seasons and rounds count it, from what the tracker stored.
 
-Why an adapter here: the rules of a game's end live in `pods.game_end` (folded from the
-game's log: the order players went out, concessions, draws, the host's word, confirmed
-achievements); a game stored before the log kept results has only the winner the host
-recorded on its row. Every reader of results (standings, rounds, the store's screen)
-goes through this one function, so they agree on what a game was worth.
+Why an adapter of its own (pure, so the views read it as the services do): the rules of a
+game's end live in `pods.game_end` (folded from the game's log: the order players went
+out, concessions, draws, the host's word, confirmed achievements); a game stored before
+the log kept results has only the winner the host recorded on its row. Every reader of
+results (standings, rounds, the store's screen) goes through this one function, so they
+agree on what a game was worth.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from pods.game_result import result_of
 from pods.tracker import Player, new_game
-from server.services.tables.results import result_of
 
 GAME = new_game([Player("ann", "Ann"), Player("bo", "Bo"), Player("cy", "Cy")])
 
