@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pods import reveal
+from pods.game_result import result_of
 from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo
@@ -24,7 +25,6 @@ from server.protocol.shapes.summary import PlayedGame, PodNight, SummaryDeck, Su
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.tables.games import commanders_of
-from server.services.tables.results import result_of
 
 
 async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
