@@ -39,9 +39,12 @@ class BadLengthError(PodsError):
 
 
 class ClockStateError(PodsError):
-    """A change that does not fit the clock now (pause a paused clock, add to an ended one)."""
+    """A change that does not fit the clock now (pause a paused clock, add to an ended one).
 
-    code = "clock_state"
+    No code of its own: each refusal names its state (clock_started, clock_paused,
+    clock_running, clock_ended), which is what the phone says."""
+
+    code: str
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
