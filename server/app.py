@@ -136,14 +136,15 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             rt.trace.start()
         await rt.mode.start()
         warm_start.warm_every_season(rt)  # in the background: the start does not wait
-        timer = asyncio.create_task(run_timer_loop(rt))
-        probe = asyncio.create_task(settle_image_mode(rt))
-        texts = asyncio.create_task(fetch_text_on_start(rt))
-        expiry = asyncio.create_task(run_expiry_loop(rt))
+        background = [asyncio.create_task(run_timer_loop(rt)),
+                      asyncio.create_task(settle_image_mode(rt)),
+                      asyncio.create_task(run_expiry_loop(rt))]
+        if not settings.cluster:  # a cluster's members would each download the same text
+            background.append(asyncio.create_task(fetch_text_on_start(rt)))
         try:
             yield
         finally:
-            for task in (timer, probe, texts, expiry):
+            for task in background:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

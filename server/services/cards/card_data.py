@@ -132,7 +132,7 @@ async def fetch_text_on_start(rt: Runtime) -> None:
     The download stays the host's own: it runs only on their laptop's first start with
     no text, and `card_text_on_start` (`PRISMATIC_CARD_TEXT_ON_START=0`) turns it off."""
     settings = rt.settings
-    if not settings.card_text_on_start or settings.cluster or rt.media.texts:
+    if not settings.card_text_on_start or rt.media.texts:
         return
     reachable = await asyncio.to_thread(
         probe_image_host, settings.scryfall_url, settings.image_probe_timeout_seconds)

@@ -55,7 +55,7 @@ def settings(request: pytest.FixtureRequest, make_settings: Callable[..., Settin
 def night(request: pytest.FixtureRequest, client: TestClient, settings: Settings) -> Night:
     if on_sqlite(settings):
         drafted: DraftedNight = request.getfixturevalue("drafted")
-        return drafted.night
+        return drafted.value
     return night_at_tables(client)
 
 

@@ -43,10 +43,16 @@ def change(server: LiveServer, night: Night, action: str, **body: Any) -> dict[s
 
 
 def actions(db_url: str, event_id: str) -> list[str]:
-    with sa.create_engine(db_url).connect() as db:
-        return list(db.execute(sa.text(
-            "SELECT action FROM round_clock_entry WHERE event_id = :e ORDER BY seq"),
-            {"e": event_id}).scalars())
+    # NullPool: the connection closes with the block (a pooled one left to the garbage
+    # collector is an unraisable ResourceWarning on PostgreSQL)
+    engine = sa.create_engine(db_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as db:
+            return list(db.execute(sa.text(
+                "SELECT action FROM round_clock_entry WHERE event_id = :e ORDER BY seq"),
+                {"e": event_id}).scalars())
+    finally:
+        engine.dispose()
 
 
 def as_if_run_then_dead(db_url: str, event_id: str, ran: timedelta, dead: timedelta) -> None:
