@@ -9,6 +9,7 @@ accents, so "Дмитрий" downloads as `Dmitrij-deck.cod` there instead of a 
 from __future__ import annotations
 
 import unicodedata
+from datetime import date
 from urllib.parse import quote
 
 _CYRILLIC = dict(zip(
@@ -18,21 +19,37 @@ _CYRILLIC = dict(zip(
     strict=True,
 ))
 MAX_STEM = 40
+MAX_FILE_STEM = 120
+"""A whole file name's stem (a name plus what the file is): a 40-letter Cyrillic name
+spelled in Latin letters still keeps its `-deck` or `_2026-12-04_pod-2_recap`."""
 
 
-def safe_stem(name: str, fallback: str = "player") -> str:
+def safe_stem(name: str, fallback: str = "player", limit: int = MAX_STEM) -> str:
     """`name` fit for a file name on any system: letters (any script), digits, `-`, `_`."""
     kept = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name.strip())
     while "--" in kept:
         kept = kept.replace("--", "-")
-    return kept.strip("-")[:MAX_STEM] or fallback
+    return kept.strip("-")[:limit] or fallback
 
 
-def ascii_stem(name: str, fallback: str = "player") -> str:
+def ascii_stem(name: str, fallback: str = "player", limit: int = MAX_STEM) -> str:
     """`safe_stem` in plain ASCII: Cyrillic transliterated, accents dropped."""
     spelled = "".join(_transliterate(ch) for ch in name)
     plain = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode()
-    return safe_stem(plain, fallback)
+    return safe_stem(plain, fallback, limit)
+
+
+def night_file_name(season: str | None, held: date, pod_number: int | None, kind: str,
+                    extension: str) -> str:
+    """`Friday-League_2026-12-04_pod-2_recap.html`: a night's file named by its season (when
+    it has one), the day it was held and its pod (for one pod's file), so a host keeping a
+    season's files tells them apart by name; `_` parts the pieces, which keep their `-`."""
+    parts = [safe_stem(season, "")] if season else []
+    parts.append(held.isoformat())
+    if pod_number is not None:
+        parts.append(f"pod-{pod_number}")
+    parts.append(kind)
+    return "_".join(part for part in parts if part) + f".{extension}"
 
 
 def _transliterate(ch: str) -> str:
@@ -47,7 +64,7 @@ def ascii_filename(filename: str) -> str:
     stem, dot, ext = filename.rpartition(".")
     if not dot:
         stem, ext = filename, ""
-    return ascii_stem(stem) + (f".{ascii_stem(ext, 'txt')}" if ext else "")
+    return ascii_stem(stem, limit=MAX_FILE_STEM) + (f".{ascii_stem(ext, 'txt')}" if ext else "")
 
 
 def content_disposition(filename: str) -> str:
