@@ -8,10 +8,12 @@ never a page served under the strict CSP, so inlining is allowed there and only 
 
 from __future__ import annotations
 
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
+from babel.dates import format_date
 from fastapi import APIRouter, Header, Request, Response
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
@@ -19,7 +21,7 @@ from markupsafe import Markup
 
 from server.cards.card_json import dumps
 from server.i18n.choice import request_language
-from server.protocol.file_names import content_disposition
+from server.protocol.file_names import content_disposition, night_file_name
 from server.routes.deps import RuntimeDep, token_hash_of
 from server.routes.pages import public_base_url, render, template_env
 from server.services.exports import recap as recaps
@@ -56,7 +58,7 @@ async def get_recap(request: Request, pod_id: PodId, rt: RuntimeDep,
                     download: bool = False) -> Response:
     """The recap as JSON; `?download=true` as a file to keep."""
     data = await _recap(request, pod_id, rt, authorization)
-    return recap_data(data, f"recap-{pod_id}.json" if download else None)
+    return recap_data(data, file_name(data, "json") if download else None)
 
 
 @router.get("/api/pods/{pod_id}/recap.html")
@@ -64,7 +66,13 @@ async def get_recap_file(request: Request, pod_id: PodId, rt: RuntimeDep,
                          authorization: Annotated[str | None, Header()] = None) -> Response:
     """The recap as one self-contained HTML file, in the request's language."""
     data = await _recap(request, pod_id, rt, authorization)
-    return recap_file(request, [data], 0, f"recap-{pod_id}.html")
+    return recap_file(request, data, [data], 0)
+
+
+def file_name(data: dict[str, Any], extension: str) -> str:
+    """`Friday-League_2026-12-04_pod-2_recap.html`, from the recap's own label."""
+    return night_file_name(data["season"], date.fromisoformat(data["held"]),
+                           data["pod_number"], "recap", extension)
 
 
 def recap_data(data: dict[str, Any], filename: str | None) -> Response:
@@ -75,15 +83,19 @@ def recap_data(data: dict[str, Any], filename: str | None) -> Response:
     return Response(dumps(data), media_type="application/json", headers=headers)
 
 
-def recap_file(request: Request, pods: list[dict[str, Any]], hidden: int,
-               filename: str) -> Response:
-    """The self-contained HTML file of these pods' recaps, in the request's language."""
+def recap_file(request: Request, label: dict[str, Any], pods: list[dict[str, Any]],
+               hidden: int) -> Response:
+    """The self-contained HTML file of these pods' recaps, in the request's language, titled
+    and named by `label`'s season, date and pod (a pod's or a night's recap JSON)."""
     language = request_language(request)
+    held = format_date(date.fromisoformat(label["held"]), "long", locale=language)
     html = template_env(language).get_template("recap_file.html").render(
-        pods=pods, hidden_pods=hidden, css=recap_css(), lang=language)
+        pods=pods, hidden_pods=hidden, css=recap_css(), lang=language,
+        season=label["season"], held=held, pod_number=label["pod_number"])
     return Response(html, media_type="text/html; charset=utf-8",
                     headers={"Cache-Control": "no-store",
-                             "Content-Disposition": content_disposition(filename)})
+                             "Content-Disposition": content_disposition(
+                                 file_name(label, "html"))})
 
 
 async def _night(request: Request, event_id: str, rt: Any,
@@ -98,7 +110,7 @@ async def get_night_recap(request: Request, event_id: PodId, rt: RuntimeDep,
                           download: bool = False) -> Response:
     """The night's recap: every pod whose rule shows every seat now (host or player)."""
     data = await _night(request, event_id, rt, authorization)
-    return recap_data(data, f"recap-{event_id}.json" if download else None)
+    return recap_data(data, file_name(data, "json") if download else None)
 
 
 @router.get("/api/events/{event_id}/recap.html")
@@ -107,7 +119,7 @@ async def get_night_recap_file(request: Request, event_id: PodId, rt: RuntimeDep
                                ) -> Response:
     """The night's recap as one self-contained HTML file."""
     data = await _night(request, event_id, rt, authorization)
-    return recap_file(request, data["pods"], data["hidden_pods"], f"recap-{event_id}.html")
+    return recap_file(request, data, data["pods"], data["hidden_pods"])
 
 
 @router.get("/pods/{pod_id}/recap", response_class=HTMLResponse, include_in_schema=False)

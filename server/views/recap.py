@@ -12,6 +12,7 @@ from typing import Any
 from pods.recap import CURVE_TOP
 from server.cards.card_json import card_facts
 from server.protocol.shapes.pod import table_json
+from server.services.exports.night_label import NightLabel
 from server.services.exports.recap import NightRecap, Recap, RecapSeat
 
 
@@ -21,6 +22,7 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
     pod = recap.pod
     return {
         "pod_id": pod.id,
+        **_label_json(recap.label),
         "set": pod.setup.set_code,
         "line_up": list(pod.config.round_sets),
         "phase": pod.night.phase,
@@ -33,8 +35,16 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
 
 def night_recap_json(night: NightRecap, base_url: str) -> dict[str, Any]:
     """`GET /api/events/{id}/recap`: each shown pod's recap, in the night's order."""
-    return {"event_id": night.event_id, "hidden_pods": night.hidden,
+    return {"event_id": night.event_id, **_label_json(night.label),
+            "hidden_pods": night.hidden,
             "pods": [recap_json(pod, base_url) for pod in night.pods]}
+
+
+def _label_json(label: NightLabel) -> dict[str, Any]:
+    """What titles the recap and names its files: `season` (a name or null), `held` (the
+    night's ISO date), `pod_number` (from 1; null for a whole night or a pod on its own)."""
+    return {"season": label.season, "held": label.held.isoformat(),
+            "pod_number": label.pod_number}
 
 
 def _seat(pod_id: str, seat: RecapSeat, base_url: str, grant: bool) -> dict[str, Any]:

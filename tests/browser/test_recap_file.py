@@ -4,6 +4,7 @@ screen offers the recap with a QR code once the rule shows every seat, and not b
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -123,5 +124,10 @@ def test_the_host_screen_offers_the_recap_once_the_rule_allows(
     page.emulate_media(media="screen")
     with page.expect_download() as download:
         page.locator("#recap-html").click()
-    assert download.value.suggested_filename == f"recap-{pod['pod_id']}.html"
+    recap: Any = call_api(server, "GET", f"/api/pods/{pod['pod_id']}/recap",
+                          token=pod["host_token"])
+    assert download.value.suggested_filename == f"{recap['held']}_recap.html"
+    held = date.fromisoformat(recap["held"])
+    expect(page).to_have_title(f"Night recap · {held:%B} {held.day}, {held.year}")
+    expect(page.locator("#recap h1")).to_have_text(page.title())
     context.close()

@@ -44,6 +44,15 @@ function games(list) {
       el("td", { text: g.draw ? t("Draw: {players}", { players: g.draw.join(", ") }) : g.winner || t("not recorded") })))));
 }
 
+// "Night recap · Friday League · 4 December 2026 · Pod 2", as the downloaded file is titled
+// (no season, no pod when the night has none).
+function titleOf(recap) {
+  const held = new Intl.DateTimeFormat(document.documentElement.lang || "en", { dateStyle: "long", timeZone: "UTC" })
+    .format(new Date(`${recap.held}T00:00:00Z`));
+  return [t("Night recap"), recap.season, held, recap.pod_number ? t("Pod {n}", { n: recap.pod_number }) : ""]
+    .filter(Boolean).join(" · ");
+}
+
 async function download(button, path, fallback) {
   button.disabled = true;
   try {
@@ -63,8 +72,9 @@ async function start() {
     recap = await api("GET", `${base}/recap`, { token });
   } catch (problem) { fail(problem.message); return; }
   show($("#recap-loading"), false);
+  document.title = titleOf(recap);
   $("#recap-body").replaceChildren(
-    el("h1", { text: t("Night recap") }),
+    el("h1", { text: document.title }),
     el("p", { class: "recap-meta", text: `${t("Line-up: {sets}", { sets: lineUpText(recap) })} · ${recap.pod_id}` }),
     el("h2", { text: t("Decks") }),
     el("div", { class: "recap-players" }, recap.players.map(player)),

@@ -9,7 +9,7 @@ a finished night after a restart and on every process of a cluster.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pods import reveal
 from pods.deck import Deck
@@ -22,6 +22,7 @@ from server.realtime.decks import SubmittedDeck
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.exports.exports import submitted_deck
+from server.services.exports.night_label import NightLabel, event_label, pod_label
 from server.services.exports.replays import pod_rows, viewer_of
 from server.services.exports.summary import played_games
 from server.services.night.restore import load_pod
@@ -40,6 +41,7 @@ class Recap:
     pod: LivePod
     seats: list[RecapSeat]
     games: list[PlayedGame]
+    label: NightLabel
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class NightRecap:
     event_id: str
     pods: list[Recap]
     hidden: int
+    label: NightLabel
 
 
 def read_recap(rt: Runtime, session: Session, pod_id: str, token_hash: str) -> Recap:
@@ -60,7 +63,7 @@ def read_recap(rt: Runtime, session: Session, pod_id: str, token_hash: str) -> R
     if not reveal.everyone_may_open(row.replay_visibility, row.phase):
         raise ForbiddenError("the recap opens when the host's rule shows every seat",
                              "replay_hidden")
-    return _pod_recap(rt, session, row.id)
+    return _pod_recap(rt, session, row.id, pod_label(session, row))
 
 
 def read_night_recap(rt: Runtime, session: Session, event_id: str,
@@ -74,20 +77,21 @@ def read_night_recap(rt: Runtime, session: Session, event_id: str,
     if not (token_matches(token_hash, event.host_token_hash)
             or any(token_matches(token_hash, p.token_hash) for p in people)):
         raise BadTokenError("this token does not belong to this night")
+    label = event_label(session, event)
     shown, hidden = [], 0
-    for pod_id in event_repo.list_event_pod_ids(session, event_id):
+    for number, pod_id in enumerate(event_repo.list_event_pod_ids(session, event_id), 1):
         row = repo.get_pod(session, pod_id)
         if row is not None and reveal.everyone_may_open(row.replay_visibility, row.phase):
-            shown.append(_pod_recap(rt, session, pod_id))
+            shown.append(_pod_recap(rt, session, pod_id, replace(label, pod_number=number)))
         else:
             hidden += 1
     if not shown:
         raise ForbiddenError("the recap opens when the host's rule shows every seat",
                              "replay_hidden")
-    return NightRecap(event_id, shown, hidden)
+    return NightRecap(event_id, shown, hidden, label)
 
 
-def _pod_recap(rt: Runtime, session: Session, pod_id: str) -> Recap:
+def _pod_recap(rt: Runtime, session: Session, pod_id: str, label: NightLabel) -> Recap:
     row, players = pod_rows(session, pod_id)
     pod = load_pod(rt, row, players, repo.load_pick_log(session, pod_id))
     seats = []
@@ -95,7 +99,7 @@ def _pod_recap(rt: Runtime, session: Session, pod_id: str) -> Recap:
                          key=lambda p: p.seat or 0):
         deck = submitted_deck(pod, player)
         seats.append(RecapSeat(player, deck, outline(deck) if deck else None, player.deck))
-    return Recap(pod, seats, played_games(session, pod_id, pod.setup.starting_life))
+    return Recap(pod, seats, played_games(session, pod_id, pod.setup.starting_life), label)
 
 
 async def recap(rt: Runtime, pod_id: str, token_hash: str) -> Recap:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from datetime import date
 from typing import Any
 
 import pytest
+from babel.dates import format_date
 from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
@@ -133,10 +135,15 @@ def test_a_finished_nights_recap_after_a_restart(
         assert after.status_code == 200 and after.json() == before
 
 
-def night_drafted(client: TestClient, mode: str) -> tuple[dict[str, Any], PodHandle,
-                                                          list[SeatHandle]]:
-    """A night of Ann and Bob with `mode`, its one pod formed, started and drafted."""
-    night = client.post("/api/events", json={"set": "CMR", "replay_visibility": mode}).json()
+def night_drafted(client: TestClient, mode: str, season: dict[str, Any] | None = None
+                  ) -> tuple[dict[str, Any], PodHandle, list[SeatHandle]]:
+    """A night of Ann and Bob with `mode`, its one pod formed, started and drafted; opened
+    for `season` (its host's token and id) when one is given."""
+    opened = client.post("/api/events", headers=bearer(season["host_token"]) if season else {},
+                         json={"set": "CMR", "replay_visibility": mode,
+                               **({"season_id": season["season_id"]} if season else {})})
+    assert opened.status_code == 201, opened.text
+    night = opened.json()
     event = f"/api/events/{night['event_id']}"
     seats = []
     for name in ("Ann", "Bob"):
@@ -204,3 +211,58 @@ def test_a_game_with_no_result_still_says_so(client: TestClient) -> None:
     text = client.get(pod.url("/summary"), headers=pod.host,
                       params={"format": "text", "lang": "en"}).text
     assert "game 1: no result recorded (life:" in text
+
+
+def _attachment_name(response: Any) -> str:
+    match = re.search(r'filename="([^"]+)"', response.headers["content-disposition"])
+    assert match, response.headers["content-disposition"]
+    return match.group(1)
+
+
+def test_a_seasons_recap_is_titled_and_named_by_season_date_and_pod(client: TestClient) -> None:
+    """The host met a title "CMR · fqfSa5VHD9e" and files named `recap-<id>.html`."""
+    created = client.post("/api/seasons", json={"name": "Friday League"})
+    assert created.status_code == 201, created.text
+    night, pod, seats = night_drafted(client, "after_draft", created.json())
+    body = client.get(pod.url("/recap"), headers=pod.host).json()
+    held = date.fromisoformat(body["held"])
+    assert (body["season"], body["pod_number"]) == ("Friday League", 1)
+    stem = f"Friday-League_{held.isoformat()}_pod-1"
+
+    file = client.get(pod.url("/recap.html"), headers=pod.host, params={"lang": "it"})
+    assert _attachment_name(file) == f"{stem}_recap.html"
+    title = f"Friday League · {format_date(held, 'long', locale='it')} · Pod 1"
+    assert f"<title>Riepilogo della serata · {title}</title>" in file.text
+    assert f"<h1>Riepilogo della serata · {title}</h1>" in file.text
+    data = client.get(pod.url("/recap"), headers=pod.host, params={"download": "true"})
+    assert _attachment_name(data) == f"{stem}_recap.json"
+
+    event = f"/api/events/{night['event_id']}"
+    whole = client.get(f"{event}/recap.html", headers=seats[0].auth, params={"lang": "en"})
+    assert _attachment_name(whole) == f"Friday-League_{held.isoformat()}_recap.html"
+    assert (f"<title>Night recap · Friday League · {format_date(held, 'long', locale='en')}"
+            "</title>") in whole.text
+    assert "<h2>Pod 1</h2>" in whole.text
+
+
+def test_a_recap_without_a_season_leaves_the_season_out(client: TestClient) -> None:
+    _night, pod, _seats = night_drafted(client, "after_draft")
+    body = client.get(pod.url("/recap"), headers=pod.host).json()
+    assert body["season"] is None and body["pod_number"] == 1
+    held = date.fromisoformat(body["held"])
+    file = client.get(pod.url("/recap.html"), headers=pod.host, params={"lang": "ru"})
+    assert _attachment_name(file) == f"{held.isoformat()}_pod-1_recap.html"
+    assert (f"<title>Итоги вечера · {format_date(held, 'long', locale='ru')} · Под 1</title>"
+            in file.text)
+    assert "None" not in file.text
+
+
+def test_a_lone_pods_recap_is_named_by_its_date(client: TestClient) -> None:
+    pod, _seats = play_tables(client)
+    assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
+    body = client.get(pod.url("/recap"), headers=pod.host).json()
+    assert (body["season"], body["pod_number"]) == (None, None)
+    file = client.get(pod.url("/recap.html"), headers=pod.host, params={"lang": "en"})
+    assert _attachment_name(file) == f"{body['held']}_recap.html"
+    held = format_date(date.fromisoformat(body["held"]), "long", locale="en")
+    assert f"<title>Night recap · {held}</title>" in file.text
