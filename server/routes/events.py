@@ -25,6 +25,7 @@ from server.protocol.bodies import (
     RoundClockChange,
     SeatCreate,
 )
+from server.protocol.file_names import content_disposition
 from server.protocol.shapes.season import NightStandings
 from server.protocol.shapes.summary import NightSummary
 from server.routes.deps import ClientAddress, LimitCreate, LimitJoin, RuntimeDep, token_hash_of
@@ -32,7 +33,7 @@ from server.routes.games import SUMMARY_RESPONSES
 from server.runtime import Runtime
 from server.services.events import events, screens
 from server.services.events.events import Night
-from server.services.exports import summary
+from server.services.exports import night_label, summary
 from server.services.night import lifecycle
 from server.services.seasons import seasons
 from server.services.tables import achievements, round_clock, rounds, standings
@@ -215,10 +216,15 @@ async def change_clock(body: RoundClockChange, night: HostNight, rt: RuntimeDep,
 
 @router.get("/{event_id}/summary", response_model=None, responses=SUMMARY_RESPONSES)
 async def night_summary(night: HostNight, rt: RuntimeDep, language: LanguageDep,
-                        format: Literal["json", "text"] = "json") -> Response | NightSummary:
+                        response: Response, format: Literal["json", "text"] = "json"
+                        ) -> Response | NightSummary:
+    """A file named by the night's season and date (`night_label.file_name`)."""
     pods = [await summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
+    label = await night_label.night_label(rt, night.row)
     if format == "text":
         return PlainTextResponse(summary.as_text(pods, language), headers={
-            "Content-Disposition":
-                f'attachment; filename="prismatic-night-{night.row.id}-summary.txt"'})
+            "Content-Disposition": content_disposition(
+                night_label.file_name(label, "summary", "txt"))})
+    response.headers["Content-Disposition"] = content_disposition(
+        night_label.file_name(label, "summary", "json"))
     return {"event_id": night.row.id, "set": night.row.set_code, "pods": pods}

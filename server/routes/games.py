@@ -22,10 +22,11 @@ from server.protocol.bodies import (
     GameUndo,
     GameWinner,
 )
+from server.protocol.file_names import content_disposition
 from server.protocol.shapes.game import AppliedView
 from server.realtime.live import LiveGame, LivePod
 from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
-from server.services.exports import summary
+from server.services.exports import night_label, summary
 from server.services.tables import achievements, confirmations, games, round_links, rounds
 from server.views.game import game_view
 
@@ -162,9 +163,15 @@ SUMMARY_RESPONSES: dict[int | str, dict[str, Any]] = {200: {
 
 @router.get("/{pod_id}/summary", response_model=None, responses=SUMMARY_RESPONSES)
 async def night_summary(pod: HostPod, rt: RuntimeDep, language: LanguageDep,
-                        format: Literal["json", "text"] = "json") -> Response | Mapping[str, Any]:
+                        response: Response, format: Literal["json", "text"] = "json"
+                        ) -> Response | Mapping[str, Any]:
+    """A file named by the pod's season, date and number in its night (`night_label`)."""
     data = await summary.pod_summary(rt, pod)
+    label = await night_label.pod_night_label(rt, pod.id)
     if format == "text":
         return PlainTextResponse(summary.as_text([data], language), headers={
-            "Content-Disposition": f'attachment; filename="prismatic-{pod.id}-summary.txt"'})
+            "Content-Disposition": content_disposition(
+                night_label.file_name(label, "summary", "txt"))})
+    response.headers["Content-Disposition"] = content_disposition(
+        night_label.file_name(label, "summary", "json"))
     return data

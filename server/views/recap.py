@@ -12,7 +12,6 @@ from typing import Any
 from pods.recap import CURVE_TOP
 from server.cards.card_json import card_facts
 from server.protocol.shapes.pod import table_json
-from server.services.exports.night_label import NightLabel
 from server.services.exports.recap import NightRecap, Recap, RecapSeat
 
 
@@ -22,7 +21,7 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
     pod = recap.pod
     return {
         "pod_id": pod.id,
-        **_label_json(recap.label),
+        **_label_json(recap),
         "set": pod.setup.set_code,
         "line_up": list(pod.config.round_sets),
         "phase": pod.night.phase,
@@ -35,14 +34,15 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
 
 def night_recap_json(night: NightRecap, base_url: str) -> dict[str, Any]:
     """`GET /api/events/{id}/recap`: each shown pod's recap, in the night's order."""
-    return {"event_id": night.event_id, **_label_json(night.label),
+    return {"event_id": night.event_id, **_label_json(night),
             "hidden_pods": night.hidden,
             "pods": [recap_json(pod, base_url) for pod in night.pods]}
 
 
-def _label_json(label: NightLabel) -> dict[str, Any]:
+def _label_json(recap: Recap | NightRecap) -> dict[str, Any]:
     """What titles the recap and names its files: `season` (a name or null), `held` (the
     night's ISO date), `pod_number` (from 1; null for a whole night or a pod on its own)."""
+    label = recap.label
     return {"season": label.season, "held": label.held.isoformat(),
             "pod_number": label.pod_number}
 

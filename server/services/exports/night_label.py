@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
-from server.db import Session, event_repo
+from server.core.errors import UnknownPodError
+from server.db import Session, event_repo, repo
 from server.db.tables import EventRow, PodRow, SeasonRow
+from server.protocol.file_names import night_file_name
+from server.runtime import Runtime
 
 
 @dataclass(frozen=True)
@@ -43,3 +46,21 @@ def pod_label(session: Session, row: PodRow) -> NightLabel:
         return NightLabel(None, held_on(row.created_at))
     pod_ids = event_repo.list_event_pod_ids(session, event.id)
     return replace(event_label(session, event), pod_number=pod_ids.index(row.id) + 1)
+
+
+def file_name(label: NightLabel, kind: str, extension: str) -> str:
+    """`Friday-League_2026-12-04_pod-2_summary.txt`: what `label` names, of `kind`."""
+    return night_file_name(label.season, label.held, label.pod_number, kind, extension)
+
+
+async def night_label(rt: Runtime, event: EventRow) -> NightLabel:
+    return await rt.read(lambda session: event_label(session, event))
+
+
+async def pod_night_label(rt: Runtime, pod_id: str) -> NightLabel:
+    def read(session: Session) -> NightLabel:
+        row = repo.get_pod(session, pod_id)
+        if row is None:
+            raise UnknownPodError(f"there is no pod {pod_id!r}")
+        return pod_label(session, row)
+    return await rt.read(read)

@@ -266,3 +266,17 @@ def test_a_lone_pods_recap_is_named_by_its_date(client: TestClient) -> None:
     assert _attachment_name(file) == f"{body['held']}_recap.html"
     held = format_date(date.fromisoformat(body["held"]), "long", locale="en")
     assert f"<title>Night recap · {held}</title>" in file.text
+
+
+def test_a_nights_summaries_are_named_like_its_recap(client: TestClient) -> None:
+    """The host met `prismatic-night.json` for every night of the season."""
+    created = client.post("/api/seasons", json={"name": "Friday League"})
+    night, pod, _seats = night_drafted(client, "after_draft", created.json())
+    held = client.get(pod.url("/recap"), headers=pod.host).json()["held"]
+    event, host = f"/api/events/{night['event_id']}", bearer(night["host_token"])
+    for format, extension in (("json", "json"), ("text", "txt")):
+        whole = client.get(f"{event}/summary", headers=host, params={"format": format})
+        assert _attachment_name(whole) == f"Friday-League_{held}_summary.{extension}"
+        one = client.get(pod.url("/summary"), headers=pod.host, params={"format": format})
+        assert _attachment_name(one) == f"Friday-League_{held}_pod-1_summary.{extension}"
+    assert client.get(f"{event}/summary", headers=host).json()["event_id"] == night["event_id"]
