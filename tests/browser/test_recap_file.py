@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Request, Route, expect
 
 from tests.browser.support import call_api, mobile_context, page_overflow, screenshot
+from tests.browser.test_accessibility import Findings
 from tests.browser.test_languages import finish_draft
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -76,6 +77,9 @@ def test_the_recap_file_opens_from_a_file_url_with_no_network(
     assert page_overflow(page) == 0
     page.wait_for_timeout(300)
     assert requests == [], f"the file asked the network: {requests}"
+    findings = Findings()  # the downloaded file too reads at WCAG AA (its own CSS, no app.css)
+    findings.check(page, f"recap file ({language})")
+    assert findings.found == {}, findings.found
     screenshot(page, f"recap-file-{language}", full_page=True)
     context.close()
 
