@@ -10,7 +10,7 @@
 // the host chose in them. Handlers are given through `el`'s `on…` (they move with a patch).
 import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
-import { $, el, toast } from "./dom.js";
+import { $, el, keyedButton, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 import { achievementsEditor } from "./achievements_editor.js";
@@ -58,10 +58,9 @@ async function poll() {
   setTimeout(poll, POLL_MS);
 }
 
-/** A keyed button (`key` names what it does); `onClick(button)` gets the button on the page. */
+/** A keyed button (dom.js), drawn disabled while its request is on its way. */
 function control(key, label, onClick, kind = "") {
-  return el("button", { type: "button", class: `btn ${kind}`, text: label, disabled: busy.has(key),
-    dataset: { key }, onclick: (e) => onClick(e.currentTarget) });
+  return keyedButton(key, label, onClick, kind, busy.has(key));
 }
 
 /** Run `work` with `button` disabled, and kept disabled by any redraw until it ends. */

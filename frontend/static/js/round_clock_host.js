@@ -4,7 +4,7 @@
 //
 // Why every change names the round: a host screen left open from the last round must not
 // pause this round's clock (the server refuses it, `unknown_round`).
-import { $, el } from "./dom.js";
+import { $, el, keyedButton as control } from "./dom.js";
 import { t } from "./i18n.js";
 import { patchChildren } from "./patch.js";
 import { drawClock, keepCounting, ruleText } from "./round_clock.js";
@@ -46,9 +46,6 @@ export function roundClockPanel(change) {
 
   // Keyed controls patched in place (patch.js): a redraw keeps the button under the host's
   // pointer and the select's focus. Handlers go through `el`'s `on…`, so they move with it.
-  const control = (key, label, onClick, kind = "") => el("button", { type: "button", class: `btn ${kind}`,
-    text: label, dataset: { key }, onclick: (e) => onClick(e.currentTarget) });
-
   function ruleSelect(round, clock) {
     const running = clock && !clock.ended;
     return el("select", { id: "clock-rule", "aria-label": t("At time"), dataset: { key: "clock-rule" },
