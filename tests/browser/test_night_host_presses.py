@@ -165,6 +165,8 @@ def test_each_round_control_pressed_as_the_night_changes_acts_once(
 
         minutes = page.get_by_label("Round length (minutes)")
         minutes.fill("45")
+        rule = page.get_by_label("At time")
+        rule.select_option("one_more_turn")
 
         def press(label: str) -> None:
             press_across(page, page.get_by_role("button", name=label, exact=True),
@@ -172,6 +174,8 @@ def test_each_round_control_pressed_as_the_night_changes_acts_once(
 
         press("Start the clock")
         expect(page.get_by_role("button", name="Pause")).to_be_visible()
+        rule.select_option("finish_turn")  # while the clock runs, a choice is sent at once
+        expect(rule).to_have_value("finish_turn")
         press("Pause")
         expect(page.get_by_role("button", name="Resume")).to_be_visible()
         press("+5 min")
@@ -180,8 +184,10 @@ def test_each_round_control_pressed_as_the_night_changes_acts_once(
         press("End the round")
         expect(page.get_by_role("button", name="Pause")).to_have_count(0)
         clock = [r.post_data_json for r in actions.sent if r.url.endswith("/clock")]
-        assert [body["action"] for body in clock] == ["start", "pause", "add", "resume", "end"]
-        assert clock[0]["minutes"] == 45
+        assert [body["action"] for body in clock] == [
+            "start", "rule", "pause", "add", "resume", "end"]
+        assert (clock[0]["minutes"], clock[0]["rule"], clock[1]["rule"]) == (
+            45, "one_more_turn", "finish_turn")
         expect(minutes).to_have_value("45")
 
         press("Next round (2)")
