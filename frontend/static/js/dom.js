@@ -29,6 +29,15 @@ export function button(label, onClick, kind = "") {
   return node;
 }
 
+/**
+ * A button for a patched screen (patch.js): `key` names what it does, so a redraw keeps the
+ * button under a pointer; `onClick(button)` gets the button on the page (the handler moves).
+ */
+export function keyedButton(key, label, onClick, kind = "", disabled = false) {
+  return el("button", { type: "button", class: `btn ${kind}`, text: label, disabled, dataset: { key },
+    onclick: (event) => onClick(event.currentTarget) });
+}
+
 export function show(node, visible) {
   node.hidden = !visible;
 }

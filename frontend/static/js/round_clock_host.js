@@ -4,8 +4,9 @@
 //
 // Why every change names the round: a host screen left open from the last round must not
 // pause this round's clock (the server refuses it, `unknown_round`).
-import { $, button, el } from "./dom.js";
+import { $, el, keyedButton as control } from "./dom.js";
 import { t } from "./i18n.js";
+import { patchChildren } from "./patch.js";
 import { drawClock, keepCounting, ruleText } from "./round_clock.js";
 
 const ADD_MINUTES = 5;
@@ -43,15 +44,14 @@ export function roundClockPanel(change) {
     return view.round_clock.round === clockRound(view) ? view.round_clock : null;
   }
 
+  // Keyed controls patched in place (patch.js): a redraw keeps the button under the host's
+  // pointer and the select's focus. Handlers go through `el`'s `on…`, so they move with it.
   function ruleSelect(round, clock) {
-    const select = el("select", { id: "clock-rule", "aria-label": t("At time") },
-      el("option", { value: "finish_turn", text: ruleText("finish_turn") }),
-      el("option", { value: "one_more_turn", text: ruleText("one_more_turn") }));
-    select.value = clock ? clock.rule : "finish_turn";
-    if (clock && !clock.ended) {
-      select.addEventListener("change", () => change({ action: "rule", round, rule: select.value }, select));
-    }
-    return select;
+    const running = clock && !clock.ended;
+    return el("select", { id: "clock-rule", "aria-label": t("At time"), dataset: { key: "clock-rule" },
+      onchange: running ? (e) => change({ action: "rule", round, rule: e.currentTarget.value }, e.currentTarget) : null },
+    el("option", { value: "finish_turn", text: ruleText("finish_turn") }),
+    el("option", { value: "one_more_turn", text: ruleText("one_more_turn") }));
   }
 
   return function render(next) {
@@ -65,23 +65,22 @@ export function roundClockPanel(change) {
     drawClock($("#host-clock"), clock, { offsetMs: offset() });
     $("#clock-title").textContent = round === 0 ? t("Deckbuilding countdown") : t("Round {n}: the clock", { n: round });
     showStillPlaying(clock, view.pods.length > 1);
-    // Rebuilt only when the clock's state changed: a poll must not take the minutes field
+    // Redrawn only when the clock's state changed: a poll must not take the minutes field
     // from under the host's fingers.
     const key = JSON.stringify([round, clock && [clock.running, clock.ended, clock.rule]]);
     if (key === shownKey) return;
     shownKey = key;
     const controls = [];
     if (!clock) {
-      const rule = ruleSelect(round, null);
-      controls.push(rule,
-        button(round === 0 ? t("Start the countdown") : t("Start the clock"),
-          (b) => change({ action: "start", round, minutes: chosenMinutes(), rule: rule.value }, b), "primary"));
+      controls.push(ruleSelect(round, null),
+        control("clock-start", round === 0 ? t("Start the countdown") : t("Start the clock"),
+          (b) => change({ action: "start", round, minutes: chosenMinutes(), rule: $("#clock-rule").value }, b), "primary"));
     } else if (!clock.ended) {
       controls.push(clock.running
-        ? button(t("Pause"), (b) => change({ action: "pause", round }, b))
-        : button(t("Resume"), (b) => change({ action: "resume", round }, b), "primary"),
-      button(t("+{n} min", { n: ADD_MINUTES }), (b) => change({ action: "add", round, minutes: ADD_MINUTES }, b)),
-      button(round === 0 ? t("End the countdown") : t("End the round"), (b) => {
+        ? control("clock-pause", t("Pause"), (b) => change({ action: "pause", round }, b))
+        : control("clock-resume", t("Resume"), (b) => change({ action: "resume", round }, b), "primary"),
+      control("clock-add", t("+{n} min", { n: ADD_MINUTES }), (b) => change({ action: "add", round, minutes: ADD_MINUTES }, b)),
+      control("clock-end", round === 0 ? t("End the countdown") : t("End the round"), (b) => {
         if (window.confirm(t("End round {n} now? Every unfinished table is at time.", { n: round }))) {
           return change({ action: "end", round }, b);
         }
@@ -89,7 +88,10 @@ export function roundClockPanel(change) {
       }),
       ruleSelect(round, clock));
     }
-    $("#clock-controls").replaceChildren(...controls);
+    patchChildren($("#clock-controls"), controls);
+    // The server's rule, shown in the kept select (its value is the live node's own).
+    const rule = $("#clock-rule");
+    if (rule) rule.value = clock ? clock.rule : "finish_turn";
   };
 }
 
