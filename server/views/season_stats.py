@@ -13,8 +13,10 @@ from collections.abc import Iterable
 
 from pods.season_stats.cards import CardFigures
 from pods.season_stats.commanders import LineFigures
+from pods.season_stats.highlights import MIN_PICKS, taken_earliest, winning_most
 from pods.season_stats.outcomes import MIN_GAMES, TOO_FEW_GAMES, Figure, Outcome
 from pods.season_stats.season import SeasonStatistics
+from server.protocol.shapes.screen import ScreenStatistics
 from server.protocol.shapes.season_stats import (
     CardLine,
     CommanderLine,
@@ -28,6 +30,9 @@ from server.views.standings import _plain
 CARD_COLUMNS = ("set", "name", "seen", "picked", "average_pick", "last_seen", "drafted",
                 "in_deck", "decks", "games", "average_place", "win_rate")
 COMMANDER_COLUMNS = ("kind", "key", "decks", "games", "average_place", "win_rate")
+SCREEN_ROWS = 8
+"""Rows of each list on the store's TV: what a room reads in a page's 8 seconds, and
+what fits one page at any 16:9 size in name-sized type (docs/screen.md)."""
 
 
 def _figure(value: Figure) -> float | TooFew:
@@ -72,6 +77,19 @@ def season_commanders(season_id: str, stats: SeasonStatistics) -> SeasonCommande
             "min_games": MIN_GAMES, "baseline": outcome_json(figures.baseline),
             "commanders": [_commander_line(line) for line in figures.commanders],
             "identities": [_commander_line(line) for line in figures.identities]}
+
+
+def screen_statistics(stats: SeasonStatistics, rows: int = SCREEN_ROWS) -> ScreenStatistics:
+    """The few rows of the season's statistics a store's TV shows between nights and at
+    the night's end: the cards taken earliest, the cards whose decks win most, and the
+    most played commanders and color identities."""
+    figures = stats.commanders
+    return {"nights": stats.nights, "min_games": MIN_GAMES, "min_picks": MIN_PICKS,
+            "baseline": outcome_json(stats.cards.baseline),
+            "earliest": [card_line(card) for card in taken_earliest(stats.cards, rows)],
+            "winning": [card_line(card) for card in winning_most(stats.cards, rows)],
+            "commanders": [_commander_line(line) for line in figures.commanders[:rows]],
+            "identities": [_commander_line(line) for line in figures.identities[:rows]]}
 
 
 def cards_csv(lines: Iterable[CardLine]) -> str:

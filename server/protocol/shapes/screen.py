@@ -6,6 +6,7 @@ from typing import NotRequired, TypedDict
 
 from pods.phases import Phase
 from server.protocol.shapes.pod import RoundClockJson
+from server.protocol.shapes.season_stats import CardLine, CommanderLine, OutcomeJson
 
 
 class ScreenSlowest(TypedDict):
@@ -127,6 +128,28 @@ class ScreenView(TypedDict):
     """The night's round clock while a pod builds (round 0) or plays; `None` otherwise."""
 
 
+class ScreenStatistics(TypedDict):
+    """The season's statistics as its screen shows them: a few rows of each, chosen once
+    per version of the statistics (`server.views.season_stats.screen_statistics`)."""
+
+    nights: int
+    """The nights counted (every seat of them shown)."""
+    min_games: int
+    """Below it a deck's average place and win rate are "too_few_games"."""
+    min_picks: int
+    """Copies taken before a card is ranked by its average pick."""
+    baseline: OutcomeJson
+    """The season's average deck."""
+    earliest: list[CardLine]
+    """The cards taken earliest, per set, lowest average pick first."""
+    winning: list[CardLine]
+    """The cards whose decks won most, per set, among those with `min_games` games."""
+    commanders: list[CommanderLine]
+    """The most played commander lines (most decks first)."""
+    identities: list[CommanderLine]
+    """The most played color identities ("" colorless)."""
+
+
 class SeasonScreenView(TypedDict):
     """A season's screen: tonight's night when there is one, else the season's
     standings (`standings` is empty while a night is shown: the night's end carries
@@ -136,3 +159,6 @@ class SeasonScreenView(TypedDict):
     name: str
     night: ScreenView | None
     standings: list[ScreenStanding]
+    statistics: ScreenStatistics | None
+    """Between nights and at the night's end (every pod done): the season's statistics,
+    once a night counts for them; `None` otherwise."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pods.season_stats.cards import season_cards
 from pods.season_stats.commanders import commanders_of_season
@@ -30,6 +31,7 @@ from server.services.season_stats import stored
 from server.services.season_stats.nights import counted_night, shown_nights, stored_parts
 
 Version = tuple[object, ...]
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
@@ -76,26 +78,35 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
     """The reply `render` writes from the season's statistics, kept under `reply_key`
     (what the route renders: cards or commanders, JSON or CSV, a set); None for an unknown
     season."""
+    return await kept_shape(rt, season_id, reply_key,
+                            lambda stats: StatsReply(render(stats), stats.season_name))
+
+
+async def kept_shape(rt: Runtime, season_id: str, key: Hashable,
+                     shape: Callable[[SeasonStatistics], T]) -> T | None:
+    """What `shape` makes of the season's statistics, kept under `key` at their version:
+    a page's reply, or the few rows the season's screen shows (read again by every TV
+    every few seconds, it costs the version's read and nothing else while nothing
+    changed). None for an unknown season."""
     version = await _version(rt, season_id)
     if version is None:
         return None
-    key = ("reply", season_id, reply_key)
-    found: StatsReply | None = rt.season_stats.get(key, version)
+    kept_key = ("reply", season_id, key)
+    found: T | None = rt.season_stats.get(kept_key, version)
     if found is not None:
         return found
 
-    async def reply() -> StatsReply | None:
+    async def made() -> T | None:
         stored = await _statistics(rt, season_id, version)
         if stored is None:
             return None
         at, stats = stored
-        written = await rt.season_reads.compute(
-            lambda: StatsReply(render(stats), stats.season_name))
-        rt.season_stats.put(key, at, written)
-        return written
+        value = await rt.season_reads.compute(lambda: shape(stats))
+        rt.season_stats.put(kept_key, at, value)
+        return value
 
-    answer: StatsReply | None = await rt.standings_flight.run(
-        ("stats", season_id, reply_key, version), reply)
+    answer: T | None = await rt.standings_flight.run(
+        ("stats", season_id, key, version), made)
     return answer
 
 

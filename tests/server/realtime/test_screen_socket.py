@@ -191,7 +191,7 @@ def test_a_season_screen_socket_opens_only_with_that_seasons_screen_token(
         first = json.loads(ws.recv(timeout=10))
         assert first["type"] == "screen"
         assert first["view"] == {"season_id": made["season_id"], "name": "Fridays",
-                                 "night": None, "standings": []}
+                                 "night": None, "standings": [], "statistics": None}
     for wrong in ("", made["host_token"], token[:-1]):
         with connect(f"{base}&token={wrong}") as ws, pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)

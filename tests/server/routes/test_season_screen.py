@@ -7,10 +7,18 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from bench.season_stats import store_season
+from pods.season_stats.highlights import MIN_PICKS
+from pods.season_stats.outcomes import MIN_GAMES
+from server.routes import season_screen_view
 from server.runtime import Runtime
+from server.services.events.screen_tokens import season_screen_token
 from server.services.events.season_screens import TONIGHT_SECONDS
+from server.services.season_stats import reads
+from server.views.season_stats import SCREEN_ROWS
 from tests.server.routes.test_screen import open_night, token_of
 from tests.server.support.builders import SeatHandle, bearer, draft_until_done
 
@@ -79,7 +87,7 @@ def test_before_the_first_night_the_screen_shows_the_seasons_standings(
     season = new_season(client)
     view = season_screen(client, season["season_id"], season_token(season["screen_url"])).json()
     assert view == {"season_id": season["season_id"], "name": "Fridays", "night": None,
-                    "standings": []}
+                    "standings": [], "statistics": None}
 
 
 def test_the_screen_shows_the_night_the_host_opens_and_never_a_night_of_no_season(
@@ -100,6 +108,11 @@ def test_the_screen_shows_the_night_the_host_opens_and_never_a_night_of_no_seaso
 
 def play_tonight(client: TestClient, season: dict[str, Any]) -> str:
     """Tonight's night of `season`: three players drafted, one table, a winner (named)."""
+    return str(played_tonight(client, season)["winner"])
+
+
+def played_tonight(client: TestClient, season: dict[str, Any]) -> dict[str, Any]:
+    """As `play_tonight`: the winner's name, the pod and the night's host header."""
     night = open_tonight(client, season)
     event, host = night["event_id"], bearer(night["host_token"])
     tokens = {name: client.post(f"/api/events/{event}/players", json={"name": name}).json()
@@ -114,7 +127,7 @@ def play_tonight(client: TestClient, season: dict[str, Any]) -> str:
     winner = client.get(f"/api/pods/{pod_id}/games/1", headers=host).json()["players"][0]
     assert client.post(f"/api/pods/{pod_id}/games/1/winner", headers=host,
                        json={"player_id": winner["player_id"]}).status_code == 200
-    return str(winner["name"])
+    return {"winner": winner["name"], "pod_id": pod_id, "host": host}
 
 
 def test_a_played_night_gives_way_to_the_seasons_standings_the_next_day(
@@ -134,3 +147,80 @@ def test_a_played_night_gives_way_to_the_seasons_standings_the_next_day(
     assert between["night"] is None
     assert (between["standings"][0]["name"], between["standings"][0]["wins"]) == (winner, 1)
     assert len(between["standings"]) == 3
+
+
+def stored_season(client: TestClient, nights: int = 3) -> tuple[str, str]:
+    """A season of `nights` finished nights of sixteen (`bench.season_stats`), the next
+    day: its id and its screen token."""
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    with rt.session() as session:
+        season_id = store_season(session, nights, 16, seed=3, season_id="tvstats")
+    real = rt.clock
+    rt.clock = lambda: real() + timedelta(seconds=TONIGHT_SECONDS + 60)
+    return season_id, season_screen_token("x" * 64)  # the bench's stored host token hash
+
+
+def per_set(client: TestClient, season_id: str) -> list[dict[str, Any]]:
+    cards = client.get(f"/api/seasons/{season_id}/cards").json()["cards"]
+    return [card for card in cards if card["set"] != "*"]
+
+
+def test_between_nights_the_screen_carries_the_seasons_top_cards_and_commanders(
+    client: TestClient,
+) -> None:
+    """The rows are the figures of the season's own pages, chosen by the rules the TV
+    states: the cards taken earliest (from MIN_PICKS copies), the cards whose decks win
+    most (from MIN_GAMES games), and the most played commanders and colors."""
+    season_id, token = stored_season(client)
+    view = season_screen(client, season_id, token).json()
+    assert view["night"] is None and view["standings"]
+    stats = view["statistics"]
+    assert (stats["nights"], stats["min_games"], stats["min_picks"]) == (3, MIN_GAMES, MIN_PICKS)
+    cards = per_set(client, season_id)
+    earliest = sorted((c for c in cards if c["picked"] >= MIN_PICKS),
+                      key=lambda c: (c["average_pick"], -c["picked"], c["name"], c["set"]))
+    assert stats["earliest"] == earliest[:SCREEN_ROWS] and len(stats["earliest"]) == SCREEN_ROWS
+    winning = sorted((c for c in cards if c["win_rate"] != "too_few_games"),
+                     key=lambda c: (-c["win_rate"], c["average_place"], -c["games"],
+                                    c["name"], c["set"]))
+    assert stats["winning"] == winning[:SCREEN_ROWS] and len(stats["winning"]) == SCREEN_ROWS
+    assert all(card["games"] >= MIN_GAMES for card in stats["winning"])
+    figures = client.get(f"/api/seasons/{season_id}/commanders").json()
+    assert stats["commanders"] == figures["commanders"][:SCREEN_ROWS]
+    assert [line["key"] for line in stats["identities"]] == sorted("WUBRG", key=lambda c: (
+        -next(line["decks"] for line in figures["identities"] if line["key"] == c), c))
+    assert stats["baseline"] == figures["baseline"]
+
+
+def test_every_tv_poll_reads_the_kept_rows_and_computes_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    season_id, token = stored_season(client, nights=1)
+    computed: list[str] = []
+    compute, shape = reads.compute, season_screen_view.screen_statistics
+    monkeypatch.setattr(reads, "compute", lambda *a, **k: computed.append("stats") or compute(
+        *a, **k))
+    monkeypatch.setattr(season_screen_view, "screen_statistics",
+                        lambda stats: computed.append("rows") or shape(stats))
+    first = season_screen(client, season_id, token).json()
+    for _ in range(3):
+        assert season_screen(client, season_id, token).json() == first
+    assert computed == ["stats", "rows"]
+
+
+def test_the_nights_end_carries_the_statistics_once_every_pod_is_done(
+    client: TestClient,
+) -> None:
+    """While the tables play, the night counts for nothing yet and the TV shows none; once
+    the host ends it, the night counts (every seat shown) and the TV pages through it."""
+    season = new_season(client)
+    token = season_token(season["screen_url"])
+    tonight = played_tonight(client, season)
+    assert season_screen(client, season["season_id"], token).json()["statistics"] is None
+    ended = client.post(f"/api/pods/{tonight['pod_id']}/end", headers=tonight["host"])
+    assert ended.status_code == 200, ended.text
+    view = season_screen(client, season["season_id"], token).json()
+    assert view["night"]["pods"][0]["phase"] == "done"
+    stats = view["statistics"]
+    assert stats["nights"] == 1
+    assert stats["commanders"] == [] and stats["winning"] == [], "no deck was submitted"
