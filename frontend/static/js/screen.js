@@ -68,13 +68,13 @@ function screenSocketUrl(screenToken) {
 
 function onView(next, message) {
   if (message && message.now) clockOffset = Date.parse(message.now) - Date.now();
-  show(season ? (next.night || betweenNights(next)) : next);
+  show(season ? (next.night ? { ...next.night, statistics: next.statistics } : betweenNights(next)) : next);
 }
 
 /** A season's screen between nights: the season's standings alone, as a view. */
 function betweenNights(seasonView) {
   return { event_id: "", phase: "between", line_up: [], players: 0, pods: [], standings: [], join: null,
-    season: { name: seasonView.name, standings: seasonView.standings } };
+    season: { name: seasonView.name, standings: seasonView.standings }, statistics: seasonView.statistics };
 }
 
 function onState(state) {
@@ -108,7 +108,7 @@ function pausedBanner(paused) {
 function sheets(night) {
   if (night.join) return [joinSheet(night)];
   if (night.phase === "between") {
-    if (night.season.standings.length) return [standingsSheet("season", night.season.name, night.season.standings, t("Season standings"))];
+    if (night.season.standings.length) return [standingsSheet("season", night.season.name, night.season.standings, t("Season standings")), ...statisticsSheets(night.statistics)];
     return [sheet("season", () => ({ node: el("div", { class: "frame" }, titled(night.season.name, t("The season's first night is coming"))), items: null }), [])];
   }
   const list = [];
@@ -123,7 +123,7 @@ function sheets(night) {
   if (results.length) list.push(resultsSheet(results));
   if (night.standings.length) list.push(standingsSheet("standings", t("Standings"), night.standings));
   const ended = night.pods.length > 0 && night.pods.every((pod) => pod.phase === "done");
-  if (ended && night.season) list.push(standingsSheet("season", night.season.name, night.season.standings, t("Season standings")));
+  if (ended && night.season) list.push(standingsSheet("season", night.season.name, night.season.standings, t("Season standings")), ...statisticsSheets(night.statistics));
   // Pods formed in another process (this one holds none yet): say so, never a blank TV.
   if (!list.length) list.push(sheet("formed", () => ({ node: el("div", { class: "frame" }, titled(t("Pods formed"))), items: null }), []));
   return list;
@@ -299,6 +299,50 @@ function standingsSheet(panel, title, standings, subtitle = null) {
         items)));
     return { node, items };
   }, rows);
+}
+
+// The season's statistics (a season's screen, between nights and after the season's
+// standings at the night's end): the few rows the server chose and keeps per version of
+// the statistics (docs/statistics.md), one table a sheet. Below the threshold of games a
+// deck's place and wins are "too few games", never a number.
+function statisticsSheets(stats) {
+  if (!stats) return [];
+  const card = (line) => [el("td", { class: "name", text: line.name }), el("td", { class: "set", text: line.set }),
+    el("td", { text: line.average_pick === null ? "–" : line.average_pick.toFixed(1) }), ...outcomeCells(line)];
+  const commander = (line) => [el("td", { class: "name", text: line.key || t("colorless") }),
+    el("td", { text: String(line.decks) }), ...outcomeCells(line)];
+  const cards = [t("Card"), t("Set"), t("Pick"), t("Place"), t("Wins")];
+  const lines = [t("Decks"), t("Place"), t("Wins")];
+  const base = stats.baseline.win_rate === "too_few_games" ? null
+    : t("The season's average deck: place {place}, wins {wins}.", { place: stats.baseline.average_place.toFixed(2), wins: percent(stats.baseline.win_rate) });
+  return [
+    statSheet("season-earliest", t("Cards of the season"), t("Taken earliest (from {n} copies taken)", { n: stats.min_picks }), cards, stats.earliest.map(card)),
+    statSheet("season-winning", t("Cards of the season"), base ? `${t("Their decks win most (from {n} games)", { n: stats.min_games })} · ${base}`
+      : t("Their decks win most (from {n} games)", { n: stats.min_games }), cards, stats.winning.map(card)),
+    statSheet("season-commanders", t("Commanders of the season"), null, [t("Commanders"), ...lines], stats.commanders.map(commander)),
+    statSheet("season-colors", t("Commanders of the season"), null, [t("Color identities"), ...lines], stats.identities.map(commander)),
+  ].filter(Boolean);
+}
+
+const percent = (rate) => `${Math.round(rate * 100)}%`;
+
+/** A deck's average place and win rate, or one cell over both: "too few games". */
+function outcomeCells(line) {
+  if (line.win_rate === "too_few_games") return [el("td", { class: "few", colspan: 2, text: t("too few games") })];
+  return [el("td", { text: line.average_place.toFixed(2) }), el("td", { class: "points", text: percent(line.win_rate) })];
+}
+
+/** A table of statistics under its title (none without rows): its header on every page. */
+function statSheet(panel, title, subtitle, columns, rows) {
+  if (!rows.length) return null;
+  return sheet(panel, () => {
+    const items = el("tbody");
+    const node = el("div", { class: "frame" }, titled(title, subtitle),
+      el("div", { class: "items standings" }, el("table", { class: "standing-rows stat-rows" },
+        el("thead", {}, el("tr", {}, columns.map((label, i) => el("th", { class: i ? null : "name", text: label })))),
+        items)));
+    return { node, items };
+  }, rows.map((cells) => el("tr", {}, cells)));
 }
 
 // Fill pages: each item goes on the current page unless the page then overflows (or holds
