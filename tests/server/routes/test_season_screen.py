@@ -18,7 +18,7 @@ from server.runtime import Runtime
 from server.services.events.screen_tokens import season_screen_token
 from server.services.events.season_screens import TONIGHT_SECONDS
 from server.services.season_stats import reads
-from server.views.season_stats import SCREEN_ROWS
+from server.views.season_stats import SCREEN_ROWS, screen_statistics
 from tests.server.routes.test_screen import open_night, token_of
 from tests.server.support.builders import SeatHandle, bearer, draft_until_done
 
@@ -197,11 +197,18 @@ def test_every_tv_poll_reads_the_kept_rows_and_computes_nothing(
 ) -> None:
     season_id, token = stored_season(client, nights=1)
     computed: list[str] = []
-    compute, shape = reads.compute, season_screen_view.screen_statistics
-    monkeypatch.setattr(reads, "compute", lambda *a, **k: computed.append("stats") or compute(
-        *a, **k))
-    monkeypatch.setattr(season_screen_view, "screen_statistics",
-                        lambda stats: computed.append("rows") or shape(stats))
+    compute, shape = reads.compute, screen_statistics
+
+    def counted_compute(*args: Any, **kwargs: Any) -> Any:
+        computed.append("stats")
+        return compute(*args, **kwargs)
+
+    def counted_shape(stats: Any) -> Any:
+        computed.append("rows")
+        return shape(stats)
+
+    monkeypatch.setattr(reads, "compute", counted_compute)
+    monkeypatch.setattr(season_screen_view, "screen_statistics", counted_shape)
     first = season_screen(client, season_id, token).json()
     for _ in range(3):
         assert season_screen(client, season_id, token).json() == first
