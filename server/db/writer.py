@@ -1,19 +1,11 @@
-"""Group commit: every change of every pod queues for one writer thread, one transaction
-per batch (`server.services.commit` is the only caller).
-
-Why: a durable commit costs an fsync (milliseconds on this laptop's disk), and a blocking
-commit on the event loop stalls every socket. One writer thread takes everything queued
-while its previous transaction was committing and commits it in one transaction, so 1 or
-400 waiting picks cost one fsync, and the loop keeps serving sockets meanwhile.
+"""Group commit: one writer thread commits every queued write of every pod, one
+transaction per batch (`server.services.commit` is its only caller).
 
 The contract each write keeps: `committed()` (swap the new state in, publish) runs on the
-event loop only after the transaction holding the write committed, in submission order;
-if that transaction fails, every write in it gets `failed()` and its future raises
-`BusyError` ("try again"), and nothing of it reached memory. A write whose `valid()` turns
-false while queued (an earlier write of the same pod failed) is failed without writing.
-
-Refusable writes (a stage that may refuse in a savepoint), row locks and guarded writes
-(several processes) are in docs/architecture.md, "The writer".
+event loop only after its transaction committed, in submission order; if that transaction
+fails, each of its writes gets `failed()` and `BusyError`, and nothing of it reaches
+memory. Why one thread and batches, and refusable writes, row locks and guarded writes:
+docs/architecture.md, "The writer".
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
 """WebSockets first: a socket route runs as plain ASGI in front of the HTTP middleware stack.
 
-Why: a draft night's traffic is socket frames, and every frame of a socket served through
-the app's stack went through every wrapper of it (the error, exception, hang-up, header,
-host and body-limit middleware each wrapped `send` or `receive`, and the router matched the
-path against every route). None of that is needed per frame: the handshake is checked
-here once (`Host`, `Origin`, sizes), the rest by the socket itself. Any other socket path
-(and every HTTP request) goes to the app's middleware stack as before. What is checked
-where, and how to add a socket route to this path: docs/architecture.md, "Sockets in
-front of the stack".
+The handshake is checked here once (`Host`, `Origin`, sizes), the rest by the socket
+itself; any other socket path, and every HTTP request, goes to the app's middleware
+stack. Why, what is checked where, and how to add a socket route to this path:
+docs/architecture.md, "Sockets in front of the stack".
 """
 
 from __future__ import annotations

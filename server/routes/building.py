@@ -14,6 +14,7 @@ from server.protocol.file_names import content_disposition
 from server.routes.deps import HostPod, RuntimeDep, Seat
 from server.services.exports import exports
 from server.services.night import building, suggestion
+from server.views import exports as export_views
 from server.views.decks import deck_json
 from server.views.pod import host_dashboard
 from server.views.suggestion import suggestions_json
@@ -56,7 +57,8 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                  what: Literal["deck", "pool", "unused", "log"] = "pool",
                  format: Format = "arena") -> Response:
     pod, player = seat
-    file = await exports.export_file(rt, pod, player, what, format, language)
+    file = export_views.export_file(await exports.seat_export(rt, pod, player, what, format),
+                                    language)
     return _attachment(file.filename, file.media_type, file.content)
 
 
@@ -66,7 +68,7 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                                                                         "format": "binary"}}}}})
 async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
     return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
-                       await exports.export_zip(rt, pod, language))
+                       export_views.export_zip(await exports.seat_exports(rt, pod), language))
 
 
 @router.post("/{pod_id}/tables")

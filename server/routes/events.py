@@ -32,11 +32,13 @@ from server.routes.deps import ClientAddress, LimitCreate, LimitJoin, RuntimeDep
 from server.routes.games import SUMMARY_RESPONSES
 from server.runtime import Runtime
 from server.services.events import events, screens
-from server.services.events.events import Night
 from server.services.exports import night_label, summary
 from server.services.night import lifecycle
 from server.services.seasons import seasons
-from server.services.tables import achievements, round_clock, rounds, standings
+from server.services.tables import achievements, round_clock, round_links, rounds, standings
+from server.values.night import Night
+from server.views import events as event_views
+from server.views import summary as summary_view
 from server.views.qr import qr_data_uri
 from server.views.round_clock import clock_json
 from server.views.standings import standing_lines
@@ -79,8 +81,10 @@ HostToken = Annotated[str, Depends(host_token)]
 async def _answer(rt: Runtime, night: Night, token: str) -> Mapping[str, Any]:
     """The host view, with the store's screen link and its QR code."""
     url = await screens.screen_url_for_host(rt, night, token)
-    view = events.host_view(rt, night)
-    still_playing = rounds.open_tables(events.pods_of(rt, night)) if view["pods"] else []
+    pods = events.pods_of(rt, night)
+    view = event_views.host_view(night, pods, rt.event_join_url(night.row.id),
+                                 round_links.current_round(pods))
+    still_playing = rounds.open_tables(pods) if view["pods"] else []
     return {**view, "screen_url": url, "screen_qr": qr_data_uri(url),
             "round_clock": clock_json(round_clock.clock_of(rt, night.row.id), rt.now(),
                                       still_playing)}
@@ -114,7 +118,7 @@ async def create_event(body: EventCreate, rt: RuntimeDep, address: ClientAddress
 
 @router.get("/{event_id}")
 async def get_event(night: NightDep) -> Mapping[str, Any]:
-    return events.public_view(night)
+    return event_views.public_view(night)
 
 
 @router.post("/{event_id}/players", status_code=status.HTTP_201_CREATED,
@@ -140,7 +144,7 @@ async def me(night: NightDep, rt: RuntimeDep,
     token_hash = token_hash_of(authorization)
     for player in night.players:
         if token_matches(token_hash, player.token_hash):
-            return events.player_view(rt, night, player)
+            return event_views.player_view(night, player)
     if token_matches(token_hash, night.row.host_token_hash):
         raise WrongRoleError("that is a player's view; use a player token")
     raise BadTokenError("this token does not belong to this event")
@@ -222,9 +226,10 @@ async def night_summary(night: HostNight, rt: RuntimeDep, language: LanguageDep,
     pods = [await summary.pod_summary(rt, pod) for pod in events.pods_of(rt, night)]
     label = await night_label.night_label(rt, night.row)
     if format == "text":
-        return PlainTextResponse(summary.as_text(pods, language), headers={
+        return PlainTextResponse(summary_view.as_text(pods, language), headers={
             "Content-Disposition": content_disposition(
                 night_label.file_name(label, "summary", "txt"))})
     response.headers["Content-Disposition"] = content_disposition(
         night_label.file_name(label, "summary", "json"))
-    return {"event_id": night.row.id, "set": night.row.set_code, "pods": pods}
+    return {"event_id": night.row.id, "set": night.row.set_code,
+            "pods": [summary_view.pod_night_json(pod) for pod in pods]}

@@ -28,6 +28,7 @@ from server.realtime.live import LiveGame, LivePod
 from server.routes.deps import HostPod, RuntimeDep, SeatOrHost
 from server.services.exports import night_label, summary
 from server.services.tables import achievements, confirmations, games, round_links, rounds
+from server.views import summary as summary_view
 from server.views.game import game_view
 
 router = APIRouter(prefix="/api/pods", tags=["games"])
@@ -169,9 +170,9 @@ async def night_summary(pod: HostPod, rt: RuntimeDep, language: LanguageDep,
     data = await summary.pod_summary(rt, pod)
     label = await night_label.pod_night_label(rt, pod.id)
     if format == "text":
-        return PlainTextResponse(summary.as_text([data], language), headers={
+        return PlainTextResponse(summary_view.as_text([data], language), headers={
             "Content-Disposition": content_disposition(
                 night_label.file_name(label, "summary", "txt"))})
     response.headers["Content-Disposition"] = content_disposition(
         night_label.file_name(label, "summary", "json"))
-    return data
+    return summary_view.pod_night_json(data)

@@ -9,10 +9,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from server.db import season_repo
+from server.protocol.moments import iso_utc
 from server.protocol.season_bodies import LaptopSeason
 from server.routes.deps import LaptopOnly, RuntimeDep
 from server.services import lobbies
-from server.services.seasons.season_book import iso_utc
 
 router = APIRouter(prefix="/api/laptop", tags=["laptop"], dependencies=[LaptopOnly])
 

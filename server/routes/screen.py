@@ -29,7 +29,7 @@ from server.routes.sockets.screen import ScreenConnection
 from server.routes.sockets.season_screen import SeasonScreenConnection
 from server.runtime import Runtime
 from server.services.events import events, screens, season_screens
-from server.services.events.events import Night
+from server.values.night import Night
 from server.views.screen import night_screen
 
 router = APIRouter(tags=["screen"])
@@ -49,7 +49,8 @@ async def screen_night(rt: Runtime, token: str | None) -> Night:
 async def get_screen(rt: RuntimeDep,
                      authorization: Annotated[str | None, Header()] = None,
                      ) -> Mapping[str, Any]:
-    return await night_screen(rt, await screen_night(rt, bearer_token(authorization)))
+    night = await screen_night(rt, bearer_token(authorization))
+    return night_screen(await screens.night_screen(rt, night))
 
 
 async def screen_season(rt: Runtime, season_id: str, token: str | None) -> str:

@@ -15,10 +15,11 @@ from __future__ import annotations
 from server.protocol.shapes.screen import ScreenStatistics, ScreenView, SeasonScreenView
 from server.runtime import Runtime
 from server.services import season_reads
-from server.services.events.events import Night
+from server.services.events import screens
 from server.services.events.screens import StandingsCache
 from server.services.season_stats.reads import kept_shape
 from server.services.seasons import seasons
+from server.values.night import Night
 from server.views.screen import night_screen, standing_line
 from server.views.season_stats import screen_statistics
 
@@ -27,7 +28,7 @@ async def season_screen(rt: Runtime, season_id: str, night: Night | None,
                         standings: StandingsCache | None = None) -> SeasonScreenView:
     """The season's screen now: `night` is tonight's (`season_screens.tonight_of`)."""
     if night is not None:
-        view = await night_screen(rt, night, standings)
+        view = night_screen(await screens.night_screen(rt, night, standings))
         season = view["season"]
         return {"season_id": season_id, "name": season["name"] if season else "",
                 "night": view, "standings": [],

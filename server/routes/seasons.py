@@ -40,7 +40,7 @@ from server.runtime import Runtime
 from server.services import season_reads
 from server.services.events.screen_tokens import season_screen_url
 from server.services.seasons import player_season, season_files, season_names, seasons
-from server.services.seasons.season_book import SeasonBook
+from server.values.season_book import SeasonBook
 from server.views.qr import qr_data_uri
 from server.views.season import (
     host_view_json,

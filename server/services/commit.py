@@ -1,19 +1,12 @@
 """The one way a change reaches the database: staged, committed by the writer thread, swapped.
 
-Why one helper: every command (host, joining, building, events, games, picks) is the same
-step: compute the change under the pod's lock, hand the writer (`server.db.writer`) a
-`stage` that adds its statements to a transaction, and only after that transaction
-committed run `swap`, which puts the change into memory and publishes it. The commit never
-runs on the event loop (it would stall every socket), and a failed commit raises
-`BusyError` (503 `db_busy`) before `swap` ran, so a failure changes nothing and nothing
-needs undoing by hand.
-
-`stage` runs on the writer thread: it must only read values the caller computed before
-queueing (never live pod fields, which the loop may change meanwhile).
-
-Every mode writes this way, with one exception: the pick under the pod's row lock when
-several processes share the database (`server.cluster.locked`); docs/architecture.md
-says why it cannot be a stage.
+A command computes its change under the pod's lock, then hands `commit` (which waits) or
+`queue` (which does not) a `stage`, its statements, run on the writer thread
+(`server.db.writer`), and a `swap`, run on the loop only after the commit: it puts the
+change into memory and publishes it. A failed commit raises `BusyError` (503 `db_busy`)
+before `swap` ran, so nothing needs undoing. A `stage` reads only values computed before
+queueing, never live pod fields. Why, and the one exception (the pick under a pod's row
+lock): docs/architecture.md, "The writer".
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 from server.db import Session, season_repo
 from server.runtime import Runtime
-from server.services.seasons.season_book import SeasonBook, read_book
+from server.services.seasons.season_book import read_book
+from server.values.season_book import SeasonBook
 
 REPLY_FORMATS = ("json", "csv")
 """The formats a standings reply is cached in (the route renders them)."""

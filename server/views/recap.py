@@ -12,7 +12,8 @@ from typing import Any
 from pods.recap import CURVE_TOP
 from server.cards.card_json import card_facts
 from server.protocol.shapes.pod import table_json
-from server.services.exports.recap import NightRecap, Recap, RecapSeat
+from server.values.recap import NightRecap, Recap, RecapSeat
+from server.views.summary import played_game_json
 
 
 def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
@@ -28,7 +29,7 @@ def recap_json(recap: Recap, base_url: str) -> dict[str, Any]:
         "replay_visibility": pod.night.replay_visibility,
         "players": [_seat(pod.id, seat, base_url, pod.partner_grant) for seat in recap.seats],
         "tables": [table_json(t) for t in pod.night.tables or []],
-        "games": recap.games,
+        "games": [played_game_json(game) for game in recap.games],
     }
 
 

@@ -15,7 +15,7 @@ from pods.reveal import DRAFT_OVER_PHASES
 from server.cards.card_json import card_facts
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.protocol.shapes.cards import CardView
-from server.services.exports.replays import Openable, OpenedSeat
+from server.values.replays import Openable, OpenedSeat
 from server.views.decks import deck_json
 from server.views.pod import card_json
 

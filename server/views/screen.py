@@ -31,28 +31,19 @@ from server.protocol.shapes.screen import (
     ScreenView,
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
-from server.runtime import Runtime
-from server.services.events.events import Night, line_up, pods_of
-from server.services.events.screens import SeasonLines, StandingsCache, store_wifi_of
-from server.services.night.done_pods import load_done
+from server.values.night import Night
+from server.values.screen import NightScreen, SeasonLines
 from server.views.pod import iso
 from server.views.qr import qr_data_uri
 from server.views.round_clock import clock_json, shown_in
 
 
-async def night_screen(rt: Runtime, night: Night,
-                       standings: StandingsCache | None = None) -> ScreenView:
-    """The screen of `night` now: its pods in this process and its standings under its
-    season's scheme. A socket passes its `standings` cache, so a life tap reads no
-    stored game."""
-    await load_done(rt, night.pod_ids)  # the night's end outlives a restart
-    pods = pods_of(rt, night)
-    cache = standings or StandingsCache()
-    lines = await cache.of(rt, night, pods)
-    wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
-    view = screen_view(night, pods, lines, rt.event_join_url(night.row.id), cache.season, wifi)
-    view["round_clock"] = clock_json(shown_in(rt.round_clocks[night.row.id].clock, night_phase(
-        pods)) if night.row.id in rt.round_clocks else None, rt.now())
+def night_screen(screen: NightScreen) -> ScreenView:
+    """The screen of a night as read (`server.services.events.screens.night_screen`)."""
+    view = screen_view(screen.night, screen.pods, screen.standings, screen.join_url,
+                       screen.season, screen.wifi)
+    view["round_clock"] = clock_json(shown_in(screen.clock, night_phase(screen.pods)),
+                                     screen.now)
     return view
 
 
@@ -69,7 +60,7 @@ def screen_view(night: Night, pods: Sequence[LivePod], standings: Sequence[Stand
         "event_id": night.row.id,
         "phase": night.row.phase,
         "set": night.row.set_code,
-        "line_up": line_up(night.row),
+        "line_up": list(night.line_up),
         "players": len(night.players),
         "pods": [pod_line(number, pod) for number, pod in enumerate(pods, start=1)],
         "standings": [standing_line(line) for line in standings],

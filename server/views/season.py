@@ -7,13 +7,14 @@ from typing import Any
 
 from pods.player_names import skeleton
 from server.db.tables import EventRow
+from server.protocol.moments import iso_utc
 from server.protocol.shapes.season import (
     NightChoices,
     PendingLine,
     SeasonHostView,
     SeasonStandings,
 )
-from server.services.seasons.season_book import SeasonBook, iso_utc
+from server.values.season_book import SeasonBook
 from server.views.standings import standing_lines, standings_csv
 
 

@@ -1,5 +1,4 @@
-"""The JSON the server answers with, as types: every view (`server.views`) and every
-service that answers with a view (the night's summary, the event screens) builds one of
+"""The JSON the server answers with, as types: every view (`server.views`) builds one of
 these, so `mypy --strict` checks each view's shape against docs/protocol.md.
 One module per view family (`pod`, `seat`, `host`, `game`, `decks`, `cards`, `summary`,
 `events`, `screen`, `season`); a family imports only the families it is built from.
@@ -8,6 +7,7 @@ Why TypedDicts and not models: a view is built once per request or socket update
 sent as it is; a TypedDict is a plain dict at run time (nothing is validated or copied
 on the hot path), and the JSON on the wire stays exactly what the dict holds.
 
-Why here and not in `server.views`: services (the summary, events) build views too, and
-services must not import the views (an import-linter contract).
+Why here and not in `server.views`: the routes and the card data (`server.cards.card_json`,
+below the views) name them too. No service does: services hand the views values
+(`server.values`), an import-linter contract.
 """

@@ -1,5 +1,5 @@
-"""Nights bigger than one pod (`server.services.events.events.events`): the host's, the public
-and the waiting phone's views."""
+"""Nights bigger than one pod (`server.views.events`): the host's, the public and the
+waiting phone's views."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The night's summary for the host (`server.services.exports.exports.summary`)."""
+"""The night's summary for the host (`server.views.summary`, from the values of
+`server.services.exports.summary`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from server.protocol.shapes.pod import Table
 
 class SummaryDeck(TypedDict):
     """A submitted deck. `commanders`, `size` and `color_identity` are `None` until the
-    reveal rule shows every seat (`server.services.exports.summary`)."""
+    reveal rule shows every seat (`server.services.exports.summary` hides them)."""
 
     commanders: list[str] | None
     legal: bool

@@ -26,9 +26,9 @@ from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
 from server.routes.sockets.phone import CLOSE_REASONS, read_messages, run_until_one_ends
 from server.runtime import Runtime
-from server.services.events import events
-from server.services.events.events import Night
+from server.services.events import events, screens
 from server.services.events.screens import StandingsCache
+from server.values.night import Night
 from server.views.pod import dumps, iso
 from server.views.screen import night_screen
 
@@ -121,7 +121,8 @@ class ScreenConnection(ScreenSocket):
         self.night = night
 
     async def view_text(self) -> str:
-        return dumps(await night_screen(self.rt, self.night, self.standings))
+        return dumps(night_screen(await screens.night_screen(self.rt, self.night,
+                                                             self.standings)))
 
     async def run(self) -> None:
         with contextlib.ExitStack() as listening:

@@ -23,8 +23,8 @@ from server.routes.sockets.phone import run_until_one_ends
 from server.routes.sockets.screen import ScreenSocket
 from server.runtime import Runtime
 from server.services.events import events, season_screens
-from server.services.events.events import Night
 from server.services.events.screens import StandingsCache
+from server.values.night import Night
 from server.views.pod import dumps
 
 

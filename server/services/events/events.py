@@ -12,7 +12,6 @@ import json
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 
 from draft.cards import load_set
@@ -25,20 +24,13 @@ from server.core.security import hash_token, new_id, new_token
 from server.db import Session, event_repo, repo
 from server.db.tables import EventPlayerRow, EventRow, utcnow
 from server.db.writer import Rows
-from server.protocol.shapes.events import (
-    EventHostView,
-    EventPlayerView,
-    EventPublicView,
-    NumberedProgress,
-    Progress,
-)
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
 from server.runtime import Runtime
 from server.services import caps, lobby_guard
 from server.services.commit import commit
 from server.services.events.screen_tokens import screen_hash
 from server.services.night import done_pods, lifecycle, rows
-from server.services.tables import round_links
+from server.values.night import Night
 
 MAX_PLAYERS = 64
 """Eight pods of eight: more than any game store's tables."""
@@ -48,15 +40,6 @@ def event_channel(event_id: str) -> str:
     """The hub channel a night's own changes (a join, its pods formed) are published on:
     the store's screen listens to it beside its pods' channels."""
     return f"event:{event_id}"
-
-
-@dataclass(frozen=True)
-class Night:
-    """An event as loaded: its row, its players in join order, and its pods in order."""
-
-    row: EventRow
-    players: list[EventPlayerRow]
-    pod_ids: list[str]
 
 
 async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int | None,
@@ -130,7 +113,7 @@ def read_night(session: Session, event_id: str) -> Night | None:
     if row is None:
         return None
     return Night(row, event_repo.list_event_players(session, event_id),
-                 event_repo.list_event_pod_ids(session, event_id))
+                 event_repo.list_event_pod_ids(session, event_id), line_up(row))
 
 
 def _check_join(phase: str, players: list[EventPlayerRow], name: str) -> None:
@@ -300,68 +283,6 @@ def pods_of(rt: Runtime, night: Night) -> list[LivePod]:
     return [pod for pod_id in night.pod_ids if (pod := rt.registry.find(pod_id)) is not None]
 
 
-def progress(pod: LivePod) -> Progress:
-    """How far a pod is, for the night's host screen: phase, round and picks made."""
-    state = pod.night.state
-    picks = sum(seat.picks for seat in state.seats) if state is not None else 0
-    return {
-        "pod_id": pod.id, "phase": pod.night.phase, "paused": pod.night.paused,
-        "seats": pod.setup.seats,
-        "round": state.round if state is not None else 0, "rounds": pod.config.rounds,
-        "picks": picks,
-        "players": [{"name": p.name, "bot": p.bot, "connected": pod.live.connected[p.id] > 0}
-                    for p in sorted(pod.night.players, key=lambda p: p.join_index) if not p.kicked],
-        "decks": sum(1 for p in pod.night.players if p.deck is not None),
-        "tables": [{"number": t.number, "players": list(t.players)}
-                   for t in pod.night.tables or []],
-        "winners": sum(1 for game in pod.night.games.values() if game.winner is not None),
-        "host_path": f"/pods/{pod.id}/host",
-    }
-
-
-def host_view(rt: Runtime, night: Night) -> EventHostView:
-    """The night's host view. It holds no seed: the night's seed draws every pod's seed,
-    and so every pack of the night (`server.protocol.shapes.host`)."""
-    pods = pods_of(rt, night)
-    pod_of = {pod_id: number for number, pod_id in enumerate(night.pod_ids, start=1)}
-    return {
-        "event_id": night.row.id, "set": night.row.set_code, "line_up": line_up(night.row),
-        "phase": night.row.phase,
-        "replay_visibility": night.row.replay_visibility,
-        "lobby": {"locked": night.row.locked, "join_code": night.row.join_code},
-        "achievements": json.loads(night.row.achievements_json or "[]"),
-        "timer_seconds": night.row.pick_timer_seconds,
-        "join_url": rt.event_join_url(night.row.id),
-        "players": [{"player_id": p.id, "name": p.name,
-                     "pod": pod_of.get(p.pod_id) if p.pod_id else None}
-                    for p in night.players],
-        "pods": [NumberedProgress(number=n, **progress(pod))
-                 for n, pod in enumerate(pods, start=1)],
-        "round": round_links.current_round(pods),
-        # A later round's tables span the night: every pod holds the same list.
-        "round_tables": [{"number": t.number, "players": list(t.players)}
-                         for t in pods[0].night.tables or []]
-        if pods and round_links.current_round(pods) > 1 else [],
-    }
-
-
 def line_up(row: EventRow) -> list[str]:
     """The set each round of the night's pods opens."""
     return list(rows.packs_of(row.packs)) or [row.set_code] * DraftConfig().rounds
-
-
-def public_view(night: Night) -> EventPublicView:
-    return {"event_id": night.row.id, "set": night.row.set_code,
-            "line_up": line_up(night.row), "phase": night.row.phase,
-            "replay_visibility": night.row.replay_visibility,
-            "players": [{"name": p.name} for p in night.players],
-            "pods": len(night.pod_ids), "locked": night.row.locked,
-            "code_required": night.row.join_code is not None}
-
-
-def player_view(rt: Runtime, night: Night, player: EventPlayerRow) -> EventPlayerView:
-    """The waiting phone's view: once its pod exists, where its seat is (same token)."""
-    return {"event_id": night.row.id, "player_id": player.id, "name": player.name,
-            "phase": night.row.phase, "pod_id": player.pod_id,
-            "seat_path": f"/pods/{player.pod_id}/seat" if player.pod_id else None,
-            "players": len(night.players)}

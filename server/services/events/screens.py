@@ -1,5 +1,6 @@
 """The store's screen of a night: finding the night by its screen token, giving the host
-its link, and the night's standings for it without a query per life tap.
+its link, what it shows now (`night_screen`, shaped by `server.views.screen`), and the
+night's standings for it without a query per life tap.
 
 Why on first request for older nights: a night stored before the screen existed has no
 screen token hash; the first time its host opens the night's host screen, it is stored
@@ -25,11 +26,14 @@ from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.events import store_wifi
-from server.services.events.events import Night, follow_night, read_night
+from server.services.events.events import follow_night, pods_of, read_night
 from server.services.events.screen_tokens import screen_hash, screen_url
+from server.services.night.done_pods import load_done
 from server.services.seasons import seasons
 from server.services.seasons.season_book import ImportedResults, read_book
 from server.services.tables.standings import night_standings
+from server.values.night import Night
+from server.values.screen import NightScreen, SeasonLines
 
 
 async def screen_url_for_host(rt: Runtime, night: Night, host_token: str) -> str:
@@ -74,14 +78,6 @@ def results_key(pods: Sequence[LivePod]) -> list[object]:
     return key
 
 
-@dataclass(frozen=True)
-class SeasonLines:
-    """A season's name and standings (every night of it, this one included)."""
-
-    name: str
-    standings: list[Standing]
-
-
 def season_lines(session: Session, season_id: str | None,
                  imported: ImportedResults) -> SeasonLines | None:
     book = read_book(session, season_id, imported) if season_id is not None else None
@@ -120,3 +116,18 @@ class StandingsCache:
 async def store_wifi_of(rt: Runtime) -> StoreWifi | None:
     """The store's Wi-Fi as the laptop saved it, for the TV's join page (read off the loop)."""
     return await asyncio.to_thread(store_wifi.read, rt.settings.data_dir)
+
+
+async def night_screen(rt: Runtime, night: Night,
+                       standings: StandingsCache | None = None) -> NightScreen:
+    """The screen of `night` now: its pods in this process and its standings under its
+    season's scheme. A socket passes its `standings` cache, so a life tap reads no
+    stored game."""
+    await load_done(rt, night.pod_ids)  # the night's end outlives a restart
+    pods = pods_of(rt, night)
+    cache = standings or StandingsCache()
+    lines = await cache.of(rt, night, pods)
+    wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
+    held = rt.round_clocks.get(night.row.id)
+    return NightScreen(night, pods, lines, rt.event_join_url(night.row.id), cache.season,
+                       wifi, held.clock if held is not None else None, rt.now())

@@ -1,9 +1,9 @@
-"""Files a seat (or the host) can download: pool, deck, unused cards and draft log.
+"""What a seat (or the host) can download: pool, deck, unused cards and draft log, as
+values (`server.values.exports`); `server.views.exports` writes and names the files.
 
 Why the deck export holds only the deck: importers that take a Commander deck's sideboard
 as its command zone (XMage, MTGO text) reject a sideboard of unused cards, so the unused
 cards are their own export (`what="unused"`), as is the whole pool (`what="pool"`).
-File names carry the player's name (`server/protocol/file_names.py`).
 
 Why the draft log is rebuilt by replay: the log is the pick log seen from one seat (the
 pack as it arrived, the cards taken). Replaying the stored picks with the pure engine gives
@@ -12,8 +12,6 @@ exactly that, so nothing extra is stored on the hot path. Exports are rare; repl
 
 from __future__ import annotations
 
-import io
-import zipfile
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -23,36 +21,23 @@ from draft.packs import PackSource
 from draft.state import DraftConfig
 from pods import reveal
 from pods.deck import Deck, pool_as_deck
-from pods.formats import WRITERS, cockatrice, write_deck
-from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time, write_json, write_mtgo
+from pods.formats import WRITERS
+from pods.formats.draft_log import DraftLog, LoggedPick, mtgo_time
 from pods.formats.names import display_name
 from server.core.errors import ConflictError, ForbiddenError, InvalidError
 from server.db import Session, repo
-from server.i18n.catalogs import DEFAULT_LANGUAGE, translations
 from server.protocol.bodies import DeckSubmit
-from server.protocol.file_names import ascii_filename, ascii_stem, safe_stem
 from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.night.building import build_deck
+from server.values.exports import SeatExport
 
-EXTENSIONS = {"arena": "txt", "mtgo": "txt", "cockatrice": "cod", "forge": "dck",
-              "text": "txt", "csv": "csv", "json": "json"}
 LOG_FORMATS = ("mtgo", "text", "json")
 WHATS = ("deck", "pool", "unused", "log")
 """What a seat can export: its deck, its whole pool, the pool cards the deck leaves out,
 and its draft log."""
-
-
-@dataclass(frozen=True)
-class ExportFile:
-    filename: str
-    media_type: str
-    content: str
-
-
-def _media(ext: str) -> str:
-    return {"json": "application/json", "csv": "text/csv",
-            "cod": "application/xml"}.get(ext, "text/plain") + "; charset=utf-8"
+ZIPPED = (("pool", "arena"), ("deck", "arena"), ("unused", "arena"), ("log", "mtgo"))
+"""Each seat's files in the night's zip, in this order."""
 
 
 async def draft_log(rt: Runtime, pod: LivePod, player: LivePlayer) -> DraftLog:
@@ -117,61 +102,35 @@ def deck_name(player: str, deck: Deck) -> str:
     return f"{player} — {commanders}" if commanders else player
 
 
-async def export_file(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
-                fmt: str, language: str = DEFAULT_LANGUAGE) -> ExportFile:
-    """One file to download. Free-text parts (a pool's deck name, Cockatrice's comments)
-    are in `language`; structure that importers parse (section headers, CSV columns, the
-    MTGO log's lines) stays English, see docs/i18n.md."""
+async def seat_export(rt: Runtime, pod: LivePod, player: LivePlayer, what: str,
+                      fmt: str) -> SeatExport:
+    """One file to download, before it is written (`server.views.exports` writes it)."""
     if pod.night.state is None or player.seat is None:
         raise ConflictError("there is nothing to export before the draft", "wrong_phase")
     if what not in WHATS:
         raise InvalidError(f"export one of {', '.join(WHATS)}", "unknown_format")
-    name = safe_stem(player.name)
+    content: Deck | DraftLog
     if what == "log":
         if fmt not in LOG_FORMATS:
             raise InvalidError(f"a draft log is exported as {', '.join(LOG_FORMATS)}",
                                "unknown_format")
-        log = await draft_log(rt, pod, player)
-        if fmt == "json":
-            return ExportFile(f"{name}-draft-log.json", _media("json"), write_json(log))
-        return ExportFile(f"{name}-draft-log.txt", _media("txt"), write_mtgo(log))
-    if fmt not in WRITERS:
+        content = await draft_log(rt, pod, player)
+    elif fmt not in WRITERS:
         raise InvalidError(f"unknown format {fmt!r}", "unknown_format")
-    ext = EXTENSIONS[fmt]
-    if what == "pool":
-        pool = [i.card for i in pod.night.state.pool_of(player.seat)]
-        deck = pool_as_deck(pool, _pool_name(player.name, language))
+    elif what == "pool":
+        content = pool_as_deck((i.card for i in pod.night.state.pool_of(player.seat)), "")
     else:
         found = submitted_deck(pod, player)
         if found is None:
             raise ConflictError("submit a deck first", "no_deck")
-        if what == "unused":
-            deck = pool_as_deck(found.sideboard, _unused_name(player.name, language))
-        else:
-            deck = replace(found, sideboard=())
-    if fmt == "cockatrice":
-        content = cockatrice.write(deck, _comments(pod, language))
-    else:
-        content = write_deck(deck, fmt)
-    return ExportFile(f"{name}-{what}.{ext}", _media(ext), content)
+        content = (pool_as_deck(found.sideboard, "") if what == "unused"
+                   else replace(found, sideboard=()))
+    return SeatExport(player.name, player.seat, pod.setup.set_code, what, fmt, content)
 
 
-def _pool_name(player: str, language: str) -> str:
-    return translations(language).gettext("%(name)s pool") % {"name": player}
-
-
-def _unused_name(player: str, language: str) -> str:
-    return translations(language).gettext("%(name)s unused cards") % {"name": player}
-
-
-def _comments(pod: LivePod, language: str) -> str:
-    return translations(language).gettext(
-        "Drafted at a Prismatic Commander Draft (%(set)s).") % {"set": pod.setup.set_code}
-
-
-async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE) -> bytes:
+async def seat_exports(rt: Runtime, pod: LivePod) -> list[SeatExport]:
     """Every seat's pool, deck and unused cards (Arena text; the last two once a deck is
-    submitted) and draft log (MTGO text), in one zip.
+    submitted) and draft log (MTGO text), in seat order, for the night's zip.
 
     Only once the draft is over: it holds every pool, and the host sees no cards while
     the table drafts (a host who also plays would otherwise read everyone's picks). Then
@@ -182,16 +141,10 @@ async def export_zip(rt: Runtime, pod: LivePod, language: str = DEFAULT_LANGUAGE
     if not reveal.everyone_may_open(pod.night.replay_visibility, pod.night.phase):
         raise ForbiddenError("the host's reveal rule keeps every seat's draft hidden now",
                              "replay_hidden")
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for player in sorted(pod.night.players, key=lambda p: p.seat or 0):
-            # ASCII entry names: every unzip tool shows them right.
-            number = player.seat + 1 if player.seat is not None else 0
-            folder = f"{number}-{ascii_stem(player.name)}"
-            for what, fmt in (("pool", "arena"), ("deck", "arena"), ("unused", "arena"),
-                              ("log", "mtgo")):
-                if what in ("deck", "unused") and player.deck is None:
-                    continue
-                file = await export_file(rt, pod, player, what, fmt, language)
-                archive.writestr(f"{folder}/{ascii_filename(file.filename)}", file.content)
-    return buffer.getvalue()
+    found: list[SeatExport] = []
+    for player in sorted(pod.night.players, key=lambda p: p.seat or 0):
+        for what, fmt in ZIPPED:
+            if what in ("deck", "unused") and player.deck is None:
+                continue
+            found.append(await seat_export(rt, pod, player, what, fmt))
+    return found

@@ -7,7 +7,7 @@ is that evening's, not the next UTC day's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, date, datetime
 
 from server.core.errors import UnknownPodError
@@ -15,16 +15,7 @@ from server.db import Session, event_repo, repo
 from server.db.tables import EventRow, PodRow, SeasonRow
 from server.protocol.file_names import night_file_name
 from server.runtime import Runtime
-
-
-@dataclass(frozen=True)
-class NightLabel:
-    season: str | None
-    """The season's name, when the night counts for one."""
-    held: date
-    pod_number: int | None = None
-    """The pod's place in its night, from 1 (`Pod 2`); `None` for a whole night's file or
-    a pod made on its own."""
+from server.values.night_label import NightLabel
 
 
 def held_on(moment: datetime) -> date:

@@ -9,50 +9,21 @@ a finished night after a restart and on every process of a cluster.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pods import reveal
-from pods.deck import Deck
-from pods.recap import DeckOutline, outline
+from pods.recap import outline
 from server.core.errors import BadTokenError, ForbiddenError, UnknownPodError
 from server.core.security import token_matches
 from server.db import Session, event_repo, repo
-from server.protocol.shapes.summary import PlayedGame
-from server.realtime.decks import SubmittedDeck
-from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.exports.exports import submitted_deck
-from server.services.exports.night_label import NightLabel, event_label, pod_label
+from server.services.exports.night_label import event_label, pod_label
 from server.services.exports.replays import pod_rows, viewer_of
 from server.services.exports.summary import played_games
 from server.services.night.restore import load_pod
-
-
-@dataclass(frozen=True)
-class RecapSeat:
-    player: LivePlayer
-    deck: Deck | None
-    outline: DeckOutline | None
-    report: SubmittedDeck | None
-
-
-@dataclass(frozen=True)
-class Recap:
-    pod: LivePod
-    seats: list[RecapSeat]
-    games: list[PlayedGame]
-    label: NightLabel
-
-
-@dataclass(frozen=True)
-class NightRecap:
-    """A night's recap: the pods whose rule shows every seat now, in the night's order,
-    and how many of its pods are not shown yet."""
-
-    event_id: str
-    pods: list[Recap]
-    hidden: int
-    label: NightLabel
+from server.values.night_label import NightLabel
+from server.values.recap import NightRecap, Recap, RecapSeat
 
 
 def read_recap(rt: Runtime, session: Session, pod_id: str, token_hash: str) -> Recap:

@@ -10,46 +10,15 @@ open a seat gets 403 `replay_hidden` before any pick is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from draft.seat_replay import SeatReplay, replay_draft
+from draft.seat_replay import replay_draft
 from pods import reveal
 from server.core.errors import BadTokenError, ForbiddenError, UnknownPodError
 from server.core.security import token_matches
 from server.db import Session, repo
 from server.db.tables import PlayerRow, PodRow
-from server.realtime.live import LivePlayer, LivePod
 from server.runtime import Runtime
 from server.services.night.restore import load_pod
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who asks: the host (`seat` None) or the player at `seat`."""
-
-    host: bool
-    seat: int | None
-
-
-@dataclass(frozen=True)
-class Openable:
-    """The seats a viewer may replay now, with the rule that decided it."""
-
-    pod_id: str
-    phase: str
-    visibility: str
-    viewer: Viewer
-    seats: list[tuple[int, str, bool]]
-    """(seat, name, bot) of each seat the viewer may open, in seat order."""
-
-
-@dataclass(frozen=True)
-class OpenedSeat:
-    """One seat's replay and the pod it was rebuilt as (for its card JSON and deck)."""
-
-    pod: LivePod
-    player: LivePlayer
-    replay: SeatReplay
+from server.values.replays import Openable, OpenedSeat, Viewer
 
 
 def viewer_of(row: PodRow, players: list[PlayerRow], token_hash: str) -> Viewer:

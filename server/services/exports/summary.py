@@ -1,4 +1,5 @@
-"""The night's summary for the host: pods, tables, decks and winners, as JSON or text.
+"""The night's summary for the host: pods, tables, decks and winners, as values
+(`server.values.summary`; `server.views.summary` shapes them as JSON or text).
 
 Why a deck's commanders, colors and size wait for the reveal rule
 (`pods.reveal.everyone_may_open`): the host's laptop is seen by the room, and a host may
@@ -13,18 +14,15 @@ memory, and the summary is a rare host request, so it replays every stored game'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from pods import reveal
 from pods.game_result import result_of
 from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo
-from server.i18n.catalogs import DEFAULT_LANGUAGE, N_, translations
-from server.protocol.shapes.summary import PlayedGame, PodNight, SummaryDeck, SummaryPlayer
 from server.realtime.live import LivePod
 from server.runtime import Runtime
 from server.services.tables.games import commanders_of
+from server.values.summary import GamePlayer, PlayedGame, PodNight, SummaryDeck, SummaryPlayer
 
 
 async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
@@ -35,17 +33,15 @@ async def pod_summary(rt: Runtime, pod: LivePod) -> PodNight:
     for p in sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index)):
         deck: SummaryDeck | None = None
         if p.deck is not None:
-            deck = {"commanders": list(commanders_of(pod, p)) if shown else None,
-                    "legal": p.deck.legal, "size": p.deck.size if shown else None,
-                    "color_identity": list(p.deck.color_identity) if shown else None}
-        players.append({"name": p.name, "seat": p.seat, "bot": p.bot, "kicked": p.kicked,
-                        "table": p.table, "deck": deck})
+            deck = SummaryDeck(tuple(commanders_of(pod, p)) if shown else None, p.deck.legal,
+                               p.deck.size if shown else None,
+                               tuple(p.deck.color_identity) if shown else None)
+        players.append(SummaryPlayer(p.name, p.seat, p.bot, p.kicked, p.table, deck))
     pod_id, phase, tables = pod.id, pod.night.phase, pod.night.tables or []
     life = pod.setup.starting_life
     played = await rt.read(lambda session: played_games(session, pod_id, life))
-    return {"pod_id": pod_id, "set": pod.setup.set_code, "phase": phase, "players": players,
-            "tables": [{"number": t.number, "players": list(t.players)} for t in tables],
-            "games": played}
+    return PodNight(pod_id, pod.setup.set_code, phase, tuple(players), tuple(tables),
+                    tuple(played))
 
 
 def played_games(session: Session, pod_id: str, starting_life: int) -> list[PlayedGame]:
@@ -61,67 +57,11 @@ def played_games(session: Session, pod_id: str, starting_life: int) -> list[Play
                            seed_of(row.id))
         names = {p.id: p.name for p in game.players}
         result = result_of(game, row.winner_id)
-        played.append({
-            "round": row.round, "table": row.table_number, "number": row.number,
-            "current": row.current,
-            "players": [{"name": p.name, "commanders": list(p.commanders),
-                         "life": game.life[p.id], "out": game.out(p.id)}
-                        for p in game.players],
-            "winner": names.get(row.winner_id) if row.winner_id else None,
-            "draw": sorted(names[p.player] for p in result.placings if p.place == 1)
-            if result is not None and result.draw else None,
-        })
+        played.append(PlayedGame(
+            row.round, row.table_number, row.number, row.current,
+            tuple(GamePlayer(p.name, tuple(p.commanders), game.life[p.id], game.out(p.id))
+                  for p in game.players),
+            names.get(row.winner_id) if row.winner_id else None,
+            tuple(sorted(names[p.player] for p in result.placings if p.place == 1))
+            if result is not None and result.draw else None))
     return played
-
-
-PHASES = {"lobby": N_("Lobby"), "drafting": N_("Drafting"), "building": N_("Building decks"),
-          "playing": N_("Playing"), "done": N_("Done")}
-
-
-def _outcome(game: PlayedGame, _: Callable[[str], str]) -> str:
-    """Who won, or a draw between whom (every player agreed, or time was called), or that
-    nothing was recorded."""
-    if game["draw"]:
-        return _("a draw: %(players)s") % {"players": ", ".join(game["draw"])}
-    if game["winner"]:
-        return _("won by %(name)s") % {"name": game["winner"]}
-    return _("no result recorded")
-
-
-def as_text(pods: Sequence[PodNight], language: str = DEFAULT_LANGUAGE) -> str:
-    """A readable summary in the host's language: one block per pod with its decks,
-    tables and games. Card names stay English (they are what every other tool reads)."""
-    _ = translations(language).gettext
-    title = _("Prismatic Commander Draft night")
-    lines = [title, "=" * len(title), ""]
-    for number, pod in enumerate(pods, start=1):
-        phase = _(PHASES[pod["phase"]]) if pod["phase"] in PHASES else pod["phase"]
-        heading = _("Pod %(n)s (%(set)s, %(phase)s) — %(id)s") % {
-            "n": number, "set": pod["set"], "phase": phase, "id": pod["pod_id"]}
-        lines += [heading, "-" * len(heading), _("Decks:")]
-        for p in pod["players"]:
-            if p["bot"] or p["kicked"]:
-                continue
-            deck = p["deck"]
-            if deck is None:
-                lines.append("  " + _("%(name)s: no deck") % {"name": p["name"]})
-            elif deck["commanders"] is not None:
-                lines.append("  " + _("%(name)s: %(commanders)s [%(colors)s] (%(legal)s)") % {
-                    "name": p["name"], "commanders": " & ".join(deck["commanders"]),
-                    "colors": "".join(deck["color_identity"] or ()) or "C",
-                    "legal": _("legal") if deck["legal"] else _("not legal")})
-            else:  # the reveal rule hides the deck: only whether it is legal
-                lines.append("  " + _("%(name)s: deck hidden until the reveal (%(legal)s)") % {
-                    "name": p["name"], "legal": _("legal") if deck["legal"] else _("not legal")})
-        seated = max((game["round"] for game in pod["games"]), default=1)  # the tables' round
-        for table in pod["tables"]:
-            lines.append(_("Round %(round)s · Table %(n)s: %(players)s") % {
-                "round": seated, "n": table["number"], "players": ", ".join(table["players"])})
-        for game in pod["games"]:
-            totals = ", ".join(f"{p['name']} {p['life']}" for p in game["players"])
-            lines.append("  " + _("Round %(round)s · Table %(table)s, game %(number)s: "
-                                  "%(outcome)s (life: %(totals)s)") % {
-                "round": game["round"], "table": game["table"], "number": game["number"],
-                "totals": totals, "outcome": _outcome(game, _)})
-        lines.append("")
-    return "\n".join(lines)

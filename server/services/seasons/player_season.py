@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pods.season.player_record import PlayerSeason, player_season
-from server.services.seasons.season_book import SeasonBook, iso_utc
+from server.protocol.moments import iso_utc
+from server.values.season_book import SeasonBook
 
 
 @dataclass(frozen=True)

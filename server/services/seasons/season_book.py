@@ -10,52 +10,18 @@ standings after a restart, a merge or an import equal the standings before.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
-from pods.achievements import Achievement
 from pods.results import Award, GameResult, Placing
 from pods.season.roster import Roster
-from pods.season.scoring import Scheme
-from pods.season.standings import Standing, standings
+from pods.season.standings import standings
 from server.core.versioned_cache import VersionedCache
 from server.db import Session, event_repo, season_repo
-from server.db.tables import SeasonNightRow, SeasonRow
-from server.services.seasons.seasons import achievements_of, scheme_of
-from server.services.tables.standings import PendingGame, night_games
-
-
-@dataclass(frozen=True)
-class BookNight:
-    """One night of the season, its results with the names its players used that night."""
-
-    held_at: datetime
-    event_id: str | None
-    results: list[GameResult]
-    """The results that count (confirmed, or stored before confirmations counted)."""
-    pending: list[PendingGame] = field(default_factory=list)
-    """Games waiting for a confirmation: listed, not counted (an imported night has none)."""
-
-
-@dataclass(frozen=True)
-class SeasonBook:
-    row: SeasonRow
-    scheme: Scheme
-    nights: list[BookNight]
-    roster: Roster
-    results: list[GameResult]
-    """Every game of every night, players by their season names."""
-    alias_names: dict[str, str]
-    """Each stored alias's skeleton → the name as it was spelled when stored."""
-    table: list[Standing]
-    """The season's standings, computed with the read (off the event loop: head-to-head
-    among many level players is quadratic in them)."""
-
-    @property
-    def achievements(self) -> tuple[Achievement, ...]:
-        """The achievements the season's host defined (a night offers some of them)."""
-        return achievements_of(self.row)
-
+from server.db.tables import SeasonNightRow
+from server.services.seasons.seasons import scheme_of
+from server.services.tables.standings import night_games
+from server.values.season_book import BookNight, SeasonBook
 
 ImportedResults = VersionedCache[list[list[GameResult]]]
 """Imported nights' parsed results by season, under the ids of its imported nights."""
@@ -121,10 +87,6 @@ def result_from_json(data: dict[str, object]) -> GameResult:
     return GameResult(tuple(Placing(p["player"], p["place"]) for p in placings),
                       bool(data.get("draw", False)),
                       tuple(Award(a["player"], a["achievement"], a["points"]) for a in awards))
-
-
-def iso_utc(moment: datetime) -> str:
-    return _utc(moment).isoformat(timespec="seconds")
 
 
 def _utc(moment: datetime) -> datetime:

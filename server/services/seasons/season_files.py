@@ -30,18 +30,15 @@ from server.core.security import new_id
 from server.db import Session, season_repo
 from server.db.season_repo import ResultLine
 from server.db.tables import SeasonAliasRow, SeasonNightRow, SeasonPlayerRow
+from server.protocol.moments import iso_utc
 from server.protocol.season_file import SEASON_FILE_FORMAT, SEASON_FILE_VERSION, SeasonFile
 from server.runtime import Runtime
 from server.services import season_reads
 from server.services.commit import commit
 from server.services.seasons import seasons
-from server.services.seasons.season_book import (
-    SeasonBook,
-    iso_utc,
-    result_from_json,
-    result_to_json,
-)
+from server.services.seasons.season_book import result_from_json, result_to_json
 from server.services.seasons.season_reader import SeasonFileReader
+from server.values.season_book import SeasonBook
 
 MAX_GAMES = 20_000
 """Games in one file at most (nights × games per night is bounded more loosely)."""

@@ -23,8 +23,8 @@ from server.db.tables import SeasonAliasRow, SeasonPlayerRow
 from server.runtime import Runtime
 from server.services import season_reads
 from server.services.commit import commit
-from server.services.seasons.season_book import SeasonBook
 from server.services.seasons.seasons import unknown_season
+from server.values.season_book import SeasonBook
 
 
 async def _book(rt: Runtime, season_id: str) -> SeasonBook:

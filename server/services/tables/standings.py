@@ -17,24 +17,12 @@ from dataclasses import dataclass
 
 from pods.game_result import result_of
 from pods.results import GameResult, Placing
+from pods.season.pending import PendingGame
 from pods.season.scoring import Scheme
 from pods.season.standings import Standing, standings
 from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo, repo
-
-
-@dataclass(frozen=True)
-class PendingGame:
-    """A finished game whose result waits for a confirmation (or, `disputed`, for the
-    host's word): shown beside the standings, counted in none of their lines."""
-
-    round: int
-    table: int
-    number: int
-    result: GameResult
-    """Players by name, like every result of `night_games`."""
-    disputed: bool
 
 
 @dataclass(frozen=True)

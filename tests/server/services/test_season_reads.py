@@ -20,7 +20,7 @@ from server.db.tables import SeasonNightRow
 from server.runtime import Runtime
 from server.services import season_reads
 from server.services.seasons import season_book
-from server.services.seasons.season_book import SeasonBook
+from server.values.season_book import SeasonBook
 from tests.server.routes.test_seasons_api import season_file
 from tests.server.services.test_season_confirmations import Night, points
 from tests.server.services.test_season_names import lines, new_season, stored_night
