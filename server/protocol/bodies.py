@@ -113,6 +113,9 @@ class TablesCreate(Body):
     policy: Literal["random", "apart"] = "random"
     without_decks: bool = False
     end_games: bool = False
+    clock_minutes: int | None = 60
+    """Round 1's clock (1–240 minutes; `null`: no clock), started by the split that seats
+    the night's last pod. A lone pod has no round clock: the length is checked, not used."""
 
 
 class WsPick(Body):

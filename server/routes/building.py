@@ -14,6 +14,7 @@ from server.protocol.file_names import content_disposition
 from server.routes.deps import HostPod, RuntimeDep, Seat
 from server.services.exports import exports
 from server.services.night import building, suggestion
+from server.services.tables import round_clock
 from server.views import exports as export_views
 from server.views.decks import deck_json
 from server.views.pod import host_dashboard
@@ -74,7 +75,14 @@ async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Res
 @router.post("/{pod_id}/tables")
 async def tables(pod: HostPod, rt: RuntimeDep,
                  body: TablesCreate | None = None) -> Mapping[str, Any]:
+    """Split the pod's players into tables; the split that seats the night's last pod
+    starts round 1's clock of `body.clock_minutes` (checked first: a bad length splits
+    nothing)."""
     body = body or TablesCreate()
+    if body.clock_minutes is not None:
+        round_clock.check_length(body.clock_minutes)
     await building.split(rt, pod, body.policy, without_decks=body.without_decks,
                          end_games=body.end_games)
+    if body.clock_minutes is not None and pod.setup.event_id is not None:
+        await round_clock.start_first_round(rt, pod.setup.event_id, body.clock_minutes)
     return host_dashboard(rt, pod)

@@ -9,41 +9,16 @@ No assertion waits on wall time: the clock is ended by the host, never left to r
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.support import NO_SIDEWAYS_SCROLL, mobile_context, new_context, screenshot
-from tests.browser.test_screen_layout import BIG_PX, assert_readable, least, night_of, start
+from tests.browser.test_screen_layout import assert_readable, clock_on, night_of, start
 from tests.browser.test_store_screen import TVS, auth, draft
 
 pytestmark = pytest.mark.browser
-
-CLOCK = """() => {
-  const strip = document.querySelector('#round-clock');
-  const digits = strip.querySelector('.clock-digits');
-  const box = strip.getBoundingClientRect();
-  const scroller = document.scrollingElement;
-  return {hidden: strip.hidden, text: strip.textContent,
-          digits: Math.min(parseFloat(getComputedStyle(digits).fontSize),
-                           digits.getBoundingClientRect().height),
-          inside: box.left >= -0.5 && box.top >= -0.5 && box.right <= innerWidth + 0.5
-                  && box.bottom <= innerHeight + 0.5,
-          tall: scroller.scrollHeight - innerHeight, wide: scroller.scrollWidth - innerWidth};
-}"""
-
-
-def clock_on(page: Page, tv: str) -> dict[str, Any]:
-    """The TV's clock strip, measured: its digits large enough for the room, on the screen."""
-    expect(page.locator("#round-clock")).to_be_visible()
-    found: dict[str, Any] = page.evaluate(CLOCK)
-    assert found["inside"] and found["tall"] <= 0 and found["wide"] <= 0, found
-    assert found["digits"] >= least(tv, BIG_PX), found
-    assert "null" not in found["text"] and "undefined" not in found["text"], found
-    return found
-
 
 def tv_page(browser: Browser, tv: str, url: str) -> Page:
     page = new_context(browser, viewport=TVS[tv]).new_page()
@@ -79,7 +54,7 @@ def test_the_deckbuilding_countdown_and_the_round_clock_read_from_across_the_roo
 
         for pod_id in pod_ids:
             split = http.post(f"/api/pods/{pod_id}/tables", headers=host,
-                              json={"without_decks": True})
+                              json={"without_decks": True, "clock_minutes": None})
             assert split.status_code == 200, split.text
         # Playing: the host starts round 1's clock of 50 minutes from the host screen.
         token_of_host = host["Authorization"].removeprefix("Bearer ")
@@ -118,3 +93,58 @@ def test_the_deckbuilding_countdown_and_the_round_clock_read_from_across_the_roo
         screenshot(tv, "tv-1080p-at-time")
         for page in (tv, phone, desk):
             page.context.close()
+
+
+CONTROLS_FIT = """() => {
+  const clipped = [], outside = [];
+  const shown = '#clock-section :is(button, select, label, .clock-digits)';
+  for (const node of document.querySelectorAll(shown)) {
+    const box = node.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > innerWidth + 0.5) outside.push(node.textContent);
+    if (node.scrollWidth > node.clientWidth + 1) clipped.push(node.textContent);
+  }
+  return {clipped, outside, wide: document.scrollingElement.scrollWidth - innerWidth,
+          texts: [...document.querySelectorAll('#clock-controls button')]
+            .map((b) => b.textContent)};
+}"""
+
+
+def test_round_ones_length_is_set_beside_the_split_and_the_clock_controls_fit_in_ru_and_it(
+        server: str, browser: Browser) -> None:
+    with httpx.Client(base_url=server, timeout=30) as http:
+        night = night_of(http, 8)
+        event, host = night["event_id"], night["host"]
+        (pod_id,) = start(http, night)
+        seats = [(pod_id, token) for token in night["tokens"]]
+        draft(http, seats)
+        token_of_host = host["Authorization"].removeprefix("Bearer ")
+        # The pod's host page: the round's length beside "Split tables".
+        desk = new_context(browser, viewport={"width": 1280, "height": 800}).new_page()
+        desk.goto(f"{server}/pods/{pod_id}/host?lang=en#host_token={token_of_host}")
+        desk.get_by_label("Round length (minutes)").fill("45")
+        desk.on("dialog", lambda dialog: dialog.accept())  # no legal decks yet: split anyway
+        desk.get_by_role("button", name="Split tables").click()
+        expect(desk.locator("#phase")).to_have_text("Playing")
+        expect(desk.get_by_label("Round length (minutes)")).to_have_count(0)
+        clock = http.get(f"/api/events/{event}/host", headers=host).json()["round_clock"]
+        assert (clock["round"], clock["length_seconds"]) == (1, 45 * 60), clock
+        desk.context.close()
+        # The night's host screen's clock controls, in Russian and Italian, on a laptop and
+        # on the host's phone: every button and the rule select on the screen, none cut.
+        words = {"ru": ("Пауза", "Закончить раунд"), "it": ("Pausa", "Termina il turno")}
+        for language, (pause, end) in words.items():
+            for width in (1280, 360):
+                context = (new_context(browser, viewport={"width": width, "height": 800})
+                           if width > 400 else mobile_context(browser, width=width))
+                page = context.new_page()
+                page.goto(f"{server}/events/{event}/host?lang={language}"
+                          f"#host_token={token_of_host}")
+                expect(page.locator("#host-clock .clock-digits")).to_have_text(
+                    re.compile(r"^(45:00|44:\d\d)$"))
+                expect(page.locator("#clock-controls button").first).to_be_visible()
+                found = page.evaluate(CONTROLS_FIT)
+                assert found["clipped"] == [] and found["outside"] == [], found
+                assert found["wide"] <= 0, found
+                assert pause in found["texts"] and end in found["texts"], found
+                screenshot(page, f"night-host-clock-{language}-{width}")
+                page.context.close()

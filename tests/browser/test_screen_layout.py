@@ -58,14 +58,16 @@ def start(http: httpx.Client, night: dict[str, Any]) -> list[str]:
     return [pod["pod_id"] for pod in formed.json()["pods"]]
 
 
-def play(http: httpx.Client, night: dict[str, Any], pod_ids: list[str]) -> None:
-    """Draft every pod to its end and split each pod's tables."""
+def play(http: httpx.Client, night: dict[str, Any], pod_ids: list[str],
+         clock_minutes: int | None = None) -> None:
+    """Draft every pod to its end and split each pod's tables; with `clock_minutes`, the
+    last split starts round 1's clock of that length (none by default)."""
     seats = [(http.get(f"/api/events/{night['event_id']}/me", headers=auth(token)).json()["pod_id"],
               token) for token in night["tokens"]]
     draft(http, seats)
     for pod_id in pod_ids:
         split = http.post(f"/api/pods/{pod_id}/tables", headers=night["host"],
-                          json={"without_decks": True})
+                          json={"without_decks": True, "clock_minutes": clock_minutes})
         assert split.status_code == 200, split.text
 
 
@@ -124,6 +126,30 @@ def assert_readable(page: Page, tv: str, big: bool = True) -> dict[str, Any]:
     assert found["seen"]["name"] and found["smallest"]["name"] >= least(tv, NAME_PX), found
     if big:
         assert found["seen"]["big"] and found["smallest"]["big"] >= least(tv, BIG_PX), found
+    return found
+
+
+CLOCK = """() => {
+  const strip = document.querySelector('#round-clock');
+  const digits = strip.querySelector('.clock-digits');
+  const box = strip.getBoundingClientRect();
+  const scroller = document.scrollingElement;
+  return {hidden: strip.hidden, text: strip.textContent,
+          digits: Math.min(parseFloat(getComputedStyle(digits).fontSize),
+                           digits.getBoundingClientRect().height),
+          inside: box.left >= -0.5 && box.top >= -0.5 && box.right <= innerWidth + 0.5
+                  && box.bottom <= innerHeight + 0.5,
+          tall: scroller.scrollHeight - innerHeight, wide: scroller.scrollWidth - innerWidth};
+}"""
+
+
+def clock_on(page: Page, tv: str) -> dict[str, Any]:
+    """The TV's clock strip, measured: its digits large enough for the room, on the screen."""
+    expect(page.locator("#round-clock")).to_be_visible()
+    found: dict[str, Any] = page.evaluate(CLOCK)
+    assert found["inside"] and found["tall"] <= 0 and found["wide"] <= 0, found
+    assert found["digits"] >= least(tv, BIG_PX), found
+    assert "null" not in found["text"] and "undefined" not in found["text"], found
     return found
 
 
@@ -233,11 +259,12 @@ def test_one_pods_table_fills_the_tv_in_room_sized_type(
 
 @pytest.fixture(scope="module")
 def four_pods(server: str) -> dict[str, Any]:
-    """32 players in 4 pods at 8 tables, in play, one result (a draw) in."""
+    """32 players in 4 pods at 8 tables, in play, one result (a draw) in; the last split
+    started round 1's 60-minute clock."""
     with httpx.Client(base_url=server, timeout=30) as http:
         night = night_of(http, 32)
         pod_ids = start(http, night)
-        play(http, night, pod_ids)
+        play(http, night, pod_ids, clock_minutes=60)
         drawn = draw_first_two(http, pod_ids[0], night["host"])
     return {**night, "pod_ids": pod_ids, "drawn": drawn}
 
@@ -251,6 +278,8 @@ def test_eight_tables_page_themselves_with_a_page_indicator_and_nothing_is_cut(
     page.goto(four_pods["screen_url"])
     expect(page.locator("[data-panel=table]")).to_have_count(8)
     found = assert_readable(page, tv)
+    # The round clock the split started runs above every page, read across the room.
+    assert "Round 1" in clock_on(page, tv)["text"]
     # 8 tables, at most 4 to a page, then the results and the standings.
     assert found["pages"] >= 4, found
     assert page.locator("[data-panel=table]").count() == 8

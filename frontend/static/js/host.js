@@ -23,6 +23,9 @@ const PICKS_PER_ROUND = 10; // 20-card packs, 2 cards a pick; used only when the
 let view = null;
 let live = null;
 let splitPolicy = "random";
+// Round 1's length, sent with the split of a night's pod: the split that seats the night's
+// last pod starts round 1's clock. Kept here, not in the field: a redraw rebuilds it.
+let splitMinutes = "60";
 // Seats seen with a person in them: only those can be "taken back" from a bot. (Filler
 // bots never had a person; the host view does not say which is which, so we remember.)
 const seenHuman = new Set();
@@ -164,7 +167,14 @@ $("#show-qr").addEventListener("click", () => {
   $("#show-qr").textContent = shown ? t("Hide the QR code") : t("Show the QR code");
 });
 
+let controlsKey = null;
+
 function renderControls() {
+  // Rebuilt only when what they offer changes: an update while the host types the round's
+  // length or opens the select must not take them from under the host's fingers.
+  const key = JSON.stringify([view.phase, view.paused, view.every_seat_open, view.event_id]);
+  if (key === controlsKey) return;
+  controlsKey = key;
   const controls = $("#controls");
   const buttons = [];
   if (view.phase === "lobby") {
@@ -181,7 +191,9 @@ function renderControls() {
       el("option", { value: "apart", text: t("Draft neighbours apart") }));
     policy.value = splitPolicy;
     policy.addEventListener("change", () => { splitPolicy = policy.value; });
-    buttons.push(policy, button(t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
+    buttons.push(policy);
+    if (view.event_id && view.phase === "building") buttons.push(roundLengthField());
+    buttons.push(button(t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
   }
   if (view.every_seat_open) {
     buttons.push(button(t("Download everything (zip)"), downloadZip));
@@ -214,10 +226,28 @@ function splitWarnings() {
   return { missing, ending, lines };
 }
 
+/** The round's length beside the split button (a night's pod, while it builds; a lone
+ * pod has no round clock). */
+function roundLengthField() {
+  const input = el("input", { type: "number", id: "split-minutes", min: "1", max: "240", step: "1",
+    inputmode: "numeric", value: splitMinutes });
+  input.addEventListener("input", () => { splitMinutes = input.value; });
+  return el("label", { class: "field inline" }, t("Round length (minutes)"), input);
+}
+
+/** What goes to the server: the typed minutes (what is not a whole number goes as 0, which
+ * the server refuses with a sentence), or no clock for a lone pod or a re-split. */
+function splitClockMinutes() {
+  if (!view.event_id || view.phase !== "building") return null;
+  const minutes = Number(splitMinutes);
+  return Number.isInteger(minutes) ? minutes : 0;
+}
+
 function splitTables(b) {
   const { missing, ending, lines } = splitWarnings();
   if (lines.length && !window.confirm([...lines, t("Split the tables anyway?")].join("\n\n"))) return;
-  act("POST", "/tables", { policy: splitPolicy, without_decks: missing.length > 0, end_games: ending.length > 0 }, b);
+  act("POST", "/tables", { policy: splitPolicy, without_decks: missing.length > 0, end_games: ending.length > 0,
+    clock_minutes: splitClockMinutes() }, b);
 }
 
 function renderDeckWarning() {

@@ -56,6 +56,20 @@ async def change(rt: Runtime, event_id: str, action: str, round_number: int,
         return await _store(rt, event_id, action, clock, held.seq + 1 if held else 1)
 
 
+async def start_first_round(rt: Runtime, event_id: str, minutes: int) -> RoundClock | None:
+    """Round 1's clock of `minutes`, started once every pod of the night plays (the split
+    that seats the last pod); returns it, or None when nothing started: a pod still drafts
+    or builds, or round 1 (or a later round) has a clock already, so a re-split of a pod
+    leaves the running clock as it is. A deckbuilding countdown (round 0) gives way."""
+    await load_night(rt, event_id)
+    async with rt.event_lock:
+        held = rt.round_clocks.get(event_id)
+        if pods_round(rt, event_id) != 1 or (held is not None and held.clock.round >= 1):
+            return None
+        clock = start(1, minutes, rt.now())
+        return await _store(rt, event_id, "start", clock, held.seq + 1 if held else 1)
+
+
 def check_length(minutes: int) -> None:
     """Refuse a round's length that is not 1–240 whole minutes (`bad_length`)."""
     try:

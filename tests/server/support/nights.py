@@ -33,8 +33,20 @@ class Night:
 
 def night_at_tables(client: Client, players: int = 10,
                     season: dict[str, Any] | None = None) -> Night:
+    """`night_building`, then every pod splits its tables, with no round clock (the
+    tests start it when they need one)."""
+    night = night_building(client, players, season)
+    for pod_id in night.pod_ids:
+        split = client.post(f"/api/pods/{pod_id}/tables", headers=night.host,
+                            json={"without_decks": True, "clock_minutes": None})
+        assert split.status_code == 200, split.text
+    return night
+
+
+def night_building(client: Client, players: int = 10,
+                   season: dict[str, Any] | None = None) -> Night:
     """Ten people join (or `players`), two pods of five draft (equal pods of the count),
-    Player 1 submits a deck, every pod splits its tables. With `season` (the body of
+    Player 1 submits a deck; every pod builds. With `season` (the body of
     `POST /api/seasons`), the night belongs to a new season of that scheme."""
     body: dict[str, Any] = {"set": "CMR", "seed": 31}
     headers: dict[str, str] = {}
@@ -60,10 +72,6 @@ def night_at_tables(client: Client, players: int = 10,
     deck = client.put(f"/api/pods/{pod_of['Player 1']}/deck", headers=bearer(tokens["Player 1"]),
                       json=PIPERS)
     assert deck.status_code == 200, deck.text
-    for pod_id in pod_ids:
-        split = client.post(f"/api/pods/{pod_id}/tables", headers=host,
-                            json={"without_decks": True})
-        assert split.status_code == 200, split.text
     return Night(event_id, host, tokens, pod_of, pod_ids)
 
 
@@ -75,3 +83,8 @@ DraftedNight = Saved[Night]
 def drafted_night(folder: Path) -> DraftedNight:
     """Draft `night_at_tables` in an app on a SQLite file in `folder`, and close the app."""
     return saved(folder, night_at_tables)
+
+
+def building_night(folder: Path) -> DraftedNight:
+    """Draft `night_building` in an app on a SQLite file in `folder`, and close the app."""
+    return saved(folder, night_building)
