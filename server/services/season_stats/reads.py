@@ -24,6 +24,7 @@ from pods.season_stats.inputs import StatsNight
 from pods.season_stats.season import SeasonStatistics
 from server.core.errors import PodError
 from server.db import Session, season_repo, stats_repo
+from server.edge.ready_body import ReadyBody
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.season_stats import stored
@@ -67,8 +68,15 @@ def compute(rt: Runtime, session: Session, season_id: str,
 
 @dataclass(frozen=True)
 class StatsReply:
-    body: bytes
+    """A statistics page as sent: its body made ready (encoded and tagged once, in the
+    pool; `server.edge.ready_body`), and the season's name (the CSV's file)."""
+
+    ready: ReadyBody
     season_name: str
+
+    @property
+    def body(self) -> bytes:
+        return self.ready.plain
 
 
 async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
@@ -90,7 +98,7 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
             return None
         at, stats = stored
         written = await rt.season_reads.compute(
-            lambda: StatsReply(render(stats), stats.season_name))
+            lambda: StatsReply(ReadyBody.of(render(stats)), stats.season_name))
         rt.season_stats.put(key, at, written)
         return written
 
@@ -113,7 +121,12 @@ async def warm(rt: Runtime, season_id: str) -> None:
 
 
 async def _version(rt: Runtime, season_id: str) -> Version | None:
-    return await rt.season_reads.read(lambda session: stats_version(session, season_id))
+    """One query for every reader that arrived while the last one ran
+    (`server.core.fresh_flight`), never one read before the caller came."""
+    version: Version | None = await rt.version_flight.run(
+        ("stats", season_id),
+        lambda: rt.season_reads.read(lambda session: stats_version(session, season_id)))
+    return version
 
 
 async def _statistics(rt: Runtime, season_id: str, version: Version,
