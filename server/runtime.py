@@ -19,6 +19,7 @@ from server.cards.download_job import DownloadJob
 from server.cards.media import CardMedia
 from server.cluster.claim import Claim
 from server.core.coalesced import Coalesced
+from server.core.fresh_flight import FreshFlight
 from server.core.settings import Settings
 from server.core.single_flight import SingleFlight
 from server.core.versioned_cache import VersionedCache
@@ -124,6 +125,9 @@ class Runtime:
     standings_flight: SingleFlight[Any] = field(default_factory=SingleFlight, repr=False)
     """Cold standings reads in progress, one per (season, format, version), and cold
     books, one per (season, "book", version)."""
+    version_flight: FreshFlight[Any] = field(default_factory=FreshFlight, repr=False)
+    """Seasons' version queries, one at a time per season and page, shared by the readers
+    that arrived while the last one ran (`server.core.fresh_flight`)."""
     season_warming: Coalesced = field(default_factory=Coalesced, repr=False)
     """Standings computed again after a write that changes them, off the request path
     (`server.services.season_reads.warm`), one run per season at a time."""

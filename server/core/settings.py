@@ -58,12 +58,17 @@ class Settings(BaseSettings):
     pods_reserved_for_host: int = Field(50, ge=0)
     """The last of `max_pods` only the laptop and a season's host may use: strangers fill
     at most `max_pods` minus this (`server.services.caps`)."""
+    pods_reserved_for_laptop: int = Field(16, ge=0)
+    """The part of `pods_reserved_for_host` only the laptop may use, not even a season's
+    host: anyone may make a season, so its token is no proof of being the store's host."""
     max_pods_per_client: int = Field(16, ge=1)
     """Live pods made from one client address (not the laptop's): two nights of eight pods."""
     max_open_events: int = Field(20, ge=1)
     """Events still open for joining at once (`POST /api/events` is open to anyone too)."""
     events_reserved_for_host: int = Field(5, ge=0)
     """The last of `max_open_events` only the laptop and a season's host may use."""
+    events_reserved_for_laptop: int = Field(2, ge=0)
+    """The part of `events_reserved_for_host` only the laptop may use (as for pods)."""
     max_open_events_per_client: int = Field(2, ge=1)
     """Open events made from one client address (not the laptop's), and open events of one
     season (its host's phone)."""

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Hashable
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from pods.season_stats.season import SeasonStatistics
@@ -30,23 +30,23 @@ SetFilter = Annotated[str | None, Query(alias="set", min_length=1, max_length=8,
 
 @router.get("/{season_id}/cards", response_model=None,
             responses=json_or_csv_responses(SeasonCards, "Cards of the season"))
-async def cards(season_id: SeasonId, rt: RuntimeDep,
+async def cards(request: Request, season_id: SeasonId, rt: RuntimeDep,
                 format: Literal["json", "csv"] = "json", set: SetFilter = None) -> Response:
     """Each card drafted in the season's shown nights, per set and over all sets."""
     key, render = cards_reply(season_id, format, set)
     reply = await statistics_reply(rt, season_id, key, render)
-    return cached_reply(season_id, reply, format, "cards")
+    return cached_reply(request, season_id, reply, format, "cards")
 
 
 @router.get("/{season_id}/commanders", response_model=None,
             responses=json_or_csv_responses(SeasonCommanders,
                                              "Commanders of the season"))
-async def commanders(season_id: SeasonId, rt: RuntimeDep,
+async def commanders(request: Request, season_id: SeasonId, rt: RuntimeDep,
                      format: Literal["json", "csv"] = "json") -> Response:
     """Each commander line and color identity of the season's shown nights."""
     key, render = commanders_reply(season_id, format)
     reply = await statistics_reply(rt, season_id, key, render)
-    return cached_reply(season_id, reply, format, "commanders")
+    return cached_reply(request, season_id, reply, format, "commanders")
 
 
 Reply = tuple[Hashable, Callable[[SeasonStatistics], bytes]]

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from server.db import season_repo
 from server.edge.laptop import is_laptop
+from server.edge.ready_body import ReadyBody
 from server.protocol.file_names import content_disposition, safe_stem
 from server.protocol.season_bodies import (
     SeasonCreate,
@@ -131,35 +132,38 @@ def json_or_csv_responses(model: type, description: str) -> dict[int | str, dict
 
 
 class CachedReply(Protocol):
-    """A season's reply as cached: its body, and the season's name (the CSV's file)."""
+    """A season's reply as cached: its body made ready (`server.edge.ready_body`), and
+    the season's name (the CSV's file)."""
 
     @property
-    def body(self) -> bytes: ...
+    def ready(self) -> ReadyBody: ...
     @property
     def season_name(self) -> str: ...
 
 
-def cached_reply(season_id: str, reply: CachedReply | None, format: str,
+def cached_reply(request: Request, season_id: str, reply: CachedReply | None, format: str,
                  what: str) -> Response:
-    """A season's cached reply as sent: JSON, or CSV named by the season and `what`; an
-    unknown season (None) is 404."""
+    """A season's cached reply as sent: JSON, or CSV named by the season and `what`, in
+    the coding the client accepts, or 304 if it holds this version; an unknown season
+    (None) is 404. Nothing is encoded or hashed here: the reply was made ready once."""
     if reply is None:
         raise seasons.unknown_season(season_id)
     if format == "csv":
-        return Response(reply.body, media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": content_disposition(
-                            f"{safe_stem(reply.season_name, 'season')}-{what}.csv")})
-    return Response(reply.body, media_type="application/json")
+        return reply.ready.response(
+            request.headers, "text/csv; charset=utf-8",
+            {"Content-Disposition": content_disposition(
+                f"{safe_stem(reply.season_name, 'season')}-{what}.csv")})
+    return reply.ready.response(request.headers, "application/json")
 
 
 @router.get("/{season_id}/standings", response_model=None,
             responses=json_or_csv_responses(SeasonStandings, "The season's standings"))
-async def standings(season_id: SeasonId, rt: RuntimeDep,
+async def standings(request: Request, season_id: SeasonId, rt: RuntimeDep,
                     format: Literal["json", "csv"] = "json") -> Response:
     """Sent as cached bytes (`season_reads.standings_reply`): the JSON of 2,000 lines
-    costs more to write than the read that finds it cached."""
+    costs more to write, compress and hash than the read that finds it cached."""
     reply = await season_reads.standings_reply(rt, season_id, format, _RENDER[format])
-    return cached_reply(season_id, reply, format, "standings")
+    return cached_reply(request, season_id, reply, format, "standings")
 
 
 _RENDER = {"json": standings_json, "csv": standings_csv_bytes}

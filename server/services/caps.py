@@ -6,6 +6,10 @@ night. So every cap has three parts (`docs/security.md`, "Caps, lifetimes and lo
 - the total (`max_pods`, `max_open_events`), which only the host reaches;
 - the host's reserve (`pods_reserved_for_host`, `events_reserved_for_host`): strangers
   stop that far short of the total, so the laptop and a season's host always find room;
+- the laptop's own part of that reserve (`pods_reserved_for_laptop`,
+  `events_reserved_for_laptop`, at most the host's): a season's host stops that far
+  short of the total. Anyone may make a season, and a
+  stranger who made some used their tokens to open nights until the laptop was refused;
 - a share per client address (`max_pods_per_client`, `max_open_events_per_client`), so one
   phone cannot take every stranger's place, and per season for its host's phone.
 The laptop (`server.edge.laptop`) has no share of its own: only the total holds it.
@@ -47,13 +51,23 @@ def for_address(rt: Runtime, address: str | None, season_id: str | None = None) 
     return Creator(address, is_laptop(address, rt.settings), season_id)
 
 
+def room_for(creator: Creator, total: int, for_host: int, for_laptop: int) -> int:
+    """How much of `total` `creator` may fill: all of it for the laptop, all but the
+    laptop's part of the host's reserve for a season's host, all but the host's reserve
+    for anyone else."""
+    if creator.laptop:
+        return total
+    if creator.host:
+        return max(0, total - min(for_laptop, for_host))
+    return max(0, total - for_host)
+
+
 def check_pod_room(rt: Runtime, creator: Creator, more: int = 1) -> None:
     """Refuse `more` new pods (a night's pods too) when they would pass `creator`'s caps."""
     settings = rt.settings
     live = [pod for pod in rt.registry.all() if pod.night.phase != "done"]
-    total = settings.max_pods
-    if not creator.host:
-        total = max(0, total - settings.pods_reserved_for_host)
+    total = room_for(creator, settings.max_pods, settings.pods_reserved_for_host,
+                     settings.pods_reserved_for_laptop)
     if len(live) + more > total:
         raise ConflictError(f"this server already runs {len(live)} pods; end one first",
                             "too_many_pods")
@@ -84,9 +98,8 @@ async def check_night_room(rt: Runtime, creator: Creator) -> None:
     the caller holds `rt.event_lock`, so two requests cannot pass the cap together)."""
     settings = rt.settings
     counts = await rt.read(lambda session: count_open_nights(session, creator))
-    total = settings.max_open_events
-    if not creator.host:
-        total = max(0, total - settings.events_reserved_for_host)
+    total = room_for(creator, settings.max_open_events, settings.events_reserved_for_host,
+                     settings.events_reserved_for_laptop)
     if counts.total >= total:
         raise ConflictError(f"this server already has {counts.total} nights open for "
                             "joining; form or end one first", "too_many_events")

@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from server.db import Session, season_repo
+from server.edge.ready_body import ReadyBody
 from server.runtime import Runtime
 from server.services.seasons.season_book import read_book
 from server.values.season_book import SeasonBook
@@ -39,10 +40,15 @@ REPLY_FORMATS = ("json", "csv")
 
 @dataclass(frozen=True)
 class StandingsReply:
-    """The standings as sent: the body's bytes, and the season's name (the CSV's file)."""
+    """The standings as sent: the body made ready (encoded and tagged once, in the pool),
+    and the season's name (the CSV's file)."""
 
-    body: bytes
+    ready: ReadyBody
     season_name: str
+
+    @property
+    def body(self) -> bytes:
+        return self.ready.plain
 
 
 async def cached_book(rt: Runtime, season_id: str) -> SeasonBook | None:
@@ -73,7 +79,7 @@ async def standings_reply(rt: Runtime, season_id: str, format: str,
             return None
         at, book = stored
         reply = await rt.season_reads.compute(
-            lambda: StandingsReply(render(book), book.row.name))
+            lambda: StandingsReply(ReadyBody.of(render(book)), book.row.name))
         rt.season_standings.put((season_id, format), at, reply)
         return reply
 
@@ -114,8 +120,12 @@ async def warm_now(rt: Runtime, season_id: str) -> None:
 
 
 async def _version(rt: Runtime, season_id: str) -> tuple[int, ...] | None:
-    return await rt.season_reads.read(
-        lambda session: season_repo.season_version(session, season_id))
+    """The season's version stored now: one query for every reader that arrived while the
+    last one ran (`server.core.fresh_flight`), never one read before the caller came."""
+    version: tuple[int, ...] | None = await rt.version_flight.run(
+        ("standings", season_id), lambda: rt.season_reads.read(
+            lambda session: season_repo.season_version(session, season_id)))
+    return version
 
 
 async def _book(rt: Runtime, season_id: str, version: tuple[int, ...],

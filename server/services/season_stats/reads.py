@@ -25,6 +25,7 @@ from pods.season_stats.inputs import StatsNight
 from pods.season_stats.season import SeasonStatistics
 from server.core.errors import PodError
 from server.db import Session, season_repo, stats_repo
+from server.edge.ready_body import ReadyBody
 from server.runtime import Runtime
 from server.services.commit import commit
 from server.services.season_stats import stored
@@ -69,8 +70,15 @@ def compute(rt: Runtime, session: Session, season_id: str,
 
 @dataclass(frozen=True)
 class StatsReply:
-    body: bytes
+    """A statistics page as sent: its body made ready (encoded and tagged once, in the
+    pool; `server.edge.ready_body`), and the season's name (the CSV's file)."""
+
+    ready: ReadyBody
     season_name: str
+
+    @property
+    def body(self) -> bytes:
+        return self.ready.plain
 
 
 async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
@@ -78,8 +86,10 @@ async def statistics_reply(rt: Runtime, season_id: str, reply_key: Hashable,
     """The reply `render` writes from the season's statistics, kept under `reply_key`
     (what the route renders: cards or commanders, JSON or CSV, a set); None for an unknown
     season."""
-    return await kept_shape(rt, season_id, reply_key,
-                            lambda stats: StatsReply(render(stats), stats.season_name))
+    def reply(stats: SeasonStatistics) -> StatsReply:
+        return StatsReply(ReadyBody.of(render(stats)), stats.season_name)
+
+    return await kept_shape(rt, season_id, reply_key, reply)
 
 
 async def kept_shape(rt: Runtime, season_id: str, key: Hashable,
@@ -124,7 +134,12 @@ async def warm(rt: Runtime, season_id: str) -> None:
 
 
 async def _version(rt: Runtime, season_id: str) -> Version | None:
-    return await rt.season_reads.read(lambda session: stats_version(session, season_id))
+    """One query for every reader that arrived while the last one ran
+    (`server.core.fresh_flight`), never one read before the caller came."""
+    version: Version | None = await rt.version_flight.run(
+        ("stats", season_id),
+        lambda: rt.season_reads.read(lambda session: stats_version(session, season_id)))
+    return version
 
 
 async def _statistics(rt: Runtime, season_id: str, version: Version,

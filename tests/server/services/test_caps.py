@@ -35,8 +35,8 @@ def test_strangers_cannot_use_up_the_pods_the_laptop_needs(strict: Any) -> None:
 
 
 def test_strangers_cannot_use_up_the_nights_the_host_needs(strict: Any) -> None:
-    caps = {"max_open_events": 4, "events_reserved_for_host": 2,
-            "max_open_events_per_client": 1}
+    caps = {"max_open_events": 5, "events_reserved_for_host": 3,
+            "events_reserved_for_laptop": 1, "max_open_events_per_client": 1}
     strangers = [strict(f"192.168.1.{60 + n}", **GENEROUS, **caps) for n in range(3)]
     assert strangers[0].post("/api/events", json={"set": "CMR"}).status_code == 201
     again = strangers[0].post("/api/events", json={"set": "CMR"})
@@ -52,7 +52,8 @@ def test_strangers_cannot_use_up_the_nights_the_host_needs(strict: Any) -> None:
                              json={"set": "CMR", "season_id": season["season_id"]})
     assert _code(second) == (409, "season_events_full"), "one season, one open night"
     laptop = strict("127.0.0.1")
-    assert laptop.post("/api/events", json={"set": "CMR"}).status_code == 201
+    assert [laptop.post("/api/events", json={"set": "CMR"}).status_code
+            for _ in range(2)] == [201, 201]
     assert _code(laptop.post("/api/events", json={"set": "CMR"})) == (409, "too_many_events")
 
 
@@ -72,3 +73,45 @@ def test_the_laptops_night_forms_its_pods_from_the_reserve(strict: Any) -> None:
                          headers=bearer(night["host_token"]), json={"policy": "balanced"})
     assert formed.status_code == 200, formed.text
     assert len(formed.json()["pods"]) == 2
+
+
+def test_a_stranger_who_makes_seasons_cannot_use_up_the_laptops_nights(strict: Any) -> None:
+    """Anyone may make a season, and its token reaches the host's reserve: a stranger who
+    made seasons opened nights with their tokens until the laptop was refused. The laptop
+    keeps a reserve of its own that no token reaches."""
+    caps = {"max_open_events": 4, "events_reserved_for_host": 2,
+            "events_reserved_for_laptop": 1, "max_open_events_per_client": 1}
+    stranger = strict("192.168.1.80", **GENEROUS, **caps)
+    codes = []
+    for n in range(4):
+        season = stranger.post("/api/seasons", json={"name": f"Junk {n}"}).json()
+        codes.append(_code(stranger.post("/api/events", headers=bearer(season["host_token"]),
+                                         json={"set": "CMR", "season_id": season["season_id"]})))
+    assert codes == [(201, None)] * 3 + [(409, "too_many_events")]
+    laptop = strict("127.0.0.1")
+    assert laptop.post("/api/events", json={"set": "CMR"}).status_code == 201
+    assert _code(laptop.post("/api/events", json={"set": "CMR"})) == (409, "too_many_events")
+
+
+def test_a_stranger_who_makes_seasons_cannot_use_up_the_laptops_pods(strict: Any) -> None:
+    """The same for pods: a season's night forms its pods from the host's reserve, but not
+    from the laptop's own."""
+    caps = {"max_pods": 4, "pods_reserved_for_host": 2, "pods_reserved_for_laptop": 1,
+            "max_pods_per_client": 4}
+    stranger = strict("192.168.1.81", **GENEROUS, **caps)
+    codes = []
+    for n in range(4):
+        season = stranger.post("/api/seasons", json={"name": f"Junk {n}"}).json()
+        night = stranger.post("/api/events", headers=bearer(season["host_token"]),
+                              json={"set": "CMR", "season_id": season["season_id"]}).json()
+        for name in ("Ann", "Bob"):
+            joined = stranger.post(f"/api/events/{night['event_id']}/players",
+                                   json={"name": name})
+            assert joined.status_code == 201, joined.text
+        codes.append(_code(stranger.post(f"/api/events/{night['event_id']}/pods",
+                                         headers=bearer(night["host_token"]),
+                                         json={"policy": "balanced"})))
+    assert codes == [(200, None)] * 3 + [(409, "too_many_pods")]
+    laptop = strict("127.0.0.1")
+    assert laptop.post("/api/pods", json={"seats": 2}).status_code == 201
+    assert _code(laptop.post("/api/pods", json={"seats": 2})) == (409, "too_many_pods")
