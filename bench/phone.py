@@ -5,6 +5,10 @@ its network emulated through the DevTools protocol (150 ms, 1.6 Mbit/s down, 0.7
 a pod's join link, takes a seat among bots and drafts a few picks. Per run it measures:
 - join link → name form usable: the join page's script has described the pod (ms since the
   navigation started, read in the page);
+- submit name → lobby: from the tap on "Join" (the join page) to the seat page's lobby, both
+  read on the browser's clock (`performance.timeOrigin + now()`), `TYPING_S` after the form
+  was usable (a person types a name), and the sum of the two: join link → lobby, the typing
+  left out;
 - bytes of a cold seat page (a fresh context: nothing cached) and of a warm reload (the
   same context again), as the network layer counts them (`encodedDataLength`: headers and
   compressed bodies, sockets excluded);
@@ -13,7 +17,10 @@ a pod's join link, takes a seat among bots and drafts a few picks. Per run it me
 - last pick → builder: the rest of the draft goes through the API but for the last pick,
   which the phone makes; from its tap to the first frame with the builder on screen;
 - builder Add/Remove → counts updated: from a tap on a row's Add (then Remove) to the first
-  frame after the deck's count changed, `--picks` of each.
+  frame after the deck's count changed, `--picks` of each;
+- replay cold load: a fresh context opens the seat's replay once the draft is over, from the
+  navigation to the first frame with the pack (or the page's "not yet" rule) on screen;
+- the bytes of a cold load and a warm reload of the join page and of the replay page.
 It prints medians and p95 over `--runs` runs. `--before DIR` serves another checkout of the
 project (e.g. `git worktree add DIR main`) in turn with this one, run after run
 (interleaved, so the machine's load falls on both alike), and prints both side by side.
@@ -43,11 +50,34 @@ CHROMIUM = "/usr/bin/chromium"
 LATENCY_MS = 150
 DOWN_BITS = 1.6e6
 UP_BITS = 0.75e6
+TYPING_S = 2.0
 
 POD_DESCRIBED = """() => {
   const info = document.querySelector("#pod-info");
   return info && info.textContent ? performance.now() : null;
 }"""
+SUBMIT_NAME = """() => {
+  sessionStorage.setItem("bench:submit", String(performance.timeOrigin + performance.now()));
+  document.querySelector("button[type=submit]").click();
+}"""
+IN_LOBBY = """() => document.body?.dataset.phase === 'lobby'
+  ? performance.timeOrigin + performance.now() - Number(sessionStorage.getItem("bench:submit"))
+  : null"""
+REPLAY_SHOWN = """() => new Promise((resolve) => {
+  const check = () => {
+    const shown = document.querySelector("#replay:not([hidden]) #replay-pack .card")
+      || document.querySelector("#replay-hidden:not([hidden])");
+    if (shown) {
+      requestAnimationFrame(() => resolve([performance.now(), shown.id === "replay-hidden"]));
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  check();
+})"""
+JOIN_READY = """() => document.querySelector("#pod-info")?.textContent"""
+REPLAY_READY = """() => document.querySelector(
+  "#replay-pack .card, #replay-hidden:not([hidden])")"""
 PICK_PAINTED = """(before) => new Promise((resolve) => {
   const started = performance.now();
   document.querySelector("#take").click();
@@ -181,9 +211,9 @@ def one_run(browser: Browser, base: str, cpu: float, picks: int) -> dict[str, An
         page.goto(f"{base}/pods/{pod}/join", wait_until="commit")
         form_ms = float(page.wait_for_function(POD_DESCRIBED, timeout=60_000).json_value())
         page.fill("#f-name", "Ann")
-        page.click("button[type=submit]")
-        page.wait_for_function("() => document.body?.dataset.phase === 'lobby'",
-                               timeout=60_000)
+        time.sleep(TYPING_S)  # a person types a name; neither figure counts it
+        page.evaluate(SUBMIT_NAME)
+        lobby_ms = float(page.wait_for_function(IN_LOBBY, timeout=60_000).json_value())
         token = page.evaluate(f"() => localStorage.getItem('prismatic:seat:{pod}')")
     finally:
         phone.close()
@@ -230,8 +260,36 @@ def one_run(browser: Browser, base: str, cpu: float, picks: int) -> dict[str, An
             edit_ms.append(float(page.evaluate(COUNT_PAINTED, "in-deck")))  # Remove
     finally:
         cold.close()
-    return {"form_ms": form_ms, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes,
-            "pick_ms": pick_ms, "last_ms": last_ms, "edit_ms": edit_ms}
+    replay_url = f"{base}/pods/{pod}/replay"
+    replay = Phone(browser, cpu)
+    try:
+        replay.page.goto(f"{replay_url}#seat_token={token}", wait_until="commit")
+        replay_ms, replay_hidden = replay.page.evaluate(REPLAY_SHOWN)
+    finally:
+        replay.close()
+    join_cold, join_warm = page_bytes(browser, cpu, f"{base}/pods/{pod}/join", JOIN_READY)
+    replay_cold, replay_warm = page_bytes(browser, cpu, f"{replay_url}#seat_token={token}",
+                                          REPLAY_READY)
+    return {"form_ms": form_ms, "lobby_ms": lobby_ms, "cold_bytes": cold_bytes,
+            "warm_bytes": warm_bytes, "pick_ms": pick_ms, "last_ms": last_ms,
+            "edit_ms": edit_ms, "replay_ms": float(replay_ms),
+            "replay_hidden": bool(replay_hidden), "join_cold": join_cold,
+            "join_warm": join_warm, "replay_cold": replay_cold, "replay_warm": replay_warm}
+
+
+def page_bytes(browser: Browser, cpu: float, url: str, ready: str) -> tuple[int, int]:
+    """The bytes of a cold load of `url` (a fresh context) and of a warm reload of it."""
+    phone = Phone(browser, cpu)
+    try:
+        phone.page.goto(url)
+        phone.page.wait_for_function(ready, timeout=60_000)
+        cold = phone.settled_bytes()
+        phone.bytes = 0
+        phone.page.reload()
+        phone.page.wait_for_function(ready, timeout=60_000)
+        return cold, phone.settled_bytes()
+    finally:
+        phone.close()
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -243,6 +301,8 @@ def summary(values: list[float]) -> dict[str, float]:
 def figures(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     return {
         "join link → name form usable (ms)": summary([r["form_ms"] for r in runs]),
+        "submit name → lobby (ms)": summary([r["lobby_ms"] for r in runs]),
+        "join link → lobby, both (ms)": summary([r["form_ms"] + r["lobby_ms"] for r in runs]),
         "cold seat page (bytes)": summary([r["cold_bytes"] for r in runs]),
         "warm seat reload (bytes)": summary([r["warm_bytes"] for r in runs]),
         "pick confirmed → next pack painted (ms)": summary(
@@ -250,6 +310,13 @@ def figures(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         "last pick → builder (ms)": summary([r["last_ms"] for r in runs]),
         "builder: Add/Remove → counts updated (ms)": summary(
             [ms for r in runs for ms in r["edit_ms"]]),
+        # "replay hidden" counts the runs whose replay showed its "not yet" rule instead.
+        "replay cold load (ms)": summary([r["replay_ms"] for r in runs]),
+        "replay hidden (runs)": summary([float(sum(r["replay_hidden"] for r in runs))]),
+        "join page cold (bytes)": summary([r["join_cold"] for r in runs]),
+        "join page warm (bytes)": summary([r["join_warm"] for r in runs]),
+        "replay page cold (bytes)": summary([r["replay_cold"] for r in runs]),
+        "replay page warm (bytes)": summary([r["replay_warm"] for r in runs]),
     }
 
 

@@ -77,6 +77,16 @@ class PageAssets:
         lines.append(f'<script type="module" src="{escape(self.static(entry))}"></script>')
         return Markup("\n".join(lines))
 
+    def prefetch(self, entry: str) -> Markup:
+        """`<link rel="prefetch">` for the next page's module `entry` and its static graph,
+        but what this page preloads already. Why: the join page leads to the seat page,
+        whose modules would start only after "Join"; fetched at the lowest priority while
+        a name is typed, they wait in the cache (hashed URLs, immutable)."""
+        lines = [f'<link rel="prefetch" href="{escape(self.static(path))}">'
+                 for path in self.assets.closure([entry], lazy=False)
+                 if path not in self.preloaded and path not in self.entries]
+        return Markup("\n".join(lines))
+
     def used_keys(self, keys: tuple[str, ...]) -> set[str]:
         """The `keys` that a module this page may run shows (lazy ones too)."""
         used: set[str] = set()

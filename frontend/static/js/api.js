@@ -10,14 +10,18 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, { token = null, body = undefined, raw = false } = {}) {
+/** `revalidate`: keep the answer in the browser's cache and ask again with its tag (a 304
+ * moves no body), for answers that are large and seldom change (a replay). Else nothing is
+ * cached: a seat's or a host's view must never be read from a copy. */
+export async function api(method, path, { token = null, body = undefined, raw = false, revalidate = false } = {}) {
   const headers = { Accept: raw ? "*/*" : "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
     response = await fetch(path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store",
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      cache: revalidate ? "no-cache" : "no-store",
     });
   } catch {
     throw new ApiError(0, "network", t("No connection. Your picks are safe; try again when you are back online."));

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { $, el, toast } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { byTypeThenCost, cardRow, colorDots, colorName, isLand } from "./cards.js";
-import { barChart } from "./charts.js";
+import { barChart, updateBarChart } from "./charts.js";
 import { BASICS, splitBasics } from "./lands.js";
 import { manaSymbols } from "./mana.js";
 import { patchChildren } from "./patch.js";
@@ -41,6 +41,7 @@ export class DeckBuilder {
     this.dirty = false;
     this.saving = false;
     this.view = null;
+    this.forget();
     $("#add-piper").addEventListener("click", () => this.addPiper($("#piper-color").value, $("#piper-name").value));
     $("#suggest-lands").addEventListener("click", () => this.suggestLands());
     $("#submit-deck").addEventListener("click", () => this.submit());
@@ -75,7 +76,26 @@ export class DeckBuilder {
     if (!this.deck) this.deck = this.initialDeck(view);
     const report = !this.report && view.deck && view.deck.report;
     if (report) this.report = report;
+    if (fresh) this.forget();
     if (fresh || report) this.draw();
+  }
+
+  /** Forget what was drawn (a new pool or new commander choices): the next draw builds
+   * every part again. Until then a draw redraws only the parts whose inputs changed, and
+   * of the cards only the rows whose look changed. Why: one Add moves one row, and on a
+   * cheap phone building 60 rows to compare with the page was most of a tap (issue #46). */
+  forget() {
+    this.drawn = new Map(); // part → the key of the inputs it was last drawn from
+    this.rows = new Map(); // card id → { key, node }: a row on the page and what it shows
+    this.sortedPool = [...this.pool].sort(byTypeThenCost);
+  }
+
+  /** Whether `part` must be drawn for inputs `key` (a string): not when it was last drawn
+   * from the same; notes `key` as drawn. */
+  stale(part, key) {
+    if (this.drawn.get(part) === key) return false;
+    this.drawn.set(part, key);
+    return true;
   }
 
   initialDeck(view) {
@@ -129,9 +149,9 @@ export class DeckBuilder {
     return [...this.deck.main].map((id) => this.byId.get(id)).filter(Boolean);
   }
 
-  offColor(card) {
+  /** `identity`: the commanders' colors as a Set, when the caller has them at hand. */
+  offColor(card, identity = new Set(this.identity())) {
     if (!this.deck.commanders.length) return false;
-    const identity = new Set(this.identity());
     return (card.color_identity || []).some((c) => !identity.has(c));
   }
 
@@ -305,9 +325,10 @@ export class DeckBuilder {
 
   draw() {
     this.drawSummary();
-    this.drawCommanders();
-    this.drawBasics();
-    this.drawProblems();
+    const commanders = JSON.stringify([this.deck.commanders, this.view?.addable_commanders]);
+    if (this.stale("commanders", commanders)) this.drawCommanders();
+    if (this.stale("basics", `${commanders}${JSON.stringify(this.deck.basics)}`)) this.drawBasics();
+    if (this.stale("problems", JSON.stringify(this.report))) this.drawProblems();
     this.drawCards();
   }
 
@@ -322,16 +343,22 @@ export class DeckBuilder {
       const colors = card.colors && card.colors.length ? card.colors : ["C"];
       for (const c of colors) colorCounts[c] += 1;
     }
-    patchChildren($("#deck-summary"), [
+    const summary = $("#deck-summary");
+    const curveBars = curve.map((n, i) => [i === 7 ? "7+" : String(i), n, "curve"]);
+    const colorBars = [...COLORS, "C"].map((c) => [c, colorCounts[c], `ms-${c.toLowerCase()}`, colorName(c)]);
+    const [curveChart, colorChart] = summary.querySelectorAll(".chart");
+    const charts = updateBarChart(curveChart, t("Mana curve"), curveBars)
+      && updateBarChart(colorChart, t("Colors"), colorBars)
+      ? summary.querySelector(".charts")
+      : el("div", { class: "charts" }, barChart(t("Mana curve"), curveBars), barChart(t("Colors"), colorBars));
+    patchChildren(summary, [
       el("div", { class: "summary-top" },
         el("strong", { class: `count ${deckSizeOk(this.view, size) ? "ok" : "off"}`, id: "deck-count", title: houseRulesText(this.view || {}), text: t("{n}/60 cards", { n: size }) }),
         el("span", { class: "identity" },
           el("span", { class: "muted", text: `${t("Color identity")}: ` }),
           identity.length ? colorDots(identity) : el("span", { class: "muted", text: this.deck.commanders.length ? t("Colorless") : t("none yet") })),
         this.verdict()),
-      el("div", { class: "charts" },
-        barChart(t("Mana curve"), curve.map((n, i) => [i === 7 ? "7+" : String(i), n, "curve"])),
-        barChart(t("Colors"), [...COLORS, "C"].map((c) => [c, colorCounts[c], `ms-${c.toLowerCase()}`, colorName(c)])))]);
+      charts]);
   }
 
   verdict() {
@@ -426,37 +453,64 @@ export class DeckBuilder {
 
   drawCards() {
     const commanders = this.commanderIds();
+    const identity = new Set(this.identity());
+    const canLead = this.deck.commanders.length < MAX_COMMANDERS;
     const inDeck = [];
     const side = [];
-    for (const card of [...this.pool].sort(byTypeThenCost)) {
+    for (const card of this.sortedPool) {
       if (commanders.has(card.id)) continue;
-      (this.deck.main.has(card.id) ? inDeck : side).push(card);
+      const included = this.deck.main.has(card.id);
+      (included ? inDeck : side).push(this.row(card, included, canLead, identity));
     }
-    const row = (card, included) => {
-      const notes = this.problemsFor(card).map((p) => el("div", { class: "problem", text: p.message || p.code }));
-      if (included && this.offColor(card) && !notes.length) {
-        notes.push(el("div", { class: "problem", text: t("Outside your commanders' colors") }));
-      }
-      const actions = [];
-      if (!included && card.can_be_commander && this.deck.commanders.length < MAX_COMMANDERS) {
-        actions.push(el("button", { type: "button", class: "btn small", onclick: () => this.makeCommander(card.id) }, t("Make commander")));
-      }
-      actions.push(el("button", {
-        type: "button", class: `btn small ${included ? "" : "primary"}`,
-        "aria-label": `${included ? t("Remove") : t("Add")} ${card.name}`,
-        onclick: () => this.toggleMain(card.id),
-      }, included ? t("Remove") : t("Add")));
-      // In the deck an off-color card is a problem (red); in the sideboard it is just dimmed.
-      const offColor = this.offColor(card) ? (included ? " off-color" : " dim") : "";
-      return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${offColor}`, dataset: { cardId: card.id, key: card.id } },
-        cardRow(card, el("span", { class: "row-actions" }, actions)), ...notes);
-    };
-    patchChildren($("#deck-cards"), [
-      el("h2", { text: `${t("In deck")} · ${tn("{n} card", "{n} cards", inDeck.length)}` }),
-      el("ul", { class: "deck-list", id: "in-deck" }, inDeck.map((card) => row(card, true))),
-      el("h2", { text: `${t("Sideboard")} · ${tn("{n} card", "{n} cards", side.length)}` }),
-      el("ul", { class: "deck-list", id: "sideboard" }, side.map((card) => row(card, false)))]);
+    if (!$("#in-deck")) {
+      $("#deck-cards").replaceChildren(el("h2", { id: "in-deck-title" }), el("ul", { class: "deck-list", id: "in-deck" }),
+        el("h2", { id: "sideboard-title" }), el("ul", { class: "deck-list", id: "sideboard" }));
+    }
+    setText($("#in-deck-title"), `${t("In deck")} · ${tn("{n} card", "{n} cards", inDeck.length)}`);
+    setText($("#sideboard-title"), `${t("Sideboard")} · ${tn("{n} card", "{n} cards", side.length)}`);
+    for (const [list, rows] of [[$("#in-deck"), inDeck], [$("#sideboard"), side]]) {
+      patchChildren(list, rows);
+      // A changed row was patched into the one on the page: remember the page's node.
+      for (const node of list.children) this.rows.get(node.dataset.cardId).node = node;
+    }
   }
+
+  /** The row of `card` in the deck (`included`) or the sideboard: the one on the page when
+   * it would look the same, else a fresh drawing of it. */
+  row(card, included, canLead, identity) {
+    const problems = this.problemsFor(card).map((p) => p.message || p.code);
+    const offColor = this.offColor(card, identity);
+    const key = JSON.stringify([included, offColor, canLead && Boolean(card.can_be_commander), problems]);
+    const drawn = this.rows.get(String(card.id));
+    if (drawn && drawn.key === key) return drawn.node;
+    const node = this.drawRow(card, included, problems, offColor, canLead);
+    this.rows.set(String(card.id), { key, node });
+    return node;
+  }
+
+  drawRow(card, included, problems, offColor, canLead) {
+    const notes = problems.map((text) => el("div", { class: "problem", text }));
+    if (included && offColor && !notes.length) {
+      notes.push(el("div", { class: "problem", text: t("Outside your commanders' colors") }));
+    }
+    const actions = [];
+    if (!included && card.can_be_commander && canLead) {
+      actions.push(el("button", { type: "button", class: "btn small", onclick: () => this.makeCommander(card.id) }, t("Make commander")));
+    }
+    actions.push(el("button", {
+      type: "button", class: `btn small ${included ? "" : "primary"}`,
+      "aria-label": `${included ? t("Remove") : t("Add")} ${card.name}`,
+      onclick: () => this.toggleMain(card.id),
+    }, included ? t("Remove") : t("Add")));
+    // In the deck an off-color card is a problem (red); in the sideboard it is just dimmed.
+    const dim = offColor ? (included ? " off-color" : " dim") : "";
+    return el("li", { class: `deck-row${notes.length ? " has-problem" : ""}${dim}`, dataset: { cardId: card.id, key: card.id } },
+      cardRow(card, el("span", { class: "row-actions" }, actions)), ...notes);
+  }
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 function readJson(key) {

@@ -7,6 +7,9 @@
 // else by their place among the unkeyed nodes of the same tag. A kept node takes the fresh
 // node's attributes and its handlers; an input keeps the value a person typed.
 //
+// A screen that knows a part did not change hands in the node on the page itself (see the
+// builder's rows): it is kept as it is, neither compared nor rebuilt.
+//
 // Handlers given through `on` (and `el`'s `on…` attributes) move with a patch; a handler
 // added with `addEventListener` would stay bound to the first drawing, so a screen that
 // is patched uses `on` only.
@@ -55,6 +58,7 @@ function patchHandlers(live, fresh) {
 
 /** Make `live` look like `fresh` (same tag); returns `live`. */
 export function patch(live, fresh) {
+  if (live === fresh) return live;
   if (live.nodeType !== Node.ELEMENT_NODE) {
     if (live.data !== fresh.data) live.data = fresh.data;
     return live;

@@ -29,7 +29,7 @@ async function start() {
   if (!token) { fail(t("This page has no seat or host link; open your link again.")); return; }
   let listing;
   try {
-    listing = await api("GET", `${base}/replay`, { token });
+    listing = await api("GET", `${base}/replay`, { token, revalidate: true });
   } catch (problem) { fail(problem.message); return; }
   show($("#replay-loading"), false);
   $("#replay-rule").textContent = revealText(listing.replay_visibility);
@@ -55,7 +55,7 @@ async function start() {
 
 async function open(seat) {
   try {
-    replay = await api("GET", `${base}/replay/${seat}`, { token });
+    replay = await api("GET", `${base}/replay/${seat}`, { token, revalidate: true });
   } catch (problem) { fail(problem.message); return; }
   index = 0;
   drawRounds();

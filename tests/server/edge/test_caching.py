@@ -60,6 +60,22 @@ def test_modules_import_each_other_by_hashed_url_and_the_page_preloads_them(
 
 
 @SQLITE_ONLY
+def test_the_join_page_prefetches_the_seat_page_modules_while_a_name_is_typed(
+        client: TestClient) -> None:
+    """Rule: after "Join" the phone opens the seat page, whose modules (most of its cold
+    50 KB) would only then start over a crowded Wi-Fi; the join page asks for them at the
+    lowest priority while the person types, so the seat page finds them in the cache."""
+    join_page = client.get("/pods/abc/join").text
+    seat_page = client.get("/pods/abc/seat").text
+    prefetched = set(re.findall(r'<link rel="prefetch" href="([^"]+)">', join_page))
+    seat_modules = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', seat_page))
+    seat_modules.add(seat_script(client))
+    join_modules = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', join_page))
+    assert seat_modules - join_modules <= prefetched
+    assert not prefetched & join_modules, "what the join page runs is preloaded, not again"
+
+
+@SQLITE_ONLY
 def test_a_matching_etag_gets_304_without_a_body(client: TestClient) -> None:
     pod = new_pod(client, seats=2)
     seat = join(client, pod, "Ann")
