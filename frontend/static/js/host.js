@@ -148,6 +148,8 @@ function render(next) {
     || view.replay_visibility === "nobody";
   // The recap and the zip show every deck: the server says when the reveal rule opens them.
   $("#recap-offer").hidden = !view.every_seat_open;
+  // A pod of a night has no join link to offer: the night dealt its seats.
+  $(".join-panel").hidden = Boolean(view.event_id);
   $("#show-qr").hidden = view.phase === "lobby";
   showAchievements(view.achievements);
   renderControls();

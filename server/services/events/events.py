@@ -18,7 +18,7 @@ from datetime import timedelta
 from draft.cards import load_set
 from draft.state import DraftConfig
 from pods import achievements, reveal
-from pods.forming import FormingError, PodPolicy, plan_pods
+from pods.forming import FormingError, PodPolicy, plan_pods, seat_plan
 from pods.player_names import clean_name, same_name
 from server.core.errors import ConflictError, InvalidError, UnknownPodError
 from server.core.security import hash_token, new_id, new_token
@@ -30,6 +30,7 @@ from server.protocol.shapes.events import (
     EventPlayerView,
     EventPublicView,
     NumberedProgress,
+    PlannedPod,
     Progress,
 )
 from server.realtime.live import LivePlayer, LivePod, PodSetup, StoredNight
@@ -342,7 +343,17 @@ def host_view(rt: Runtime, night: Night) -> EventHostView:
         "round_tables": [{"number": t.number, "players": list(t.players)}
                          for t in pods[0].night.tables or []]
         if pods and round_links.current_round(pods) > 1 else [],
+        "pod_plans": pod_plans(night),
     }
+
+
+def pod_plans(night: Night) -> dict[str, list[PlannedPod]]:
+    """What "Form pods" would make of tonight's players by each policy, while they join."""
+    if night.row.phase != "open":
+        return {}
+    return {policy.value: [{"players": players, "seats": seats}
+                           for players, seats in seat_plan(len(night.players), policy)]
+            for policy in PodPolicy}
 
 
 def line_up(row: EventRow) -> list[str]:
