@@ -10,7 +10,8 @@
 // the host chose in them. Handlers are given through `el`'s `on…` (they move with a patch).
 import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
-import { $, el, keyedButton, toast } from "./dom.js";
+import { $, el, toast } from "./dom.js";
+import { busyControls } from "./busy_controls.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 import { achievementsEditor } from "./achievements_editor.js";
@@ -27,7 +28,8 @@ const { fail } = banner("#host-error");
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
 let view = null;
 let policy = "balanced";
-const busy = new Set(); // keys of the controls whose request is on its way: a poll keeps them disabled
+// Keys of the controls whose request is on its way: a poll keeps them disabled.
+const { control, whileBusy } = busyControls();
 const renderClock = roundClockPanel((body, control) => act("/clock", body, control));
 const showAchievements = achievementsEditor($("#event-achievements"), (items) =>
   api("PUT", `${base}/achievements`, { token, body: { achievements: items } }).then(show).catch((problem) => {
@@ -56,24 +58,6 @@ async function poll() {
     }
   }
   setTimeout(poll, POLL_MS);
-}
-
-/** A keyed button (dom.js), drawn disabled while its request is on its way. */
-function control(key, label, onClick, kind = "") {
-  return keyedButton(key, label, onClick, kind, busy.has(key));
-}
-
-/** Run `work` with `button` disabled, and kept disabled by any redraw until it ends. */
-async function whileBusy(button, work) {
-  const key = button.dataset.key;
-  busy.add(key);
-  button.disabled = true;
-  try {
-    return await work();
-  } finally {
-    busy.delete(key);
-    button.disabled = false;
-  }
 }
 
 function act(path, body, button) {
