@@ -75,15 +75,27 @@ def form_pods(
     return pods
 
 
+def seats_of(players: int, policy: PodPolicy) -> int:
+    """A pod's seats: a FILL pod always has eight (bots take the rest), a balanced pod
+    one per player."""
+    return MAX_POD if policy is PodPolicy.FILL else players
+
+
+def seat_plan(count: int, policy: PodPolicy) -> list[tuple[int, int]]:
+    """What forming `count` players would make, as (players, seats) per pod; none under two.
+
+    Why: the host reads it before pressing "Form pods" (6 players, balanced: one pod of
+    six and no bots), instead of finding out after."""
+    if count < MIN_POD:
+        return []
+    return [(size, seats_of(size, policy)) for size in pod_sizes(count, policy)]
+
+
 def plan_pods(
     players: Sequence[str], rng: random.Random, policy: PodPolicy = PodPolicy.BALANCED
 ) -> list[FormedPod]:
-    """The pods of the night with their seat counts: a FILL pod always has eight seats."""
+    """The pods of the night with their seat counts (`seats_of`)."""
     return [
-        FormedPod(
-            number=i + 1,
-            players=pod,
-            seats=MAX_POD if policy is PodPolicy.FILL else len(pod),
-        )
+        FormedPod(number=i + 1, players=pod, seats=seats_of(len(pod), policy))
         for i, pod in enumerate(form_pods(players, rng, policy))
     ]

@@ -118,8 +118,7 @@ def _sentences(tr: NullTranslations) -> dict[str, str]:
         "season_exists": _("A season of this name is already on this laptop: replace it, "
                            "or keep both under a new name."),
         "bad_season_file": _("This season file cannot be imported; nothing was changed."),
-        "games_unfinished": _("Some tables of this round have no result yet; record them or "
-                              "confirm to start the next round anyway."),
+        "games_unfinished": _("Some tables of this round have no result yet."),
         "wrong_round": _("That round has already started, or is not the next one."),
         "unknown_round": _("That is not the night's current round, or it has no clock yet."),
         "bad_length": _("A round lasts from 1 to 240 whole minutes."),

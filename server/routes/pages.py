@@ -208,10 +208,12 @@ def event_join_url_for(request: Request, event_id: str) -> str:
 
 @router.get("/events/{event_id}/host", response_class=HTMLResponse, include_in_schema=False)
 def event_host_page(request: Request, event_id: str) -> HTMLResponse:
-    """The night's host screen: QR code, who joined, forming pods, each pod's progress."""
+    """The night's host screen: QR code, who joined, forming pods, each pod's progress; and,
+    as on a pod's, a warning when the server listens where phones cannot reach it."""
     event_id = _pod_id(event_id)
     return render(request, "event_host.html", event_id=event_id,
-                  join_url=event_join_url_for(request, event_id), **join_help(request))
+                  join_url=event_join_url_for(request, event_id),
+                  local_only=listening_locally(request), **join_help(request))
 
 
 @router.get("/events/{event_id}/join", response_class=HTMLResponse, include_in_schema=False)

@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from pods.forming import PodPolicy, seat_plan
 from server.db.tables import EventPlayerRow
 from server.protocol.shapes.events import (
     EventHostView,
     EventPlayerView,
     EventPublicView,
     NumberedProgress,
+    PlannedPod,
     Progress,
 )
 from server.protocol.shapes.pod import table_json
@@ -63,7 +65,17 @@ def host_view(night: Night, pods: Sequence[LivePod], join_url: str,
         # A later round's tables span the night: every pod holds the same list.
         "round_tables": [table_json(t) for t in pods[0].night.tables or []]
         if pods and round_number > 1 else [],
+        "pod_plans": pod_plans(night),
     }
+
+
+def pod_plans(night: Night) -> dict[str, list[PlannedPod]]:
+    """What "Form pods" would make of tonight's players by each policy, while they join."""
+    if night.row.phase != "open":
+        return {}
+    return {policy.value: [{"players": players, "seats": seats}
+                           for players, seats in seat_plan(len(night.players), policy)]
+            for policy in PodPolicy}
 
 
 def public_view(night: Night) -> EventPublicView:

@@ -151,3 +151,33 @@ def test_the_host_calls_time_and_corrects_the_result(server: str, browser: Brows
     assert page_overflow(host) == 0
     for page in (phone, host):
         page.context.close()
+
+
+def test_the_hosts_winner_select_says_the_winner_its_badge_says(
+        server: str, browser: Browser) -> None:
+    """Issue 40: "Winner: Bob" stood beside a "No winner yet" select. Whoever set the
+    winner (the host's select, the host's correction, the players), the select agrees."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=22)
+        host = mobile_context(browser, width=390).new_page()
+        host.goto(f"{server}/pods/{pod.pod_id}/host#host_token={pod.host_token}")
+        chosen = host.locator("select[aria-label='Winner of table 1'] option:checked")
+        expect(chosen).to_have_text("No winner yet")
+        host.get_by_label("Winner of table 1").select_option(label="Ann")
+        expect(host.locator(".badge.win")).to_have_text("Winner: Ann")
+        expect(chosen).to_have_text("Ann")
+
+        host.locator("summary", has_text="Correct the result").click()
+        host.get_by_label("Place of Ann").select_option("2")
+        host.get_by_label("Place of Bob").select_option("1")
+        host.get_by_label("Place of Cid").select_option("3")
+        host.get_by_role("button", name="Save the result").click()
+        expect(host.locator(".badge.win")).to_have_text("Winner: Bob")
+        expect(chosen).to_have_text("Bob")
+
+        answer = client.post(pod.url("/games/1/winner"), headers=pod.host,
+                             json={"player_id": seats["Cid"].player_id})
+        assert answer.status_code == 200, answer.text
+        expect(host.locator(".badge.win")).to_have_text("Winner: Cid")
+        expect(chosen).to_have_text("Cid")
+    host.context.close()

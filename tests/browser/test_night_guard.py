@@ -83,6 +83,6 @@ def test_the_lock_message_is_translated(browser: Browser, server: str) -> None:
     phone = mobile_context(browser, width=390, height=844).new_page()
     for lang, words in (
             ("ru", "Ведущий закрыл вход на этот вечер; спросите ведущего."),
-            ("it", "L'organizzatore ha chiuso questa serata; chiedi all'organizzatore.")):
+            ("it", "L'host ha chiuso questa serata; chiedi all'host.")):
         phone.goto(f"{night['join_url']}?lang={lang}")
         expect(phone.locator("#join-error")).to_have_text(words)

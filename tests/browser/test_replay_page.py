@@ -162,7 +162,7 @@ def test_the_host_chooses_in_the_lobby_and_the_phone_shows_it(
     phone = mobile_context(browser, width=360).new_page()
     phone.goto(f"{server}/pods/{pod['pod_id']}/seat?lang=it#seat_token={seat['seat_token']}")
     expect(phone.locator("#lobby-reveal")).to_contain_text(
-        "quelle di tutti quando l'organizzatore chiude la serata")
+        "quelle di tutti quando l'host chiude la serata")
     host = mobile_context(browser, width=390).new_page()
     host.goto(f"{server}/pods/{pod['pod_id']}/host#host_token={pod['host_token']}")
     choice = host.locator("#lobby-reveal-choice")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pods.forming import FormingError, PodPolicy, form_pods, plan_pods, pod_sizes
+from pods.forming import FormingError, PodPolicy, form_pods, plan_pods, pod_sizes, seat_plan
 
 
 @pytest.mark.parametrize(
@@ -52,3 +52,22 @@ def test_everyone_is_dealt_into_exactly_one_pod_of_at_most_eight(
     assert all(1 <= len(pod) <= 8 for pod in pods)
     if policy is PodPolicy.BALANCED:
         assert max(map(len, pods)) - min(map(len, pods)) <= 1
+
+
+@pytest.mark.parametrize(("players", "policy", "plan"), [
+    (6, PodPolicy.BALANCED, [(6, 6)]),
+    (6, PodPolicy.FILL, [(6, 8)]),
+    (10, PodPolicy.BALANCED, [(5, 5), (5, 5)]),
+    (10, PodPolicy.FILL, [(8, 8), (2, 8)]),
+    (1, PodPolicy.BALANCED, []),
+])
+def test_the_plan_says_each_pods_players_and_seats_before_forming(
+        players: int, policy: PodPolicy, plan: list[tuple[int, int]]) -> None:
+    assert seat_plan(players, policy) == plan
+
+
+@given(st.integers(min_value=2, max_value=40), st.sampled_from(list(PodPolicy)))
+def test_the_plan_is_what_forming_makes(players: int, policy: PodPolicy) -> None:
+    names = [f"p{i}" for i in range(players)]
+    formed = plan_pods(names, random.Random(1), policy)
+    assert seat_plan(players, policy) == [(len(pod.players), pod.seats) for pod in formed]

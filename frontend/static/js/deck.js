@@ -38,6 +38,7 @@ export class DeckBuilder {
     this.deck = null; // {commanders, main: Set, basics}
     this.report = null;
     this.choices = { eligible: [], pairs: [] }; // the server's "Your commanders"
+    this.openPairs = new Set(); // card ids whose "Pairs with…" list the player opened
     this.dirty = false;
     this.saving = false;
     this.view = null;
@@ -367,7 +368,9 @@ export class DeckBuilder {
     // The words, and a mark the one-line (scrolled) summary shows in their place.
     return el("span", { class: `verdict ${this.report.legal ? "ok" : "off"}${stale}` },
       el("span", { class: "verdict-words", text: this.report.legal ? t("Deck submitted: legal.") : t("Deck submitted, but not legal yet.") }),
-      el("span", { class: "verdict-mark", text: this.report.legal ? "✓" : "✗" }));
+      el("span", { class: "verdict-mark", text: this.report.legal ? "✓" : "✗" }),
+      // The list sits under the summary; the link reaches it from the one-line summary too.
+      this.report.legal ? null : el("a", { class: "fix-link", href: "#deck-problems", text: t("What to fix") }));
   }
 
   drawCommanders() {
@@ -403,9 +406,18 @@ export class DeckBuilder {
     const rows = this.choices.eligible.map((id) => this.byId.get(id)).filter(Boolean).map((card) => {
       const mine = partners.get(card.id) || [];
       const withChosen = mine.filter((p) => chosen.has(p.other));
-      const notes = mine.length ? el("div", { class: "pair-note muted", text: t("Pairs with {names}", {
+      // Folded: a partner legend's list repeated on every row made the builder ten screens
+      // tall on a phone. A list the player opened stays open across redraws.
+      const notes = mine.length ? el("details", { class: "pair-note muted", dataset: { key: `pairs:${card.id}` },
+        open: this.openPairs.has(card.id),
+        ontoggle: (event) => {
+          if (event.currentTarget.open) this.openPairs.add(card.id);
+          else this.openPairs.delete(card.id);
+        } },
+      el("summary", { text: tn("Pairs with {n} commander", "Pairs with {n} commanders", mine.length) }),
+      el("p", { text: t("Pairs with {names}", {
         names: mine.map((p) => `${this.byId.get(p.other)?.name ?? "?"} (${PAIR_RULES[p.rule]?.() ?? p.rule})`).join(", "),
-      }) }) : null;
+      }) })) : null;
       const actions = [];
       if (chosen.has(card.id)) {
         actions.push(el("span", { class: "badge", text: t("Chosen") }));

@@ -10,7 +10,8 @@
 // the host chose in them. Handlers are given through `el`'s `on…` (they move with a patch).
 import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
-import { $, el, keyedButton, toast } from "./dom.js";
+import { $, el, toast } from "./dom.js";
+import { busyControls } from "./busy_controls.js";
 import { t, tn } from "./i18n.js";
 import { takeTokenFromFragment } from "./tokens.js";
 import { achievementsEditor } from "./achievements_editor.js";
@@ -27,7 +28,8 @@ const { fail } = banner("#host-error");
 const PHASES = { lobby: "Lobby", drafting: "Drafting", building: "Building decks", playing: "Playing", done: "Done" };
 let view = null;
 let policy = "balanced";
-const busy = new Set(); // keys of the controls whose request is on its way: a poll keeps them disabled
+// Keys of the controls whose request is on its way: a poll keeps them disabled.
+const { control, whileBusy } = busyControls();
 const renderClock = roundClockPanel((body, control) => act("/clock", body, control));
 const showAchievements = achievementsEditor($("#event-achievements"), (items) =>
   api("PUT", `${base}/achievements`, { token, body: { achievements: items } }).then(show).catch((problem) => {
@@ -56,24 +58,6 @@ async function poll() {
     }
   }
   setTimeout(poll, POLL_MS);
-}
-
-/** A keyed button (dom.js), drawn disabled while its request is on its way. */
-function control(key, label, onClick, kind = "") {
-  return keyedButton(key, label, onClick, kind, busy.has(key));
-}
-
-/** Run `work` with `button` disabled, and kept disabled by any redraw until it ends. */
-async function whileBusy(button, work) {
-  const key = button.dataset.key;
-  busy.add(key);
-  button.disabled = true;
-  try {
-    return await work();
-  } finally {
-    busy.delete(key);
-    button.disabled = false;
-  }
 }
 
 function act(path, body, button) {
@@ -122,6 +106,7 @@ function render(next) {
   $("#phase").textContent = open ? t("Players are joining") : t("Pods formed");
   $("#player-count").textContent = tn("{n} player has joined", "{n} players have joined", view.players.length);
   renderControls(open);
+  renderPlan(open);
   showAchievements(view.achievements);
   patchChildren($("#player-list"), view.players.map((player) => el("li", { dataset: { player: player.player_id, key: player.player_id } },
     el("span", { text: player.name }),
@@ -153,7 +138,7 @@ function nextRound(button) {
       show(await api("POST", `${base}/rounds`, { token, body: { round, clock_minutes: chosenMinutes() } }));
     } catch (problem) {
       if (problem.code === "games_unfinished"
-          && window.confirm(t("{reason} Start round {n} anyway?", { reason: problem.message, n: round }))) {
+          && window.confirm(`${problem.message}\n\n${t("Start round {n} anyway?", { n: round })}`)) {
         try {
           show(await api("POST", `${base}/rounds`, { token, body: { round, force: true, clock_minutes: chosenMinutes() } }));
         } catch (again) {
@@ -183,7 +168,7 @@ function renderControls(open) {
   if (open) {
     // A kept select keeps the host's choice; `policy` draws it the first time.
     const select = el("select", { id: "pod-policy", "aria-label": t("How to form the pods"), dataset: { key: "policy" },
-      onchange: (e) => { policy = e.currentTarget.value; } },
+      onchange: (e) => { policy = e.currentTarget.value; renderPlan(true); } },
     el("option", { value: "balanced", text: t("Equal pods (10 → 5 + 5)") }),
     el("option", { value: "fill", text: t("Full pods, bots fill the last (10 → 8 + 2)") }));
     select.value = policy;
@@ -204,6 +189,20 @@ function renderControls(open) {
       control("recap-json", t("Night recap (JSON)"), (b) => download("json", b, `${base}/recap?download=true`)));
   }
   patchChildren($("#controls"), buttons);
+}
+
+/** What "Form pods" makes of the players joined so far, by the chosen policy: said before
+ * the press, so 6 players and "Equal pods" (one pod of six, no bots) is no surprise. */
+function renderPlan(open) {
+  const line = $("#pod-plan");
+  const plan = open ? (view.pod_plans || {})[policy] || [] : [];
+  line.hidden = !plan.length;
+  line.textContent = plan.length ? t("Form pods makes: {pods}", { pods: plan.map((pod, index) => {
+    const players = tn("{n} player", "{n} players", pod.players);
+    const bots = pod.seats - pod.players;
+    return bots ? t("pod {n}: {players} + {bots}", { n: index + 1, players, bots: tn("{n} bot", "{n} bots", bots) })
+      : t("pod {n}: {players}, no bots", { n: index + 1, players });
+  }).join(" · ") }) : "";
 }
 
 function podCard(pod) {

@@ -1,8 +1,17 @@
 // The host screen: QR code, live seat list and the host's controls. It never receives
 // card contents during the draft (the host view has none), so a TV can show it freely.
+//
+// Why the screen is patched, not rebuilt (patch.js), and waits for the pointer
+// (press_hold.js): every pick sends an update, and an update that replaced the controls
+// took the focus from the button a host had tabbed to, and a press and a release on two
+// drawings of one button are no click. Controls are keyed (`data-key`) by what they do,
+// seats by player, tables by number, so an update keeps them, their focus and what the host
+// chose in them; handlers are given through `el`'s `on…` (they move with a patch).
 import { api, downloadResponse } from "./api.js";
 import { banner } from "./banner.js";
-import { $, button, el, podId, toast } from "./dom.js";
+import { $, el, podId, toast } from "./dom.js";
+import { busyControls } from "./busy_controls.js";
+import { patchChildren } from "./patch.js";
 import { t } from "./i18n.js";
 import { noteTimersPaused } from "./timers_paused.js";
 import { LiveView, socketUrl, statusPill } from "./live.js";
@@ -30,7 +39,8 @@ let splitMinutes = "60";
 // bots never had a person; the host view does not say which is which, so we remember.)
 const seenHuman = new Set();
 const pill = statusPill(t);
-const boards = new Map(); // table number → {root, board, gameId}
+const boards = new Map(); // table number → {root, board, card, title}
+const { control, whileBusy } = busyControls();
 const showAchievements = achievementsEditor($("#host-achievements"), (items) =>
   api("PUT", `${base}/achievements`, { token, body: { achievements: items } }).catch((problem) => {
     toast(problem.message);
@@ -58,16 +68,16 @@ function onState(state, detail) {
   pill(state);
 }
 
-async function act(method, path, body, button) {
-  if (button) button.disabled = true;
-  try {
-    const result = await api(method, base + path, { token, body });
-    if (result && typeof result.version === "number") live.offer(result);
-  } catch (problem) {
-    toast(problem.message);
-  } finally {
-    if (button) button.disabled = false;
-  }
+/** Send a host action; `button` (a keyed control) stays disabled until it is answered. */
+function act(method, path, body, button) {
+  return whileBusy(button, async () => {
+    try {
+      const result = await api(method, base + path, { token, body });
+      if (result && typeof result.version === "number") live.offer(result);
+    } catch (problem) {
+      toast(problem.message);
+    }
+  });
 }
 
 function boardFor(number) {
@@ -85,36 +95,34 @@ function boardFor(number) {
         next: (table) => gameCall(`${table}/next`).then((game) => board.render(game)).catch(() => {}),
       },
     });
-    entry = { root, board };
+    // The card is kept as drawn: a patch finds it in place and leaves the board to itself.
+    const title = el("h3");
+    const card = el("div", { class: "table-card", dataset: { table: number, key: `game:${number}` } }, title, root);
+    entry = { root, board, card, title };
     boards.set(number, entry);
   }
   return entry;
 }
 
-async function downloadSummary(button, format) {
-  button.disabled = true;
-  try {
-    const response = await api("GET", `${base}/summary?format=${format}`, { token, raw: true });
-    const name = await downloadResponse(response, `prismatic-${pod}-summary.${format === "json" ? "json" : "txt"}`);
-    toast(t("Downloaded {file}.", { file: name }));
-  } catch (problem) {
-    toast(problem.message);
-  } finally {
-    button.disabled = false;
-  }
+/** Download `path` as a file (`fallback` names it when the answer does not), `button` busy. */
+function download(button, path, fallback) {
+  return whileBusy(button, async () => {
+    try {
+      const response = await api("GET", path, { token, raw: true });
+      toast(t("Downloaded {file}.", { file: await downloadResponse(response, fallback) }));
+    } catch (problem) {
+      toast(problem.message);
+    }
+  });
 }
 
-async function downloadZip(button) {
-  button.disabled = true;
-  try {
-    const response = await api("GET", `${base}/export.zip`, { token, raw: true });
-    const name = await downloadResponse(response, `prismatic-${pod}.zip`);
-    toast(t("Downloaded {file}.", { file: name }));
-  } catch (problem) {
-    toast(problem.message);
-  } finally {
-    button.disabled = false;
-  }
+function downloadSummary(button, format) {
+  return download(button, `${base}/summary?format=${format}`,
+    `prismatic-${pod}-summary.${format === "json" ? "json" : "txt"}`);
+}
+
+function downloadZip(button) {
+  return download(button, `${base}/export.zip`, `prismatic-${pod}.zip`);
 }
 
 /** The server's copy of the database after the night ended: where it went, or why not. */
@@ -151,6 +159,8 @@ function render(next) {
     || view.replay_visibility === "nobody";
   // The recap and the zip show every deck: the server says when the reveal rule opens them.
   $("#recap-offer").hidden = !view.every_seat_open;
+  // A pod of a night has no join link to offer: the night dealt its seats.
+  $(".join-panel").hidden = Boolean(view.event_id);
   $("#show-qr").hidden = view.phase === "lobby";
   showAchievements(view.achievements);
   renderControls();
@@ -167,52 +177,46 @@ $("#show-qr").addEventListener("click", () => {
   $("#show-qr").textContent = shown ? t("Hide the QR code") : t("Show the QR code");
 });
 
-let controlsKey = null;
 
 function renderControls() {
-  // Rebuilt only when what they offer changes: an update while the host types the round's
-  // length or opens the select must not take them from under the host's fingers.
-  const key = JSON.stringify([view.phase, view.paused, view.every_seat_open, view.event_id]);
-  if (key === controlsKey) return;
-  controlsKey = key;
-  const controls = $("#controls");
   const buttons = [];
   if (view.phase === "lobby") {
-    buttons.push(button(t("Start the draft"), (b) => act("POST", "/start", undefined, b), "primary"));
+    buttons.push(control("start", t("Start the draft"), (b) => act("POST", "/start", undefined, b), "primary"));
   }
   if (view.phase === "drafting") {
     buttons.push(view.paused
-      ? button(t("Resume"), (b) => act("POST", "/resume", undefined, b), "primary")
-      : button(t("Pause"), (b) => act("POST", "/pause", undefined, b)));
+      ? control("resume", t("Resume"), (b) => act("POST", "/resume", undefined, b), "primary")
+      : control("pause", t("Pause"), (b) => act("POST", "/pause", undefined, b)));
   }
   if (view.phase === "building" || view.phase === "playing") {
-    const policy = el("select", { id: "split-policy", "aria-label": t("How to split the tables") },
-      el("option", { value: "random", text: t("Random seats") }),
-      el("option", { value: "apart", text: t("Draft neighbours apart") }));
+    // A kept select keeps the host's choice; `splitPolicy` draws it the first time.
+    const policy = el("select", { id: "split-policy", "aria-label": t("How to split the tables"),
+      dataset: { key: "split-policy" }, onchange: (e) => { splitPolicy = e.currentTarget.value; } },
+    el("option", { value: "random", text: t("Random seats") }),
+    el("option", { value: "apart", text: t("Draft neighbours apart") }));
     policy.value = splitPolicy;
-    policy.addEventListener("change", () => { splitPolicy = policy.value; });
     buttons.push(policy);
     if (view.event_id && view.phase === "building") buttons.push(roundLengthField());
-    buttons.push(button(t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
+    buttons.push(control("split", t("Split tables"), splitTables, view.phase === "building" ? "primary" : ""));
   }
   if (view.every_seat_open) {
-    buttons.push(button(t("Download everything (zip)"), downloadZip));
+    buttons.push(control("zip", t("Download everything (zip)"), downloadZip));
   }
   if (view.phase === "playing" || view.phase === "done") {
-    buttons.push(button(t("Night summary (text)"), (b) => downloadSummary(b, "text")),
-      button(t("Night summary (JSON)"), (b) => downloadSummary(b, "json")));
+    buttons.push(control("summary-text", t("Night summary (text)"), (b) => downloadSummary(b, "text")),
+      control("summary-json", t("Night summary (JSON)"), (b) => downloadSummary(b, "json")));
   }
   if (view.event_id) {
     // A pod of a bigger night: its host token is the night's, so the link carries it.
     buttons.push(el("a", { class: "btn", href: `/events/${encodeURIComponent(view.event_id)}/host#host_token=${encodeURIComponent(token)}`,
-      text: t("All pods of the night") }));
+      text: t("All pods of the night"), dataset: { key: "night" } }));
   }
   if (view.phase !== "done") {
-    buttons.push(button(t("End the night"), (b) => {
+    buttons.push(control("end", t("End the night"), (b) => {
       if (window.confirm(t("End the night for everyone?"))) act("POST", "/end", undefined, b);
     }, "danger"));
   }
-  controls.replaceChildren(...buttons);
+  patchChildren($("#controls"), buttons);
 }
 
 /** What a split leaves behind, said by name: players without a legal deck, and the
@@ -229,10 +233,10 @@ function splitWarnings() {
 /** The round's length beside the split button (a night's pod, while it builds; a lone
  * pod has no round clock). */
 function roundLengthField() {
+  // Keyed, so an update patches it in place and keeps what the host is typing.
   const input = el("input", { type: "number", id: "split-minutes", min: "1", max: "240", step: "1",
-    inputmode: "numeric", value: splitMinutes });
-  input.addEventListener("input", () => { splitMinutes = input.value; });
-  return el("label", { class: "field inline" }, t("Round length (minutes)"), input);
+    inputmode: "numeric", value: splitMinutes, oninput: (e) => { splitMinutes = e.currentTarget.value; } });
+  return el("label", { class: "field inline", dataset: { key: "split-minutes" } }, t("Round length (minutes)"), input);
 }
 
 /** What goes to the server: the typed minutes (what is not a whole number goes as 0, which
@@ -300,13 +304,13 @@ function renderSeats() {
     const human = player.was_human ?? seenHuman.has(player.player_id);
     if (view.phase !== "done" && view.phase !== "lobby") {
       if (!player.bot) {
-        actions.push(button(t("Replace with bot"), (b) => act("POST", botPath, { bot: true }, b), "small"));
+        actions.push(control(`bot:${player.player_id}`, t("Replace with bot"), (b) => act("POST", botPath, { bot: true }, b), "small"));
       } else if (human) {
-        actions.push(button(t("Take back"), (b) => act("POST", botPath, { bot: false }, b), "small"));
+        actions.push(control(`back:${player.player_id}`, t("Take back"), (b) => act("POST", botPath, { bot: false }, b), "small"));
       }
     }
     if (view.phase !== "done" && !player.bot) {
-      actions.push(button(t("Kick"), (b) => {
+      actions.push(control(`kick:${player.player_id}`, t("Kick"), (b) => {
         if (window.confirm(t("Kick {name}?", { name: player.name }))) {
           act("DELETE", `/players/${encodeURIComponent(player.player_id)}`, undefined, b);
         }
@@ -314,7 +318,7 @@ function renderSeats() {
     }
     const legal = view.phase !== "lobby" && view.phase !== "drafting" && player.deck_submitted
       ? (player.deck_legal ? " legal" : " illegal") : "";
-    return el("li", { class: `seat-row${waiting.has(player.seat) ? " waits" : ""}${legal}`, dataset: { seat: player.seat } },
+    return el("li", { class: `seat-row${waiting.has(player.seat) ? " waits" : ""}${legal}`, dataset: { seat: player.seat, key: player.player_id } },
       el("span", { class: "seat-no", text: String((player.seat ?? index) + 1) }),
       state,
       el("span", { class: "seat-name", text: player.name }),
@@ -324,11 +328,11 @@ function renderSeats() {
   });
   if (view.phase === "lobby") {
     for (let seat = players.length; seat < view.seats; seat += 1) {
-      rows.push(el("li", { class: "seat-row empty" },
+      rows.push(el("li", { class: "seat-row empty", dataset: { key: `empty:${seat}` } },
         el("span", { class: "seat-no", text: "·" }), el("span", { class: "seat-name muted", text: t("Empty seat") })));
     }
   }
-  list.replaceChildren(...rows);
+  patchChildren(list, rows);
 }
 
 function renderTables() {
@@ -336,15 +340,15 @@ function renderTables() {
   const tables = tablesOf(view.tables);
   const games = new Map((view.games || []).map((game) => [game.table, game]));
   section.hidden = !tables.length;
-  $("#table-list").replaceChildren(...tables.map((table) => {
+  patchChildren($("#table-list"), tables.map((table) => {
     const game = games.get(table.number);
     if (game) {
-      const { root, board } = boardFor(table.number);
+      const { board, card, title } = boardFor(table.number);
       board.render(game);
-      return el("div", { class: "table-card", dataset: { table: table.number } },
-        el("h3", { text: t("Round {round} · Table {n}", { round: game.round ?? 1, n: table.number }) }), root);
+      title.textContent = t("Round {round} · Table {n}", { round: game.round ?? 1, n: table.number });
+      return card;
     }
-    return el("div", { class: "table-card", dataset: { table: table.number } },
+    return el("div", { class: "table-card", dataset: { table: table.number, key: `table:${table.number}` } },
       el("h3", { text: t("Round {round} · Table {n}", { round: 1, n: table.number }) }),
       el("ol", { class: "plain-list big-list" }, table.players.map((name, index) => el("li", {},
         el("span", { class: "seat-no", text: String(index + 1) }), el("span", { text: name })))));

@@ -44,6 +44,13 @@ class EventPlayer(TypedDict):
     pod: int | None
 
 
+class PlannedPod(TypedDict):
+    """A pod "Form pods" would make now: its players and its seats (bots take the rest)."""
+
+    players: int
+    seats: int
+
+
 class EventHostView(TypedDict):
     event_id: str
     set: str
@@ -61,6 +68,9 @@ class EventHostView(TypedDict):
     """The night's round of games: 1 is each pod's own split (`server.services.tables.rounds`)."""
     round_tables: list[Table]
     """The tables of a later round, across the night's pods (empty in round 1)."""
+    pod_plans: dict[str, list[PlannedPod]]
+    """Before the pods are formed: what each policy ("balanced", "fill") would make of the
+    players joined so far (`pods.forming.seat_plan`); empty once formed."""
 
 
 class EventName(TypedDict):

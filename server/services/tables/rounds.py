@@ -149,8 +149,8 @@ async def next_round(rt: Runtime, event_id: str, number: int,
                                 "wrong_round")
         open_tables = unfinished(pods)
         if open_tables and not force:
-            raise ConflictError(f"no result yet at {', '.join(open_tables)}; record them "
-                                "or confirm to start the next round anyway",
+            # A whole sentence: the host page asks "Start round N anyway?" after it.
+            raise ConflictError(f"No result yet at {', '.join(open_tables)}.",
                                 "games_unfinished")
         pod_ids = list(night.pod_ids)
         played = await rt.read(lambda session: night_games(

@@ -53,6 +53,19 @@ def test_the_host_forms_pods_of_eight_or_fewer(
 
 
 @SQLITE_ONLY
+def test_the_host_view_says_what_each_policy_would_form_until_the_pods_are_formed(
+        client: TestClient) -> None:
+    night, _tokens = open_night(client, 6)
+    host = bearer(night["host_token"])
+    view = client.get(f"/api/events/{night['event_id']}/host", headers=host).json()
+    assert view["pod_plans"] == {"balanced": [{"players": 6, "seats": 6}],
+                                 "fill": [{"players": 6, "seats": 8}]}
+    formed = form(client, night, "balanced").json()
+    assert [p["seats"] for p in formed["pods"]] == [6]
+    assert formed["pod_plans"] == {}
+
+
+@SQLITE_ONLY
 def test_a_nights_pods_are_not_listed_as_open_pods(client: TestClient) -> None:
     night, _ = open_night(client, 10)
     form(client, night, "fill")
