@@ -218,8 +218,8 @@ class Runtime:
         """After each transaction: whether the disk was full. Every pod's host screen (and
         phones) hear when that changes; the next commit that succeeds clears it."""
         for pod in self.registry.all():
-            if pod.live.disk_full != full:
-                pod.live.disk_full = full
+            if pod.connections.disk_full != full:
+                pod.connections.disk_full = full
                 self.hub.publish(pod.channel, pod.bump())
 
     async def close_writer(self) -> None:

@@ -100,7 +100,7 @@ class Follower:
 
     def _serves(self, pod: LivePod) -> bool:
         """A socket of the pod is open here, or a request touched it a moment ago."""
-        if pod.live.connected:
+        if pod.connections.connected:
             return True
         touched = self._touched.get(pod.id)
         return touched is not None and time.monotonic() - touched < FOLLOW_SECONDS
@@ -258,7 +258,7 @@ class Follower:
     def _rebuild(self, session: Session, row: PodRow,
                  players: list[PlayerRow]) -> LivePod:
         fresh = load_pod(self.rt, row, players, repo.load_pick_log(session, row.id))
-        fresh.live.version += restore_games(session, fresh)
+        fresh.connections.version += restore_games(session, fresh)
         return fresh
 
 
@@ -293,7 +293,7 @@ def _absorb(pod: LivePod, fresh: LivePod) -> None:
     players = _merged(pod.night.players, fresh.night.players)
     pod.night = fresh.night
     pod.night.players = players
-    pod.live.version = max(pod.live.version, fresh.live.version)
+    pod.connections.version = max(pod.connections.version, fresh.connections.version)
 
 
 def _merge_players(pod: LivePod, fresh: list[LivePlayer]) -> None:

@@ -269,7 +269,7 @@ class LivePod:
     night: StoredNight = field(default_factory=StoredNight)
     pipeline: Pipeline = field(default_factory=Pipeline)
     lock: PodLock = field(default_factory=PodLock)
-    live: Connections = field(default_factory=Connections)
+    connections: Connections = field(default_factory=Connections)
     cards: CardJson = field(default_factory=CardJson)
     """The runtime's card JSON (`rt.cards`, shared by every pod); a pod made outside a
     runtime gets one of its own, without media."""
@@ -386,8 +386,8 @@ class LivePod:
         return live is not None and live.round == 1 and live.number == 1 and not live.started
 
     def bump(self, seats: frozenset[int] | None = None) -> Notice:
-        self.live.version += 1
-        return Notice(self.live.version, seats)
+        self.connections.version += 1
+        return Notice(self.connections.version, seats)
 
 
 RESTING_DONE_PODS = 32
@@ -430,7 +430,7 @@ class Registry:
         for pod_id, pod in list(self._resting.items()):
             if excess <= 0:
                 return
-            if not pod.lock.mutex.locked() and not pod.live.connected:
+            if not pod.lock.mutex.locked() and not pod.connections.connected:
                 del self._resting[pod_id]
                 excess -= 1
 

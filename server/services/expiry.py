@@ -72,7 +72,7 @@ async def _end_lobby(rt: Runtime, pod: LivePod) -> bool:
     async with pod.lock:
         if not _empty_lobby(pod):  # someone joined meanwhile
             return False
-        version = pod.live.version + 1
+        version = pod.connections.version + 1
 
         def ended() -> None:
             pod.night.phase = "done"

@@ -32,7 +32,7 @@ def progress(pod: LivePod) -> Progress:
         "seats": pod.setup.seats,
         "round": state.round if state is not None else 0, "rounds": pod.config.rounds,
         "picks": picks,
-        "players": [{"name": p.name, "bot": p.bot, "connected": pod.live.connected[p.id] > 0}
+        "players": [{"name": p.name, "bot": p.bot, "connected": pod.connections.connected[p.id] > 0}
                     for p in sorted(pod.night.players, key=lambda p: p.join_index) if not p.kicked],
         "decks": sum(1 for p in pod.night.players if p.deck is not None),
         "tables": [table_json(t) for t in pod.night.tables or []],

@@ -68,7 +68,8 @@ def card_text(pod: LivePod, instance: CardInstance) -> str:
 def _players(pod: LivePod) -> list[PlayerLine]:
     ordered = sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index))
     return [
-        {"seat": p.seat, "name": p.name, "bot": p.bot, "connected": pod.live.connected[p.id] > 0}
+        {"seat": p.seat, "name": p.name, "bot": p.bot,
+         "connected": pod.connections.connected[p.id] > 0}
         for p in ordered
     ]
 
@@ -127,7 +128,7 @@ class PodViews:
     """What the views of one pod version share, built once for that version: the player
     lines every seat shows, and each seat's encoded view (a phone's socket, a second tab
     of it, and the HTTP answer to its pick all reuse it). Every change a phone may see
-    bumps `pod.live.version` (`LivePod.bump`), so a version's views never go stale; new
+    bumps `pod.connections.version` (`LivePod.bump`), so a version's views never go stale; new
     rules text or images (a card download) change the cards' `generation` instead."""
 
     version: int
@@ -142,10 +143,10 @@ def pod_views(pod: LivePod) -> PodViews:
     dropped). Kept on the pod itself (`Connections.views`), not in a module's weak
     dictionary: the runtime owns them with the pod, and a weak dictionary's lookup and
     store were a measurable share of a table-pace pick (docs/performance.md)."""
-    views = pod.live.views
+    views = pod.connections.views
     if not isinstance(views, PodViews) or (views.version, views.cards) != (
-            pod.live.version, pod.cards.generation):
-        views = pod.live.views = PodViews(pod.live.version, pod.cards.generation)
+            pod.connections.version, pod.cards.generation):
+        views = pod.connections.views = PodViews(pod.connections.version, pod.cards.generation)
     return views
 
 
@@ -211,15 +212,15 @@ def _setup(pod: LivePod) -> Setup:
 
 
 def timers_paused(pod: LivePod) -> TimersPausedNote | None:
-    note = pod.live.timers_paused
+    note = pod.connections.timers_paused
     if note is None or pod.night.phase != "drafting":
         return None
     return {"seconds": note.seconds, "at": iso(note.at) or ""}
 
 
 def snapshot_note(pod: LivePod) -> SnapshotNote | None:
-    """The night's snapshot (`pod.live.snapshot`) as the host view shows it."""
-    snap = pod.live.snapshot
+    """The night's snapshot (`pod.connections.snapshot`) as the host view shows it."""
+    snap = pod.connections.snapshot
     if snap is None:
         return None
     return {"file": snap.file, "bytes": snap.size, "error": snap.error,
@@ -233,11 +234,11 @@ def _seat_view(pod: LivePod, player: LivePlayer, language: str,
     up = line_up(pod)  # spelled out: mypy cannot check a ** beside `commander_choices`
     view: SeatHead = {
         "pod_id": pod.id,
-        "version": pod.live.version,
+        "version": pod.connections.version,
         "phase": pod.night.phase,
         "paused": pod.night.paused,
         "timers_paused": timers_paused(pod),
-        "disk_full": pod.live.disk_full,
+        "disk_full": pod.connections.disk_full,
         "set": up["set"],
         "line_up": up["line_up"],
         "house_rules": up["house_rules"],
@@ -263,7 +264,7 @@ def _seat_view(pod: LivePod, player: LivePlayer, language: str,
         "deck_open": pod.deck_open(player),
         "table": _table_of(pod, player),
         "game": _game_of(pod, player),
-        "round_clock": clock_json(shown_in(pod.live.round_clock, pod.night.phase), None),
+        "round_clock": clock_json(shown_in(pod.connections.round_clock, pod.night.phase), None),
     }
     state = pod.night.state
     if state is None or player.seat is None:
@@ -335,7 +336,7 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
                 "bot": p.bot,
                 "was_human": p.token_hash is not None,
                 "kicked": p.kicked,
-                "connected": pod.live.connected[p.id] > 0,
+                "connected": pod.connections.connected[p.id] > 0,
                 "picks": seat.picks if seat else 0,
                 "pick_in_round": seat.round_picks + 1 if seat else 1,
                 "packs_waiting": len(seat.queue) if seat else 0,
@@ -346,11 +347,11 @@ def host_view(pod: LivePod, join_url: str) -> HostView:
         )
     return {
         "pod_id": pod.id,
-        "version": pod.live.version,
+        "version": pod.connections.version,
         "phase": pod.night.phase,
         "paused": pod.night.paused,
         "timers_paused": timers_paused(pod),
-        "disk_full": pod.live.disk_full,
+        "disk_full": pod.connections.disk_full,
         **line_up(pod),
         "seats": pod.setup.seats,
         "timer_seconds": pod.setup.timer_seconds,

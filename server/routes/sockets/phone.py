@@ -218,7 +218,7 @@ class Connection:
                 return
             if any(item is RESYNC for item in items):
                 await self.send_view("snapshot")
-            elif self.pod.live.version != self.version:  # only notices for me were queued
+            elif self.pod.connections.version != self.version:  # only notices for me were queued
                 await self.send_view("update")
 
     async def read_loop(self) -> None:
@@ -277,7 +277,7 @@ class Connection:
             # (coalesced with whatever else is due) and the ack rides in it; only if a
             # view went out since without it (it cannot: it would have taken the ack)
             # is the ack sent alone.
-            if not pending.sent and self.pod.live.version == self.version:
+            if not pending.sent and self.pod.connections.version == self.version:
                 self.pending_acks.remove(pending)
                 return None
             return ACKED_IN_VIEW

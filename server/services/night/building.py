@@ -184,7 +184,7 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
                                 "the next round re-seats again", "rounds_started")
         check_may_split(pod, without_decks, end_games)
         people = table_players(pod)
-        rng = random.Random(f"prismatic:{pod.setup.seed}:tables:{pod.live.version}")
+        rng = random.Random(f"prismatic:{pod.setup.seed}:tables:{pod.connections.version}")
         try:
             result = split_tables([p.name for p in people], rng,
                                   SplitPolicy(keep_neighbours_apart=policy == "apart",
@@ -196,7 +196,7 @@ async def split(rt: Runtime, pod: LivePod, policy: str, without_decks: bool = Fa
         pod_id = pod.id
         numbers = await rt.read(lambda session: game_repo.played_numbers(session, pod_id))
         planned = games.plan_games(pod, tables, numbers)
-        version = pod.live.version + 1
+        version = pod.connections.version + 1
 
         def staged(session: Session) -> None:
             for person in people:

@@ -86,7 +86,7 @@ def read_done_pods(rt: Runtime, session: Session, pod_ids: list[str],
         try:
             pod = load_pod(rt, row, repo.list_players(session, row.id),
                            repo.load_pick_log(session, row.id))
-            pod.live.version += restore_games(session, pod)
+            pod.connections.version += restore_games(session, pod)
         except Exception as error:  # any fault of one pod's rows: leave it out
             session.rollback()
             logger.error("done pod %s could not be loaded: %s", row.id,

@@ -242,7 +242,7 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
         # The timers run from now: a restart before the timer loop's first save still gives
         # each seat the time it had left (`timer_gaps.resume_after_restart`).
         step.pod_values["timers_saved_at"] = rt.now()
-        step.pod_values["version"] = pod.live.version + 1
+        step.pod_values["version"] = pod.connections.version + 1
         bot_rows = [rows.new_player_row(pod.id, b, seats[b.id]) for b in bots]
         seating = [(p.id, seats[p.id]) for p in players if p not in bots]
 
@@ -265,7 +265,7 @@ async def start_pod(rt: Runtime, pod: LivePod) -> None:
 
 def _pod_update(pod: LivePod, **values: object) -> Stage:
     """Stage the pod row's new values (the version is read now, not on the writer)."""
-    values["version"] = pod.live.version + 1
+    values["version"] = pod.connections.version + 1
     return lambda session: repo.update_pod(session, pod.id, **values)
 
 
@@ -395,9 +395,9 @@ async def kick(rt: Runtime, pod: LivePod, player: LivePlayer) -> None:
 
 def mark_connected(rt: Runtime, pod: LivePod, player_id: str, delta: int) -> None:
     """A socket opened (+1) or closed (−1); views change when a player appears or leaves."""
-    before = pod.live.connected[player_id] > 0
-    pod.live.connected[player_id] += delta
-    if pod.live.connected[player_id] <= 0:
-        del pod.live.connected[player_id]
-    if before != (pod.live.connected[player_id] > 0) and player_id != "host":
+    before = pod.connections.connected[player_id] > 0
+    pod.connections.connected[player_id] += delta
+    if pod.connections.connected[player_id] <= 0:
+        del pod.connections.connected[player_id]
+    if before != (pod.connections.connected[player_id] > 0) and player_id != "host":
         rt.hub.publish(pod.channel, pod.bump())

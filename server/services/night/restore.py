@@ -45,7 +45,7 @@ def load_pod(rt: Runtime, row: PodRow, players: list[PlayerRow],
     )
     # Each stored pick batch bumped the version at least once: this stays ahead.
     pod = LivePod(setup=setup, night=night, cards=rt.cards,
-                  live=Connections(version=row.version + len(log) + 1))
+                  connections=Connections(version=row.version + len(log) + 1))
     if row.phase != "lobby":
         night.state = replay(pod.config, setup.seed, [p.id for p in night.players],
                              [(seat, cards) for _seq, seat, cards, _bot in log],
@@ -81,7 +81,7 @@ def restore_pods(rt: Runtime) -> list[LivePod]:
                 log = repo.load_pick_log(session, row.id)
                 pod = load_pod(rt, row, players, log)
                 # Game taps do not bump the stored version: stay ahead of what phones saw.
-                pod.live.version += restore_games(session, pod)
+                pod.connections.version += restore_games(session, pod)
                 if rt.mode.keeps_time_left:  # several processes: the others' timers ran
                     give_back_time_left(rt, pod, row)
             except Exception as error:  # any fault of one pod's rows: set it aside

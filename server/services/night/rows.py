@@ -65,7 +65,7 @@ def pod_row(pod: LivePod, achievements_json: str | None = None,
     row = PodRow(
         id=setup.id, set_code=setup.set_code, seats=setup.seats, seed=setup.seed,
         pick_timer_seconds=setup.timer_seconds, bots_allowed=setup.bots_allowed,
-        host_token_hash=setup.host_hash, event_id=setup.event_id, version=pod.live.version,
+        host_token_hash=setup.host_hash, event_id=setup.event_id, version=pod.connections.version,
         cube_json=(json.dumps(setup.cube.to_json(), ensure_ascii=False)
                    if setup.cube is not None else None),
         packs=packs_field(setup.packs), starting_life=setup.starting_life,

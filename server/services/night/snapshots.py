@@ -6,7 +6,7 @@ and it comes once a night; the copy reads the SQLite file through its own connec
 (`server.db.backup`), on a worker thread, so neither the event loop nor the writer waits
 for it and picks of other pods go on while it copies. Why a failure is only a note: a full
 disk must not turn "end the night" into an error; the night is ended and stored, only its
-extra copy is missing, and the host's screen says so (`pod.live.snapshot`).
+extra copy is missing, and the host's screen says so (`pod.connections.snapshot`).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ async def snapshot_after_night(rt: Runtime, pod: LivePod) -> Snapshot | None:
                        exc_info=True)
         note = Snapshot(file=None, size=0, error=_one_line(error),
                         disk_full=is_disk_full(error))
-    pod.live.snapshot = note
+    pod.connections.snapshot = note
     rt.hub.publish(pod.channel, pod.bump())
     return note
 

@@ -54,7 +54,7 @@ async def _give_back_to_pod(rt: Runtime, pod: LivePod, gap: timedelta, woke: dat
         moved = [(p, p.deadline + gap) for p in pod.night.players
                  if p.deadline is not None and p.deadline - timer <= slept_from]
         note = TimersPaused(seconds=round(gap.total_seconds()), at=woke)
-        values = {"version": pod.live.version + 1, "timers_saved_at": woke}
+        values = {"version": pod.connections.version + 1, "timers_saved_at": woke}
 
         def staged(session: Session) -> None:
             repo.set_deadlines(session, [(p.id, deadline) for p, deadline in moved])
@@ -63,7 +63,7 @@ async def _give_back_to_pod(rt: Runtime, pod: LivePod, gap: timedelta, woke: dat
         def given() -> None:
             for player, deadline in moved:
                 player.deadline = deadline
-            pod.live.timers_paused = note
+            pod.connections.timers_paused = note
             rt.hub.publish(pod.channel, pod.bump())
 
         await commit(rt, staged, given, pod=pod)

@@ -40,7 +40,7 @@ async def set_pod_achievements(rt: Runtime, pod: LivePod,
     """The pod's list from now on; claims already made keep the points they were worth."""
     async with pod.lock:
         text = stored(achievements)
-        version = pod.live.version + 1
+        version = pod.connections.version + 1
 
         def changed() -> None:
             pod.night.achievements = achievements

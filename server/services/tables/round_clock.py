@@ -139,7 +139,7 @@ async def _store(rt: Runtime, event_id: str, action: str, clock: RoundClock,
 def show(rt: Runtime, event_id: str, clock: RoundClock) -> None:
     """Every pod of the night shows `clock` to its phones; the screen and the host hear."""
     for pod in round_links.night_pods(rt, event_id):
-        pod.live.round_clock = clock
+        pod.connections.round_clock = clock
         rt.hub.publish(pod.channel, pod.bump())
     rt.hub.publish(event_channel(event_id), "clock")
 
@@ -163,7 +163,7 @@ def _restore_clocks(rt: Runtime, session: Session) -> None:
         back = clock.restored(saved_at, now) if rt.mode.keeps_time_left else clock
         rt.round_clocks[event_id] = NightClock(back, seq, stored=back == clock)
         for pod in round_links.night_pods(rt, event_id):
-            pod.live.round_clock = back
+            pod.connections.round_clock = back
 
 
 async def save_clocks(rt: Runtime) -> None:

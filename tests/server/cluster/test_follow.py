@@ -22,14 +22,14 @@ def test_a_followed_pod_takes_every_stored_field_and_keeps_its_objects() -> None
     ann, bob = (LivePlayer(id="ann", name="Ann", join_index=0, token_hash="a"),
                 LivePlayer(id="bob", name="Bob", join_index=1, token_hash="b"))
     pod = LivePod(SETUP, night=StoredNight(players=[ann, bob]))
-    pod.live.connected["ann"] = 1
+    pod.connections.connected["ann"] = 1
     fresh_ann = LivePlayer(id="ann", name="Ann", join_index=0, token_hash="a", seat=3)
     fresh = LivePod(SETUP, night=StoredNight(
         phase="playing", paused=True, paused_at=datetime(2026, 12, 1, tzinfo=UTC),
         players=[fresh_ann], next_seq=40, tables=[{"number": 1, "players": ["Ann"]}],
         locked=True, join_code="1234", replay_visibility="after_draft", revision=9,
         achievements=(Achievement("First blood", 2),)))
-    fresh.live.version = 50
+    fresh.connections.version = 50
     untouched = StoredNight()
     changed = [spec.name for spec in dataclasses.fields(StoredNight)
                if getattr(fresh.night, spec.name) == getattr(untouched, spec.name)]
@@ -40,5 +40,5 @@ def test_a_followed_pod_takes_every_stored_field_and_keeps_its_objects() -> None
     assert pod.night is fresh.night
     assert pod.night.players == [ann] and ann.seat == 3  # Ann's object, updated in place
     assert bob.token_hash is None  # left the pod elsewhere: his socket closes
-    assert pod.setup is SETUP and pod.live.connected["ann"] == 1
-    assert pod.live.version == 50
+    assert pod.setup is SETUP and pod.connections.connected["ann"] == 1
+    assert pod.connections.version == 50

@@ -125,7 +125,7 @@ def test_a_pod_with_a_socket_open_here_is_followed(postgres_url: str, tmp_path: 
     async def scenario(a: Runtime, b: Runtime) -> None:
         assert isinstance(b.mode, Cluster)
         pod_a, pod_b = await started_pod(a, b)
-        pod_b.live.connected["host"] += 1  # the host screen's socket on b
+        pod_b.connections.connected["host"] += 1  # the host screen's socket on b
 
         await pick_once(a, pod_a, "Cid")
         b.mode.follower.notice(pod_a.id, pod_a.night.revision)

@@ -161,9 +161,9 @@ def test_a_stuck_socket_holds_a_bounded_queue_then_gets_one_current_snapshot() -
         stuck.wake.set()
         for _ in range(100):
             await asyncio.sleep(0.01)
-            if stuck.sent and stuck.sent[-1]["version"] == pod.live.version:
+            if stuck.sent and stuck.sent[-1]["version"] == pod.connections.version:
                 break
-        current = pod.live.version
+        current = pod.connections.version
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
