@@ -58,11 +58,7 @@ function patchHandlers(live, fresh) {
 
 /** Make `live` look like `fresh` (same tag); returns `live`. */
 export function patch(live, fresh) {
-<<<<<<< HEAD
-  if (live === fresh) return live;
-=======
   if (live === fresh) return live; // a node a screen keeps itself (a game board) is as drawn
->>>>>>> season
   if (live.nodeType !== Node.ELEMENT_NODE) {
     if (live.data !== fresh.data) live.data = fresh.data;
     return live;
