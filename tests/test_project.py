@@ -53,3 +53,22 @@ def test_import_contracts_hold() -> None:
         [lint_imports], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+CONFLICT_MARKER = re.compile(r"^(<<<<<<< |>>>>>>> |=======$)", re.MULTILINE)
+TEXT_SUFFIXES = {".py", ".js", ".css", ".html", ".md", ".toml", ".po", ".pot", ".json", ".ini",
+                 ".cfg", ".txt", ".mako", ".sh", ".yml", ".yaml"}
+
+
+def test_no_file_holds_a_merge_conflict_marker() -> None:
+    """A merge's conflict markers left in a module break it only where it runs: a browser
+    module with them failed every page that imported it, and no Python check saw it."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        files = [p for p in ROOT.rglob("*") if ".venv" not in p.parts and ".git" not in p.parts]
+    else:
+        files = [ROOT / name for name in listed.stdout.splitlines()]
+    marked = [str(path.relative_to(ROOT)) for path in files
+              if path.suffix in TEXT_SUFFIXES and path.is_file()
+              and CONFLICT_MARKER.search(path.read_text(encoding="utf-8", errors="replace"))]
+    assert marked == []
