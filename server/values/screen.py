@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from pods.results import GameResult
 from pods.round_clock import RoundClock
 from pods.season.standings import Standing
 from pods.store_wifi import StoreWifi
@@ -22,10 +23,25 @@ class SeasonLines:
 
 
 @dataclass(frozen=True)
+class FinishedGame:
+    """A finished game of a night, as its results list it: `pod` is its pod's number in
+    the night (round 1's tables are numbered within their pod), `result` names players by
+    name, `pending` waits for a confirmation (it counts for no season yet)."""
+
+    pod: int
+    round: int
+    table: int
+    game: int
+    result: GameResult
+    pending: bool
+    disputed: bool = False
+
+
+@dataclass(frozen=True)
 class NightScreen:
     """A night's screen now: its pods in this process, its standings under its season's
-    scheme and its season's, its join link, the store's Wi-Fi while it is open, and its
-    round clock (None before the host started one) as of `now`."""
+    scheme and its season's, its join link, the store's Wi-Fi while it is open, its
+    round clock (None before the host started one) as of `now`, and its results."""
 
     night: Night
     pods: list[LivePod]
@@ -35,3 +51,6 @@ class NightScreen:
     wifi: StoreWifi | None
     clock: RoundClock | None
     now: datetime
+    results: tuple[FinishedGame, ...] = ()
+    """Every finished game of the night, every round (the live pods hold only the one in
+    play), ordered by round, pod, table and game."""

@@ -23,6 +23,7 @@ from pods.tracker import CommanderRef, Game, Kind
 from server.protocol.shapes.screen import (
     ScreenDanger,
     ScreenJoin,
+    ScreenNightResult,
     ScreenPod,
     ScreenResult,
     ScreenSlowest,
@@ -32,7 +33,7 @@ from server.protocol.shapes.screen import (
 )
 from server.realtime.live import PLACEHOLDER, LiveGame, LivePlayer, LivePod
 from server.values.night import Night
-from server.values.screen import NightScreen, SeasonLines
+from server.values.screen import FinishedGame, NightScreen, SeasonLines
 from server.views.pod import iso
 from server.views.qr import qr_data_uri
 from server.views.round_clock import clock_json, shown_in
@@ -44,7 +45,14 @@ def night_screen(screen: NightScreen) -> ScreenView:
                        screen.season, screen.wifi)
     view["round_clock"] = clock_json(shown_in(screen.clock, night_phase(screen.pods)),
                                      screen.now)
+    view["results"] = [night_result(game) for game in screen.results]
     return view
+
+
+def night_result(game: FinishedGame) -> ScreenNightResult:
+    """One finished game of tonight, players by name (as stored results name them)."""
+    return {"pod": game.pod, "round": game.round, "table": game.table, "game": game.game,
+            "result": placings_line(game.result, {}, game.pending)}
 
 
 def night_phase(pods: Sequence[LivePod]) -> str:
@@ -176,9 +184,13 @@ def danger_lines(game: Game, victim: str) -> list[ScreenDanger]:
 def result_line(result: GameResult | None, names: dict[str, str],
                 pending: bool = False) -> ScreenResult | None:
     """`pending`: not confirmed yet, so it counts for no season (`Ending.counts`)."""
-    if result is None:
-        return None
-    placings = sorted(result.placings, key=lambda p: (p.place, names.get(p.player, "")))
+    return placings_line(result, names, pending) if result is not None else None
+
+
+def placings_line(result: GameResult, names: dict[str, str], pending: bool) -> ScreenResult:
+    """A result's places, first first (names sorted within a place); a player `names`
+    does not name is shown as the result names it."""
+    placings = sorted(result.placings, key=lambda p: (p.place, names.get(p.player, p.player)))
     return {"draw": result.draw, "pending": pending,
             "placings": [{"name": names.get(p.player, p.player), "place": p.place}
                          for p in placings]}

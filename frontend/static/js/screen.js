@@ -119,7 +119,8 @@ function sheets(night) {
   const pairings = newPairings(playing);
   if (pairings) list.push(pairings);
   if (playing.length) list.push(cardSheet("tables", roundTitle(playing), playing.map(([pod, table]) => tableBlock(pod, table))));
-  const results = night.pods.flatMap((pod) => pod.tables.filter((table) => table.result).map((table) => [pod, table]));
+  // Every finished game of the night, every round (the pods' tables hold only the round in play).
+  const results = (night.results || []).map((game) => [{ number: game.pod }, game]);
   if (results.length) list.push(resultsSheet(results));
   if (night.standings.length) list.push(standingsSheet("standings", t("Standings"), night.standings));
   const ended = night.pods.length > 0 && night.pods.every((pod) => pod.phase === "done");

@@ -29,6 +29,16 @@ class ScreenResult(TypedDict):
     placings: list[ScreenPlacing]
 
 
+class ScreenNightResult(TypedDict):
+    """A finished game of tonight, any round: "Pod 2 · Round 1 · Table 1" and its result."""
+
+    pod: int
+    round: int
+    table: int
+    game: int
+    result: ScreenResult
+
+
 class ScreenDanger(TypedDict):
     commander: str
     """The commander that dealt it (its owner's name for one nobody named)."""
@@ -126,6 +136,8 @@ class ScreenView(TypedDict):
     """The night's season, its name and standings; `None` for a night outside a season."""
     round_clock: NotRequired[RoundClockJson | None]
     """The night's round clock while a pod builds (round 0) or plays; `None` otherwise."""
+    results: NotRequired[list[ScreenNightResult]]
+    """Every finished game of the night, every round, by round, pod, table and game."""
 
 
 class ScreenStatistics(TypedDict):

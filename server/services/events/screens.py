@@ -31,9 +31,9 @@ from server.services.events.screen_tokens import screen_hash, screen_url
 from server.services.night.done_pods import load_done
 from server.services.seasons import seasons
 from server.services.seasons.season_book import ImportedResults, read_book
-from server.services.tables.standings import night_standings
+from server.services.tables.standings import finished_games, night_standings
 from server.values.night import Night
-from server.values.screen import NightScreen, SeasonLines
+from server.values.screen import FinishedGame, NightScreen, SeasonLines
 
 
 async def screen_url_for_host(rt: Runtime, night: Night, host_token: str) -> str:
@@ -84,13 +84,21 @@ def season_lines(session: Session, season_id: str | None,
     return SeasonLines(book.row.name, book.table) if book is not None else None
 
 
+def tonight_results(session: Session, pod_ids: Sequence[str]) -> tuple[FinishedGame, ...]:
+    """Every finished game of the night, by round, pod, table and game."""
+    return tuple(sorted(finished_games(session, pod_ids),
+                        key=lambda game: (game.round, game.pod, game.table, game.game)))
+
+
 @dataclass
 class StandingsCache:
-    """One screen's standings, read again only when a result changed."""
+    """One screen's standings and tonight's results, read again only when a result
+    changed."""
 
     key: object = None
     standings: list[Standing] = field(default_factory=list)
     season: SeasonLines | None = None
+    results: tuple[FinishedGame, ...] = ()
     read: bool = False
 
     async def of(self, rt: Runtime, night: Night, pods: Sequence[LivePod]) -> list[Standing]:
@@ -103,12 +111,14 @@ class StandingsCache:
             pod_ids, event_id = list(night.pod_ids), night.row.id
             season_id = night.row.season_id
 
-            def read(session: Session) -> tuple[list[Standing], SeasonLines | None]:
+            def read(session: Session) -> tuple[list[Standing], SeasonLines | None,
+                                                 tuple[FinishedGame, ...]]:
                 return (night_standings(session, pod_ids,
                                         seasons.scheme_of_event(session, event_id)),
-                        season_lines(session, season_id, rt.imported_results))
+                        season_lines(session, season_id, rt.imported_results),
+                        tonight_results(session, pod_ids))
 
-            self.standings, self.season = await rt.read(read)
+            self.standings, self.season, self.results = await rt.read(read)
             self.key, self.read = key, True
         return self.standings
 
@@ -130,4 +140,5 @@ async def night_screen(rt: Runtime, night: Night,
     wifi = await store_wifi_of(rt) if night.row.phase == "open" else None
     held = rt.round_clocks.get(night.row.id)
     return NightScreen(night, pods, lines, rt.event_join_url(night.row.id), cache.season,
-                       wifi, held.clock if held is not None else None, rt.now())
+                       wifi, held.clock if held is not None else None, rt.now(),
+                       cache.results)

@@ -23,6 +23,7 @@ from pods.season.standings import Standing, standings
 from pods.table_state import seed_of
 from pods.tracker import replay_game
 from server.db import Session, game_repo, repo
+from server.values.screen import FinishedGame
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,21 @@ def night_games(session: Session, pod_ids: Iterable[str]) -> NightGames:
     count, and the ones still waiting for a confirmation."""
     counted: list[GameResult] = []
     pending: list[PendingGame] = []
-    for pod_id in pod_ids:
+    for game in finished_games(session, pod_ids):
+        if game.pending:
+            pending.append(PendingGame(game.round, game.table, game.game, game.result,
+                                       game.disputed))
+        else:
+            counted.append(game.result)
+    return NightGames(counted, pending)
+
+
+def finished_games(session: Session, pod_ids: Iterable[str]) -> list[FinishedGame]:
+    """Every finished game of the pods, in the order they were stored, each with its pod's
+    number among `pod_ids`, its round, table and game, and its result by name; every round
+    of the night, not only the one the live pods hold (the store's screen lists them)."""
+    finished: list[FinishedGame] = []
+    for number, pod_id in enumerate(pod_ids, start=1):
         pod = repo.get_pod(session, pod_id)
         if pod is None:
             continue
@@ -50,12 +65,10 @@ def night_games(session: Session, pod_ids: Iterable[str]) -> NightGames:
             if result is None:
                 continue
             named = by_name(result, {p.id: p.name for p in game.players})
-            if not row.needs_confirmation or game.end.counts:
-                counted.append(named)
-            else:
-                pending.append(PendingGame(row.round, row.table_number, row.number, named,
-                                           bool(game.end.disputed)))
-    return NightGames(counted, pending)
+            pending = bool(row.needs_confirmation) and not game.end.counts
+            finished.append(FinishedGame(number, row.round, row.table_number, row.number,
+                                         named, pending, bool(game.end.disputed)))
+    return finished
 
 
 def night_results(session: Session, pod_ids: Iterable[str]) -> list[GameResult]:

@@ -339,3 +339,22 @@ def test_a_rounds_tables_are_named_by_their_round_on_the_screen_the_summary_and_
         text = client.get(night.url("/summary"), headers=night.host,
                           params={"format": "text", "lang": language}).text
         assert words in text, text
+
+
+def test_the_screen_keeps_round_ones_results_once_round_two_is_seated(
+        client: TestClient, night: Night) -> None:
+    """Tonight's results on the store's screen are every game of the night, as the
+    standings count them: round 1's results stay once round 2's tables sit down (the live
+    pods hold only the round in play)."""
+    winners = sorted({next(n for n in night.tokens if night.pod_of[n] == pod)
+                      for pod in night.pod_ids})
+    record_winners(client, night, winners)
+    assert next_round(client, night, 2).status_code == 200
+    token = host_view(client, night)["screen_url"].partition("#screen_token=")[2]
+    view = client.get("/api/screen", headers=bearer(token)).json()
+    results = view["results"]
+    assert [(r["round"], r["pod"], r["table"], r["game"]) for r in results] == [
+        (1, 1, 1, 1), (1, 2, 1, 1)]
+    firsts = [[p["name"] for p in r["result"]["placings"] if p["place"] == 1] for r in results]
+    assert sorted(name for names in firsts for name in names) == winners
+    assert all(not r["result"]["draw"] for r in results)
