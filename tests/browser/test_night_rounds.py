@@ -49,7 +49,7 @@ def test_a_phone_shows_its_round_two_table(server: str, browser: Browser) -> Non
 
     # Russian and Italian say which round it is too.
     phone.goto(f"{server}/pods/{night.pod_of[name]}/seat?lang=it")
-    expect(phone.locator("#table-title")).to_have_text(f"Turno 2 · Tavolo {table['number']}")
+    expect(phone.locator("#table-title")).to_have_text(f"Round 2 · Tavolo {table['number']}")
     phone.goto(f"{server}/pods/{night.pod_of[name]}/seat?lang=ru")
     expect(phone.locator("#table-title")).to_have_text(f"Раунд 2 · Стол {table['number']}")
     phone.context.close()

@@ -131,7 +131,7 @@ def test_round_ones_length_is_set_beside_the_split_and_the_clock_controls_fit_in
         desk.context.close()
         # The night's host screen's clock controls, in Russian and Italian, on a laptop and
         # on the host's phone: every button and the rule select on the screen, none cut.
-        words = {"ru": ("Пауза", "Закончить раунд"), "it": ("Pausa", "Termina il turno")}
+        words = {"ru": ("Пауза", "Закончить раунд"), "it": ("Pausa", "Termina il round")}
         for language, (pause, end) in words.items():
             for width in (1280, 360):
                 context = (new_context(browser, viewport={"width": width, "height": 800})

@@ -47,3 +47,23 @@ def test_italian_calls_the_host_one_thing_of_no_gender() -> None:
     italian = strings(catalog("it"))
     assert [s for s in italian if "organizzat" in s.lower()] == []
     assert sum("host" in s.lower() for s in italian) > 30
+
+
+def pairs(messages: Catalog) -> list[tuple[str, str]]:
+    """Each message's English and its translation (a plural's forms joined)."""
+    return [(message.id if isinstance(message.id, str) else message.id[0],
+             message.string if isinstance(message.string, str) else " ".join(message.string))
+            for message in messages if message.id]
+
+
+def test_italian_says_round_for_a_round_of_games_and_turno_for_a_players_turn() -> None:
+    """One word each: «Turno 2 · Tavolo 1» and «Il tuo turno» said the same word of a
+    round of games and of a player's turn, on the same phone."""
+    italian = pairs(catalog("it"))
+    rounds = [(english, said) for english, said in italian
+              if "round" in english.lower() and "turn" not in english.lower()]
+    assert [said for _english, said in rounds if "turno" in said.lower()] == []
+    for english in ("Turn {n}", "Your turn", "End my turn", "{name}'s turn",
+                    "Time: one more turn each"):
+        assert "turno" in catalog("it").get(english).string.lower(), english
+    assert catalog("it").get("Round {round} · Table {n}").string == "Round {round} · Tavolo {n}"

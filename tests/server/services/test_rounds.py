@@ -335,7 +335,7 @@ def test_a_rounds_tables_are_named_by_their_round_on_the_screen_the_summary_and_
                     if g["current"])
     assert rounds == [(2, table["number"]) for table in tables]
     for language, words in {"en": "Round 2 · Table 1, game 1", "ru": "Раунд 2 · Стол 1, партия 1",
-                            "it": "Turno 2 · Tavolo 1, partita 1"}.items():
+                            "it": "Round 2 · Tavolo 1, partita 1"}.items():
         text = client.get(night.url("/summary"), headers=night.host,
                           params={"format": "text", "lang": language}).text
         assert words in text, text
