@@ -12,7 +12,7 @@ from server.i18n.choice import LanguageDep
 from server.protocol.bodies import DeckSubmit, TablesCreate
 from server.protocol.file_names import content_disposition
 from server.routes.deps import HostPod, RuntimeDep, Seat
-from server.services.exports import exports
+from server.services.exports import exports, night_label
 from server.services.night import building, suggestion
 from server.services.tables import round_clock
 from server.views import exports as export_views
@@ -68,7 +68,10 @@ async def export(seat: Seat, rt: RuntimeDep, language: LanguageDep,
                              "content": {"application/zip": {"schema": {"type": "string",
                                                                         "format": "binary"}}}}})
 async def export_zip(pod: HostPod, rt: RuntimeDep, language: LanguageDep) -> Response:
-    return _attachment(f"prismatic-{pod.id}.zip", "application/zip",
+    """Every seat's files, named by the pod's season, date and number in its night, like
+    its recap and summary (`night_label`)."""
+    label = await night_label.pod_night_label(rt, pod.id)
+    return _attachment(night_label.file_name(label, "files", "zip"), "application/zip",
                        export_views.export_zip(await exports.seat_exports(rt, pod), language))
 
 

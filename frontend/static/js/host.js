@@ -122,7 +122,7 @@ function downloadSummary(button, format) {
 }
 
 function downloadZip(button) {
-  return download(button, `${base}/export.zip`, `prismatic-${pod}.zip`);
+  return download(button, `${base}/export.zip`, `prismatic-${pod}-files.zip`);
 }
 
 /** The server's copy of the database after the night ended: where it went, or why not. */

@@ -280,3 +280,13 @@ def test_a_nights_summaries_are_named_like_its_recap(client: TestClient) -> None
         one = client.get(pod.url("/summary"), headers=pod.host, params={"format": format})
         assert _attachment_name(one) == f"Friday-League_{held}_pod-1_summary.{extension}"
     assert client.get(f"{event}/summary", headers=host).json()["event_id"] == night["event_id"]
+
+
+def test_a_pods_zip_is_named_like_its_recap(client: TestClient) -> None:
+    """The pod's host page downloaded every seat's files as `prismatic-<pod id>.zip`."""
+    created = client.post("/api/seasons", json={"name": "Friday League"})
+    _night, pod, _seats = night_drafted(client, "after_draft", created.json())
+    held = client.get(pod.url("/recap"), headers=pod.host).json()["held"]
+    archive = client.get(pod.url("/export.zip"), headers=pod.host)
+    assert archive.status_code == 200, archive.text
+    assert _attachment_name(archive) == f"Friday-League_{held}_pod-1_files.zip"
