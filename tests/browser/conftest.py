@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,6 +51,9 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
             with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
                 if response.status == 200:
                     return
+        except urllib.error.HTTPError as not_yet:
+            not_yet.close()  # its socket, left open, would warn in a later test
+            time.sleep(0.1)
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"server did not become healthy:\n{log.read_text()[-3000:]}")

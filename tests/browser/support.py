@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -79,8 +80,12 @@ def call_api(base: str, method: str, path: str, body: object = None, token: str 
             **({"Authorization": f"Bearer {token}"} if token else {}),
         },
     )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read() or b"null")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as refused:
+        refused.close()  # it holds the socket, which would warn in whichever test runs next
+        raise
 
 
 def mobile_context(browser: Browser, width: int = 390, height: int = 800) -> BrowserContext:

@@ -123,7 +123,12 @@ def test_round_ones_length_is_set_beside_the_split_and_the_clock_controls_fit_in
         desk.goto(f"{server}/pods/{pod_id}/host?lang=en#host_token={token_of_host}")
         desk.get_by_label("Round length (minutes)").fill("45")
         desk.on("dialog", lambda dialog: dialog.accept())  # no legal decks yet: split anyway
-        desk.get_by_role("button", name="Split tables").click()
+        # The split's own answer, not the phase: the socket says "Playing" when the tables
+        # are made, a moment before the same request starts round 1's clock.
+        with desk.expect_response(lambda answer: answer.request.method == "POST"
+                                  and answer.url.endswith("/tables")) as split:
+            desk.get_by_role("button", name="Split tables").click()
+        assert split.value.ok, split.value.status
         expect(desk.locator("#phase")).to_have_text("Playing")
         expect(desk.get_by_label("Round length (minutes)")).to_have_count(0)
         clock = http.get(f"/api/events/{event}/host", headers=host).json()["round_clock"]

@@ -20,6 +20,7 @@ import sys
 import sysconfig
 import time
 import tomllib
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -47,8 +48,12 @@ def request(url: str, body: dict[str, Any] | None = None) -> tuple[int, str]:
     data = None if body is None else json.dumps(body).encode()
     headers = {"Content-Type": "application/json"} if body is not None else {}
     req = urllib.request.Request(url, data=data, headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as response:
-        return response.status, response.read().decode()
+    try:
+        with urllib.request.urlopen(req, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as refused:
+        refused.close()  # it holds the socket, which would warn in whichever test runs next
+        raise
 
 
 def wait_for_health(base: str, server: subprocess.Popen[bytes], log: Path,
