@@ -3,8 +3,8 @@
 Chromium (Debian's) in a mobile context (390×844, scale 3, touch), its CPU throttled 4× and
 its network emulated through the DevTools protocol (150 ms, 1.6 Mbit/s down, 0.75 up), opens
 a pod's join link, takes a seat among bots and drafts a few picks. Per run it measures:
-- join link → name form usable: the join page's script has described the pod (ms since the
-  navigation started, read in the page);
+- join link → name form usable: the pod is described and the join page's script handles the
+  form (ms since the navigation started, read in the page);
 - submit name → lobby: from the tap on "Join" (the join page) to the seat page's lobby, both
   read on the browser's clock (`performance.timeOrigin + now()`), `TYPING_S` after the form
   was usable (a person types a name), and the sum of the two: join link → lobby, the typing
@@ -52,9 +52,13 @@ DOWN_BITS = 1.6e6
 UP_BITS = 0.75e6
 TYPING_S = 2.0
 
+# Usable: the pod is described and the page's script handles the form (a page that marks
+# its form `data-script="waiting"` says so; one without the mark described it by script).
 POD_DESCRIBED = """() => {
   const info = document.querySelector("#pod-info");
-  return info && info.textContent ? performance.now() : null;
+  const form = document.querySelector("#join-form");
+  const ready = form && form.dataset.script !== "waiting";
+  return info && info.textContent && ready ? performance.now() : null;
 }"""
 SUBMIT_NAME = """() => {
   sessionStorage.setItem("bench:submit", String(performance.timeOrigin + performance.now()));

@@ -37,6 +37,7 @@ from server.routes.static_assets import (
     StaticAssets,
     static_assets,
 )
+from server.views.join_line import join_line
 from server.views.qr import qr_svg
 
 router = APIRouter(tags=["pages"])
@@ -190,10 +191,19 @@ def listening_locally(request: Request) -> str | None:
 
 
 @router.get("/pods/{pod_id}/join", response_class=HTMLResponse, include_in_schema=False)
-def join_page(request: Request, pod_id: str) -> HTMLResponse:
-    """Enter a name, get a seat (or go straight back to the seat this phone holds)."""
+async def join_page(request: Request, pod_id: str) -> HTMLResponse:
+    """Enter a name, get a seat (or go straight back to the seat this phone holds).
+
+    The pod's line (set, seats taken, whether a code is asked) is in the HTML when this
+    process holds the pod (issue #46): a request after the page cost ~150 ms on a crowded
+    Wi-Fi before the form was described. A pod held elsewhere (another process, a finished
+    one not loaded) is described by the page's script through the API, as before: the page
+    route itself never reads the database."""
     note_arrival(request, "pod", _pod_id(pod_id))
-    return render(request, "join.html", pod_id=pod_id)
+    runtime = getattr(request.app.state, "runtime", None)
+    pod = await runtime.mode.touch(pod_id) if runtime is not None else None
+    line = join_line(pod, request_language(request)) if pod is not None else None
+    return render(request, "join.html", pod_id=pod_id, pod_line=line)
 
 
 @router.get("/pods/{pod_id}/seat", response_class=HTMLResponse, include_in_schema=False)

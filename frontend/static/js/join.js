@@ -13,10 +13,11 @@ const errors = banner("#join-error");
 
 if (loadToken("seat", pod)) {
   window.location.replace(seatPage);
-} else {
-  describePod();
+} else if (!$("#pod-info").textContent) {
+  describePod(); // the page came without its pod's line: a pod another process holds
 }
 
+/** The pod's line from the API, when the page could not say it (server/views/join_line.py). */
 async function describePod() {
   try {
     const summary = await api("GET", `/api/pods/${encodeURIComponent(pod)}`);
@@ -51,4 +52,5 @@ form.addEventListener("submit", async (event) => {
     button.textContent = label;
   }
 });
+form.dataset.script = "ready";
 
