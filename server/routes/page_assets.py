@@ -77,15 +77,19 @@ class PageAssets:
         lines.append(f'<script type="module" src="{escape(self.static(entry))}"></script>')
         return Markup("\n".join(lines))
 
-    def prefetch(self, entry: str) -> Markup:
-        """`<link rel="prefetch">` for the next page's module `entry` and its static graph,
-        but what this page preloads already. Why: the join page leads to the seat page,
-        whose modules would start only after "Join"; fetched at the lowest priority while
-        a name is typed, they wait in the cache (hashed URLs, immutable)."""
-        lines = [f'<link rel="prefetch" href="{escape(self.static(path))}">'
-                 for path in self.assets.closure([entry], lazy=False)
-                 if path not in self.preloaded and path not in self.entries]
-        return Markup("\n".join(lines))
+    def prefetch(self, entry: str, page_url: str) -> Markup:
+        """The next page's URL and its module `entry` with its static graph (but what this
+        page preloads already), as a JSON list for `next_page.js`. Why: the join page leads
+        to the seat page, whose HTML and modules would start only after "Join"; fetched at
+        the lowest priority while a name is typed, they wait in the cache (hashed modules
+        are immutable; a prefetched page is used once within 5 minutes unasked). Why a list
+        and not `<link rel="prefetch">` tags: the page's script adds them once its own
+        modules have come, so they never take the 6 connections its own modules need."""
+        urls = [page_url, *(self.static(path)
+                            for path in self.assets.closure([entry], lazy=False)
+                            if path not in self.preloaded and path not in self.entries)]
+        return Markup(f'<script type="application/json" id="next-page">{inline_json(urls)}'
+                      "</script>")
 
     def used_keys(self, keys: tuple[str, ...]) -> set[str]:
         """The `keys` that a module this page may run shows (lazy ones too)."""

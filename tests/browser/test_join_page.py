@@ -26,6 +26,11 @@ def test_the_join_form_is_described_without_asking_the_api(server: str,
         expect(page.locator("#join-form")).to_have_attribute("data-script", "ready")
         expect(page.locator("#pod-info")).to_have_text("CMR · 1 of 4 seats taken")
         assert not [url for url in asked if "/api/" in url], asked
+        # While the name is typed: the seat page and its module, at the lowest priority.
+        page.wait_for_function("""() => performance.getEntriesByType("resource")
+          .filter((e) => e.initiatorType === "link")
+          .filter((e) => /\\/seat$|\\/static\\/js\\/seat\\.\\w+\\.js$/.test(e.name))
+          .length === 2""")
         page.close()
         join(context, f"{server}/pods/{pod['pod_id']}/join", "Ann")
     finally:

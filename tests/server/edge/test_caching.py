@@ -4,6 +4,7 @@ only to a client that asks, and only when it is big enough to pay."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,14 +61,21 @@ def test_modules_import_each_other_by_hashed_url_and_the_page_preloads_them(
 
 
 @SQLITE_ONLY
-def test_the_join_page_prefetches_the_seat_page_modules_while_a_name_is_typed(
+def test_the_join_page_prefetches_the_seat_page_while_a_name_is_typed(
         client: TestClient) -> None:
     """Rule: after "Join" the phone opens the seat page, whose modules (most of its cold
-    50 KB) would only then start over a crowded Wi-Fi; the join page asks for them at the
-    lowest priority while the person types, so the seat page finds them in the cache."""
+    50 KB) would only then start over a crowded Wi-Fi; the join page lists them, and the
+    seat page's own URL, for its script to ask at the lowest priority while the person
+    types, so the seat page finds them in the cache. Not as `<link>` tags: those would take
+    connections the join page's own modules wait for."""
     join_page = client.get("/pods/abc/join").text
     seat_page = client.get("/pods/abc/seat").text
-    prefetched = set(re.findall(r'<link rel="prefetch" href="([^"]+)">', join_page))
+    listed = re.search(r'<script type="application/json" id="next-page">([^<]*)</script>',
+                       join_page)
+    assert listed, "the join page lists the next page's files"
+    prefetched = set(json.loads(listed.group(1)))
+    assert "/pods/abc/seat" in prefetched
+    assert '<link rel="prefetch"' not in join_page
     seat_modules = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', seat_page))
     seat_modules.add(seat_script(client))
     join_modules = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', join_page))
