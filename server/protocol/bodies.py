@@ -95,6 +95,9 @@ class SeatCreated(BaseModel):
     player_id: str
     seat_token: str
     seat_url: str
+    view: dict[str, Any]
+    """The seat's view as `GET /me` gives it: the phone paints its lobby from it without a
+    request of its own (issue #46)."""
 
 
 class PickCreate(Body):

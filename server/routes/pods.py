@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,10 +67,12 @@ async def get_summary(pod: PodDep) -> Mapping[str, Any]:
 
 @router.post("/{pod_id}/seats", status_code=status.HTTP_201_CREATED, response_model=SeatCreated,
              dependencies=[LimitJoin])
-async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep) -> SeatCreated:
+async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep,
+               language: LanguageDep) -> SeatCreated:
     player, token = await lifecycle.join_pod(rt, pod, body.name, body.code)
     return SeatCreated(player_id=player.id, seat_token=token,
-                       seat_url=rt.seat_url(pod.id, token))
+                       seat_url=rt.seat_url(pod.id, token),
+                       view=json.loads(seat_view_text(pod, player, language=language)[1]))
 
 
 @router.post("/{pod_id}/start")

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { banner } from "./banner.js";
 import { $, podId } from "./dom.js";
 import { t } from "./i18n.js";
-import { loadToken, saveToken } from "./tokens.js";
+import { keepFirstView, loadToken, saveToken } from "./tokens.js";
 
 const pod = podId();
 const seatPage = `/pods/${encodeURIComponent(pod)}/seat`;
@@ -45,6 +45,7 @@ form.addEventListener("submit", async (event) => {
   try {
     const seat = await api("POST", `/api/pods/${encodeURIComponent(pod)}/seats`, { body: code ? { name, code } : { name } });
     saveToken("seat", pod, seat.seat_token);
+    keepFirstView(pod, seat.seat_token, seat.view); // the seat page paints it at once
     window.location.replace(seatPage);
   } catch (problem) {
     if (problem.code === "bad_join_code") $("#code-field").hidden = false;

@@ -11,7 +11,7 @@ import { normalise } from "./tables.js";
 import { noteTimersPaused } from "./timers_paused.js";
 import { drawClock, keepCounting } from "./round_clock.js";
 import { heldWhilePressed } from "./press_hold.js";
-import { forgetToken, takeTokenFromFragment } from "./tokens.js";
+import { forgetToken, takeFirstView, takeTokenFromFragment } from "./tokens.js";
 import { GameQueue } from "./game_queue.js";
 
 const pod = podId();
@@ -282,3 +282,7 @@ function renderTable(view) {
   $("#table-replay").hidden = view.replay_visibility === "nobody";
   if (!$("#table-exports").childElementCount) Exports.renderExports($("#table-exports"), { pod, token });
 }
+
+// Last, once everything `render` uses is set up: the view the join page handed over (its
+// answer, issue #46) is painted before the socket opens; the socket's first view follows.
+if (live) live.offer(takeFirstView(pod, token));

@@ -34,6 +34,28 @@ export function forgetToken(role, pod) {
   delete sessionTokens[key(role, pod)];
 }
 
+// The join page hands the seat page the seat's first view (the join's answer, issue #46)
+// so the lobby is painted without waiting for the socket. Here, beside the token it goes
+// with, because both pages load this module already (one module more is one more request
+// on a crowded Wi-Fi). sessionStorage: this tab only, and taken once.
+const firstViewKey = (pod) => `prismatic:first-view:${pod}`;
+
+export function keepFirstView(pod, token, view) {
+  try { sessionStorage.setItem(firstViewKey(pod), JSON.stringify({ token, view })); } catch { /* the socket brings it */ }
+}
+
+/** The view the join page kept for this seat (`token`), once; `null` if none. */
+export function takeFirstView(pod, token) {
+  try {
+    const kept = sessionStorage.getItem(firstViewKey(pod));
+    sessionStorage.removeItem(firstViewKey(pod));
+    const parsed = kept ? JSON.parse(kept) : null;
+    return parsed && parsed.token === token ? parsed.view : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Pods this device hosts, for the start page's "your pods" list. */
 export function hostedPods() {
   const pods = [];

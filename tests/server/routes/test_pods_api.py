@@ -305,3 +305,18 @@ def test_a_huge_body_is_413(client: TestClient) -> None:
                            headers={"Content-Type": "application/json"})
     assert response.status_code == 413
     assert error_code(response) == "too_large"
+
+
+def test_a_join_answers_with_the_seats_first_view(client: TestClient) -> None:
+    """Rule (#46): the phone paints its lobby from the join's answer, so the seat page needs
+    no request before its first paint; it is the view `GET /me` gives, in the phone's
+    language."""
+    pod = new_pod(client, seats=4)
+    answer = client.post(pod.url("/seats"), json={"name": "Ann"},
+                         headers={"Accept-Language": "ru"})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    mine = client.get(pod.url("/me"), headers={**bearer(created["seat_token"]),
+                                               "Accept-Language": "ru"}).json()
+    assert created["view"] == mine
+    assert created["view"]["phase"] == "lobby"
