@@ -32,6 +32,17 @@ def openable_json(found: Openable) -> dict[str, Any]:
     }
 
 
+def opened_by_default(listing: dict[str, Any], asked: int | None) -> int | None:
+    """The seat the replay page opens from `openable_json`'s list: `asked` if listed, else
+    the viewer's own, else the first listed (`None`: nothing to open). The page's script
+    chose the same way before the list brought the seat (`replay.js`)."""
+    seats = [entry["seat"] for entry in listing["seats"]]
+    for wanted in (asked, listing["you"]["seat"]):
+        if wanted is not None and wanted in seats:
+            return int(wanted)
+    return seats[0] if seats else None
+
+
 def replay_json(opened: OpenedSeat, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """`GET /api/pods/{id}/replay/{seat}`: every pick with the pack as it reached the seat,
     the cards taken and the cards that wheeled (`draft.seat_replay`), the deck's commanders

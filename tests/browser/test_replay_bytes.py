@@ -45,3 +45,22 @@ def test_a_replay_reload_revalidates_its_answers_instead_of_moving_them_again(
         assert counted.bytes <= WARM_LIMIT, counted.urls
     finally:
         context.close()
+
+
+def test_a_cold_replay_asks_one_answer_before_its_first_pack(
+        server: str, browser: Browser) -> None:
+    """Rule (#46): the page asked the list of seats, then its seat, two round trips one
+    after the other before anything was drawn; the list now brings the seat to open."""
+    pod, seat = drafted_seat(server)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    try:
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(f"{server}/pods/{pod['pod_id']}/replay?lang=en"
+                  f"#seat_token={seat['seat_token']}")
+        page.wait_for_function(REPLAY_SHOWN)
+        assert len([url for url in asked if "/api/" in url]) == 1, asked
+    finally:
+        context.close()

@@ -27,14 +27,19 @@ function seatLabel(seat) {
 
 async function start() {
   if (!token) { fail(t("This page has no seat or host link; open your link again.")); return; }
+  // No ?seat= is no seat asked for (Number(null) is 0, which opened seat 0, not one's own).
+  const asked = new URLSearchParams(window.location.search).get("seat");
+  const wanted = asked === null || asked === "" ? "" : `&seat=${encodeURIComponent(asked)}`;
   let listing;
   try {
-    listing = await api("GET", `${base}/replay`, { token, revalidate: true });
+    // The list brings the seat to open (`opened`: the one asked, else one's own, else the
+    // first): one round trip, not the list and then the seat (#46).
+    listing = await api("GET", `${base}/replay?open=true${wanted}`, { token, revalidate: true });
   } catch (problem) { fail(problem.message); return; }
   show($("#replay-loading"), false);
   $("#replay-rule").textContent = revealText(listing.replay_visibility);
   $("#replay-rule-line").textContent = revealText(listing.replay_visibility);
-  if (!listing.seats.length) {
+  if (!listing.seats.length || !listing.opened) {
     $("#replay-rule").textContent = `${t("There is no draft you may replay yet.")} ${revealText(listing.replay_visibility)}`;
     show($("#replay-hidden"), true);
     return;
@@ -42,21 +47,21 @@ async function start() {
   const select = $("#replay-seat");
   select.replaceChildren(...listing.seats.map((seat) =>
     el("option", { value: String(seat.seat), text: seatLabel(seat) })));
-  // No ?seat= is no seat asked for (Number(null) is 0, which opened seat 0, not one's own).
-  const asked = new URLSearchParams(window.location.search).get("seat");
-  const wanted = asked === null || asked === "" ? null : Number(asked);
-  const you = listing.you ? listing.you.seat : null;
-  const mine = listing.seats.find((s) => s.seat === wanted)
-    || listing.seats.find((s) => s.seat === you) || listing.seats[0];
-  select.value = String(mine.seat);
+  select.value = String(listing.opened.seat);
   select.addEventListener("change", () => open(Number(select.value)));
-  await open(mine.seat);
+  showReplay(listing.opened);
 }
 
 async function open(seat) {
+  let found;
   try {
-    replay = await api("GET", `${base}/replay/${seat}`, { token, revalidate: true });
+    found = await api("GET", `${base}/replay/${seat}`, { token, revalidate: true });
   } catch (problem) { fail(problem.message); return; }
+  showReplay(found);
+}
+
+function showReplay(found) {
+  replay = found;
   index = 0;
   drawRounds();
   show($("#replay"), true);

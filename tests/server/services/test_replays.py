@@ -229,3 +229,31 @@ def test_a_nights_rule_reaches_its_pods(client: TestClient, night: dict[str, Any
                         headers=bearer(tokens[0])).json()["pod_id"]
     view = client.get(f"/api/pods/{pod_id}/me", headers=bearer(tokens[0])).json()
     assert view["replay_visibility"] == "nobody"
+
+
+@SQLITE_ONLY
+def test_the_list_can_bring_the_seat_it_would_open(client: TestClient) -> None:
+    """Rule (#46): the replay page asks once, not the list and then a seat: `?open=true`
+    adds the replay of the seat the page would open (the `seat` asked if the viewer may
+    open it, else their own, else the first they may), exactly as `/replay/{seat}` gives it."""
+    pod, seats = drafted_pod(client, "after_draft")
+    ann = seats["Ann"]
+    own, other = seat_of(client, ann), seat_of(client, seats["Bob"])
+    plain = client.get(pod.url("/replay"), headers=ann.auth).json()
+    assert "opened" not in plain, "the list alone stays as it was"
+    for asked, opened in ((None, own), (other, other), (7, own)):
+        query = {"open": "true", **({"seat": str(asked)} if asked is not None else {})}
+        answer = client.get(pod.url("/replay"), params=query, headers=ann.auth).json()
+        assert {k: v for k, v in answer.items() if k != "opened"} == plain
+        assert answer["opened"] == client.get(pod.url(f"/replay/{opened}"),
+                                              headers=ann.auth).json(), asked
+    hosted = client.get(pod.url("/replay"), params={"open": "true"}, headers=pod.host).json()
+    assert hosted["opened"]["seat"] == hosted["seats"][0]["seat"], "the host: the first seat"
+
+
+@SQLITE_ONLY
+def test_nothing_to_open_brings_no_seat(client: TestClient) -> None:
+    pod, seats = drafted_pod(client, "nobody")
+    answer = client.get(pod.url("/replay"), params={"open": "true"},
+                        headers=seats["Ann"].auth).json()
+    assert answer["seats"] == [] and answer["opened"] is None
