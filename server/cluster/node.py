@@ -19,7 +19,7 @@ from server.cluster.lease import TimerLease
 from server.cluster.listen import Listener, conninfo
 from server.cluster.locked import locked_pick
 from server.cluster.revisions import Revisions
-from server.core.errors import StaleError
+from server.core.errors import ConflictError, StaleError
 from server.db import Session, cluster_repo
 from server.db.tables import EventPlayerRow
 from server.db.writer import GroupWriter, RowLocker, Write
@@ -116,13 +116,27 @@ class Cluster:
                    cards: Sequence[int], attempt: Callable[[], Awaitable[bool]]) -> bool:
         """When another process changed the pod first, catch the pod up and pick again on
         the new state (a repeat is then recognised); after `STALE_RETRIES` lost races,
-        pick under the pod's row lock, which cannot lose one (`locked`)."""
+        pick under the pod's row lock, which cannot lose one (`locked`).
+
+        A `stale_pick` refusal is checked against the rows first: this process may be a
+        notice behind the view the phone picked from (another process showed it), and a
+        phone told to refresh would drop a valid pick. If the catch-up found anything
+        new, the pick is tried again; else the refusal stands."""
         for _attempt in range(STALE_RETRIES):
             try:
                 return await attempt()
             except StaleError:
                 await self.follower.catch_up(pod.id)
+            except ConflictError as refusal:
+                if refusal.code != "stale_pick" or not await self._was_behind(pod):
+                    raise
         return await locked_pick(self.rt, self.follower, pod, player, pick_number, cards)
+
+    async def _was_behind(self, pod: LivePod) -> bool:
+        """Catch the pod up; whether the rows held anything memory did not."""
+        before = pod.night.revision
+        await self.follower.catch_up(pod.id)
+        return pod.night.revision != before
 
     async def catch_up(self, pod_id: str) -> None:
         """Bring one pod to its stored revision now (a write of it found it stale)."""

@@ -88,6 +88,14 @@ class Revisions:
         def settle() -> None:
             chain.pending -= 1
 
+        def restart_if_last() -> None:
+            """A failed write ends the chain only when nothing was queued on top of it:
+            a later write was built on this one's state and must stay linked to it, so
+            that it hears `StaleError` too (cut loose, it started a new chain at memory's
+            revision and, voided by the pipeline, was told `db_busy`)."""
+            if chain.last is link:
+                chain.tip, chain.last = pod.night.revision, None
+
         def stale() -> None:
             if queued.future is not None and not queued.future.done():
                 queued.future.set_exception(StaleError(
@@ -97,7 +105,7 @@ class Revisions:
         def on_committed() -> None:
             settle()
             if link.stale:
-                chain.tip, chain.last = pod.night.revision, None
+                restart_if_last()
                 write.failed()
                 stale()
                 return
@@ -106,7 +114,7 @@ class Revisions:
 
         def on_failed() -> None:
             settle()
-            chain.tip, chain.last = pod.night.revision, None
+            restart_if_last()
             write.failed()
             if link.after is not None and link.after.stale:  # voided by a stale write
                 link.stale = True  # and so is every write queued on top of this one

@@ -130,3 +130,57 @@ def test_a_pod_in_its_lobby_is_announced_to_every_process(engine: sa.Engine) -> 
     heard = announced(engine, live_pod("a", phase="lobby"), [cluster_repo.CHANNEL, "prismatic.a"])
 
     assert heard == [f"prismatic a:1:{cluster_repo.ORIGIN}", f"prismatic a:2:{cluster_repo.ORIGIN}"]
+
+
+def test_picks_queued_while_a_lost_race_unwinds_are_all_told_to_try_again_not_busy(
+    engine: sa.Engine,
+) -> None:
+    """Picks keep coming while a lost race unwinds: every one of them was built on a
+    stale pod, so each hears `StaleError` (the caller catches up and picks again, the
+    phone sees `ack` or `stale_pick`), never the writer's "an earlier pick of this pod
+    was not stored" (`db_busy`), which a phone shows as "the server is busy".
+
+    The pipeline's rule is modelled as `server.services.night.drafting.queue_step` keeps
+    it: a write is valid while its epoch is current, and the first failure of an epoch
+    starts the next. The interleaving is forced through the writes' own callbacks, which
+    run on the loop in the order the writer settles them: W3 and W4 are queued after W1
+    lost its race but before the writer takes the next batch (which voids W2), and W5
+    while that batch is with the writer thread."""
+    a = live_pod("a")
+    revisions = Revisions(behind=lambda _pod: None)
+    epoch = [0]
+    futures: dict[str, asyncio.Future[None]] = {}
+
+    def pick(writer: GroupWriter, name: str, seq: int,
+             then: list[tuple[str, int]] | None = None) -> None:
+        mine = epoch[0]
+        loop = asyncio.get_running_loop()
+
+        def failed() -> None:
+            if epoch[0] == mine:
+                epoch[0] += 1
+            for later, later_seq in then or []:  # picks arriving meanwhile
+                loop.call_soon(pick, writer, later, later_seq)
+
+        futures[name] = revisions.submit(writer, a, Write(  # type: ignore[arg-type]
+            stage=None, committed=lambda: None, failed=failed,
+            valid=lambda: epoch[0] == mine,
+            picks=("a", [(seq, 0, (seq, seq + 100), False)])))
+
+    async def night() -> dict[str, type[BaseException] | None]:
+        writer = GroupWriter(lambda: Session(engine), lock_rows=cluster_repo.lock_rows)
+        with engine.begin() as connection:  # another process moved pod a on first
+            connection.execute(sa.text("UPDATE pod SET revision = 7 WHERE id = 'a'"))
+        pick(writer, "W1", 1, then=[("W3", 1), ("W4", 2)])
+        await asyncio.sleep(0)  # W1's batch is with the writer thread
+        pick(writer, "W2", 2, then=[("W5", 3)])
+        while len(futures) < 5 or not all(f.done() for f in futures.values()):
+            await asyncio.sleep(0.01)
+        await writer.close()
+        return {name: None if f.exception() is None else type(f.exception())
+                for name, f in sorted(futures.items())}
+
+    outcomes = asyncio.run(night())
+
+    assert outcomes == dict.fromkeys(("W1", "W2", "W3", "W4", "W5"), StaleError)
+    assert stored(engine) == ({"a": 7, "b": 0}, [])

@@ -26,6 +26,7 @@ from draft.replay import replay
 from draft.state import DraftConfig
 from tests.server.cluster.members import (
     SEED,
+    WAIT_S,
     table_phones,
     tables_on_both,
     two_members,
@@ -136,6 +137,24 @@ def test_a_pod_split_over_two_processes_drafts_like_one(
         assert "db_busy" not in phone.errors  # a lost race is retried, not shown
 
 
+def agreed_views(servers: list[LiveServer], seats: list[SeatHandle]) -> dict[str, Any]:
+    """Every seat's view by player id, once both processes show the same ones. Why wait:
+    a process hears of the other's last picks by NOTIFY a moment after they were
+    acknowledged; a round built from a view still behind sends both processes a pick that
+    is already made, and both rightly answer `stale_pick`."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        shown = []
+        for server in servers:
+            with server.client() as client:
+                shown.append({seat.player_id: without_version(me(client, seat))
+                              for seat in seats})
+        if shown[0] == shown[1]:
+            return shown[0]
+        assert time.monotonic() < deadline, "the processes never showed the same views"
+        time.sleep(0.02)
+
+
 def pick_over(server: LiveServer, seat: SeatHandle, pick: int, cards: list[int],
               results: list[tuple[str, str]], go: threading.Event, delay: float) -> None:
     """Send one pick over a fresh socket of `server` when `go` is set; record the answer."""
@@ -166,8 +185,7 @@ def test_racing_picks_from_two_processes_apply_once(
     for _ in range(rounds):
         threads, results, go = [], [], threading.Event()
         expected: dict[str, list[list[int]]] = {}
-        with a.client() as client:
-            views = {seat.player_id: me(client, seat) for seat in seats}
+        views = agreed_views(servers, seats)
         for seat in seats:
             view = views[seat.player_id]
             ids = [card["id"] for card in view["pack"]]
