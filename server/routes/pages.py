@@ -198,10 +198,10 @@ async def join_page(request: Request, pod_id: str) -> HTMLResponse:
     process holds the pod (issue #46): a request after the page cost ~150 ms on a crowded
     Wi-Fi before the form was described. A pod held elsewhere (another process, a finished
     one not loaded) is described by the page's script through the API, as before: the page
-    route itself never reads the database."""
+    route itself never reads the database. On the event loop, as the live pod is read."""
     note_arrival(request, "pod", _pod_id(pod_id))
     runtime = getattr(request.app.state, "runtime", None)
-    pod = await runtime.mode.touch(pod_id) if runtime is not None else None
+    pod = runtime.registry.find(pod_id) if runtime is not None else None
     line = join_line(pod, request_language(request)) if pod is not None else None
     return render(request, "join.html", pod_id=pod_id, pod_line=line)
 

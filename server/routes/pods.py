@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,7 +30,7 @@ from server.routes.deps import (
 )
 from server.services import caps
 from server.services.night import drafting, lifecycle
-from server.views.pod import host_dashboard, seat_view_text, summary
+from server.views.pod import host_dashboard, seat_view, seat_view_text, summary
 
 router = APIRouter(prefix="/api/pods", tags=["pods"])
 
@@ -72,7 +71,7 @@ async def join(body: SeatCreate, pod: PodDep, rt: RuntimeDep,
     player, token = await lifecycle.join_pod(rt, pod, body.name, body.code)
     return SeatCreated(player_id=player.id, seat_token=token,
                        seat_url=rt.seat_url(pod.id, token),
-                       view=json.loads(seat_view_text(pod, player, language=language)[1]))
+                       view=dict(seat_view(pod, player, language)))
 
 
 @router.post("/{pod_id}/start")
