@@ -42,6 +42,7 @@ SHARED_SERVER_MODULES = (
     "tests/server/cluster/test_name_races.py",  # one pair of cluster members
     "tests/server/services/test_rounds.py",  # one night drafted, copied for each test
     "tests/server/services/test_round_clock.py",  # one night drafted, copied for each test
+    "tests/server/services/test_split_clock.py",  # one night drafted, copied for each test
 )
 
 
