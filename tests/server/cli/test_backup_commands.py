@@ -214,6 +214,7 @@ def test_a_backup_taken_mid_night_restores_the_same_night(
 # --- restore: the running server, bad files, the kept database ---------------------------
 
 
+@pytest.mark.slow
 def test_restore_refuses_while_a_server_runs_and_accepts_once_it_stopped(
         tmp_path: Path, servers: list[LiveServer]) -> None:
     backup = migrated_database(tmp_path / "elsewhere")
@@ -237,6 +238,7 @@ def test_restore_refuses_while_a_server_runs_and_accepts_once_it_stopped(
     assert _pod_ids(database) == []
 
 
+@pytest.mark.slow
 def test_a_server_killed_with_sigkill_does_not_block_restore(
         tmp_path: Path, servers: list[LiveServer]) -> None:
     backup = migrated_database(tmp_path / "elsewhere")
@@ -247,6 +249,7 @@ def test_a_server_killed_with_sigkill_does_not_block_restore(
     assert restored.returncode == 0, restored.stderr
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_database_refuses_to_start(
         tmp_path: Path, servers: list[LiveServer]) -> None:
     server = running(servers, tmp_path / "data")

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.support.live import ROOT, LiveServer
 
 KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "baseline_ms",
@@ -29,6 +31,7 @@ def bench_one_pod(*options: str) -> dict[str, Any]:
     return figures
 
 
+@pytest.mark.slow
 def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
     figures = bench_one_pod("--idle-pods", "1")
     assert set(figures) >= KEYS
@@ -46,12 +49,14 @@ def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
     assert 0 < figures["view_kb_avg"] < 8
 
 
+@pytest.mark.slow
 def test_phones_may_pick_over_http_as_the_phone_page_does() -> None:
     figures = bench_one_pod("--picks-over", "http")
     assert figures["picks_over"] == "http" and figures["picks"] == 240
     assert figures["pools_ok"] is True and figures["errors"] == 0
 
 
+@pytest.mark.slow
 def test_a_server_started_by_hand_is_measured_through_its_pid(tmp_path: Path) -> None:
     """`--url` with `--server-pid`: the CPU figures of a server the bench did not start
     (another checkout's, one under a profiler), the event loop's thread apart."""
@@ -80,6 +85,7 @@ def test_a_server_pid_without_one_url_is_refused() -> None:
     assert result.returncode == 2 and "--server-pid needs exactly one --url" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_router_reboot_cuts_every_phone_and_every_phone_comes_back_losing_no_pick() -> None:
     figures = bench_one_pod("--think-ms", "100-300", "--drop-all-at", "1.5")
     drop = figures["drop"]

@@ -106,6 +106,7 @@ def test_a_second_run_resumes_after_the_pages_it_has(
     assert len(stored_texts(tmp_path)) >= 300
 
 
+@pytest.mark.slow
 def test_all_fetches_every_set_the_draft_knows_with_images(
     scryfall: FakeScryfall, tmp_path: Path
 ) -> None:

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -42,6 +44,7 @@ def test_unwritable_data_dir_is_one_line(tmp_path: Path) -> None:
     assert_one_line_error(serve("--data-dir", str(blocker / "data")), "data directory")
 
 
+@pytest.mark.slow
 def test_serve_prints_the_links_and_a_qr_code(live_server: Any) -> None:
     server = live_server(qr=True, PRISMATIC_PUBLIC_URL="")
     with server.client() as client:
@@ -55,6 +58,7 @@ def test_serve_prints_the_links_and_a_qr_code(live_server: Any) -> None:
     assert "█" in output or "▀" in output  # the QR code, drawn with block characters
 
 
+@pytest.mark.slow
 def test_a_port_in_use_is_one_line_before_any_link_or_qr_code(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -6,10 +6,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.server.cluster.members import SEED, two_members, wait_known
 from tests.server.support.builders import draft_until_done, join, me, new_pod, start
 
 
+@pytest.mark.slow
 def test_a_replay_is_the_same_on_both_processes_and_the_rule_holds_on_both(
     postgres_url: str, tmp_path: Path,
 ) -> None:

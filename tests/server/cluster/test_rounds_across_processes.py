@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.cluster.members import two_members
 from tests.server.support.live import LiveServer
 from tests.server.support.nights import Night, night_at_tables
@@ -33,6 +35,7 @@ def game_of(server: LiveServer, night: Night, name: str) -> dict[str, Any] | Non
     return game
 
 
+@pytest.mark.slow
 def test_a_round_two_table_is_shared_by_both_processes(postgres_url: str,
                                                        tmp_path: Path) -> None:
     with two_members(postgres_url, tmp_path, pause=0.3) as (a, b):
@@ -68,6 +71,7 @@ def test_a_round_two_table_is_shared_by_both_processes(postgres_url: str,
 
 
 
+@pytest.mark.slow
 def test_a_process_serving_only_the_second_pod_still_shows_the_mixed_tables_taps(
         postgres_url: str, tmp_path: Path) -> None:
     """A process follows only the pods it serves; a later round's game lives in the

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.cli.test_serve_commands import assert_one_line_error, serve
 from tests.server.support.builders import new_pod
@@ -58,6 +59,7 @@ def wait_until(check: object, seconds: float) -> None:
     raise AssertionError("timed out")
 
 
+@pytest.mark.slow
 def test_two_workers_share_one_port_and_survive_a_sigkill(
     postgres_url: str, tmp_path: Path
 ) -> None:

@@ -34,6 +34,7 @@ def cut_every_connection(db_url: str) -> int:
         engine.dispose()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_picks_go_on_after_postgresql_cut_every_connection(
     live_server: Callable[..., LiveServer], db_url: str

@@ -99,6 +99,7 @@ def seen_leaving(client: httpx.Client, seat: SeatHandle, seconds: float = 10) ->
         time.sleep(0.02)
 
 
+@pytest.mark.slow
 def test_a_pick_on_a_full_disk_is_refused_then_succeeds_once_space_is_freed(
     disk: Path, tmp_path: Path
 ) -> None:
@@ -133,6 +134,7 @@ def test_a_pick_on_a_full_disk_is_refused_then_succeeds_once_space_is_freed(
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_restart_on_a_full_disk_serves_and_a_failed_checkpoint_loses_nothing(
     disk: Path, tmp_path: Path
 ) -> None:
@@ -210,6 +212,7 @@ def test_a_game_tap_on_a_full_disk_is_refused_and_applies_once_when_resent(
             server.stop()
 
 
+@pytest.mark.slow
 def test_a_start_that_cannot_create_the_shm_file_says_the_disk_is_full(
     disk: Path, tmp_path: Path
 ) -> None:

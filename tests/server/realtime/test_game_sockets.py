@@ -78,6 +78,7 @@ def test_taps_sent_at_once_from_two_phones_all_apply(server: LiveServer) -> None
     assert life_of(final, "Cid") == 40 - 30 and final["seq"] == 30
 
 
+@pytest.mark.slow
 def test_totals_are_the_same_after_a_sigkill(server: LiveServer) -> None:
     with server.client() as client:
         pod, seats = play_tables(client)

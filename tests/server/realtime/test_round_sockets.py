@@ -20,6 +20,7 @@ def server(live_server: Callable[..., LiveServer]) -> LiveServer:
     return live_server()
 
 
+@pytest.mark.slow
 def test_a_tap_on_one_pods_socket_reaches_the_other_pods_phone(server: LiveServer) -> None:
     with server.client() as client:
         night = night_at_tables(client)

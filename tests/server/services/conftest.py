@@ -6,6 +6,7 @@ on SQLite opens its app on a copy, one on PostgreSQL builds its own (`SAVED`).""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,3 +88,20 @@ def played_table(request: pytest.FixtureRequest, client: TestClient) -> People:
     """Ann, Bob and Cid at their table (`play_tables`)."""
     copy = saved_of(request)
     return play_tables(client) if copy is None else copy.value
+
+
+BUILT_PER_TEST_ON_POSTGRESQL = "night"
+"""The state of `saved_fixtures` (tests/server/support/saved.py) that a PostgreSQL test
+drafts for itself: two pods of five, tens of seconds on a loaded machine."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A PostgreSQL test of this folder that takes a `night` drafts it itself: marked slow,
+    so the longest-first scheduler (tests/conftest.py) counts its module's minutes, not a
+    second a test, and does not hand that module out last."""
+    folder = Path(__file__).parent
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if (item.path.is_relative_to(folder) and params.get("db_url") == "postgresql"
+                and BUILT_PER_TEST_ON_POSTGRESQL in getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)

@@ -12,6 +12,8 @@ import signal
 import time
 from collections.abc import Callable
 
+import pytest
+
 from tests.server.support.builders import join, me, new_pod, start
 from tests.server.support.live import LiveServer
 
@@ -50,6 +52,7 @@ def test_a_sleeping_laptop_auto_picks_for_nobody(
         assert me(client, ann)["pick"] == 2
 
 
+@pytest.mark.slow
 def test_after_a_kill_each_seat_gets_back_the_time_it_had_left(
     live_server: Callable[..., LiveServer],
 ) -> None:

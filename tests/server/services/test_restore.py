@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 import sqlalchemy as sa
 
 from draft.replay import replay
@@ -88,6 +89,7 @@ def _pick_forever(base_url: str, seats: list[SeatHandle],
                 return
 
 
+@pytest.mark.slow
 def test_sigkill_mid_draft_loses_nothing_acknowledged(
     live_server: Callable[..., LiveServer], db_url: str
 ) -> None:

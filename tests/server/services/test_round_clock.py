@@ -5,18 +5,17 @@ waits for wall time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from server.core.settings import Settings
 from server.db import clock_repo
 from server.runtime import Runtime
 from tests.server.support.builders import bearer
-from tests.server.support.nights import DraftedNight, Night, drafted_night, night_at_tables
+from tests.server.support.nights import Night, drafted_night, night_at_tables
+from tests.server.support.saved import saved_fixtures
 
 
 class StoppedClock:
@@ -32,31 +31,8 @@ class StoppedClock:
         self.now += timedelta(minutes=minutes)
 
 
-@pytest.fixture(scope="module")
-def drafted(tmp_path_factory: pytest.TempPathFactory) -> DraftedNight:
-    return drafted_night(tmp_path_factory.mktemp("drafted"))
-
-
-def on_sqlite(settings: Settings) -> bool:
-    return settings.db_url.startswith("sqlite")
-
-
-@pytest.fixture
-def settings(request: pytest.FixtureRequest, make_settings: Callable[..., Settings]) -> Settings:
-    """On SQLite, a copy of the night drafted once for this module (as test_rounds)."""
-    made = make_settings()
-    if on_sqlite(made):
-        drafted: DraftedNight = request.getfixturevalue("drafted")
-        drafted.copy_to(made.db_url)
-    return made
-
-
-@pytest.fixture
-def night(request: pytest.FixtureRequest, client: TestClient, settings: Settings) -> Night:
-    if on_sqlite(settings):
-        drafted: DraftedNight = request.getfixturevalue("drafted")
-        return drafted.value
-    return night_at_tables(client)
+# Two pods of five at their tables (round 1), drafted once for this module.
+saved_night, settings, night = saved_fixtures(drafted_night, night_at_tables, "night")
 
 
 def runtime(client: TestClient) -> Runtime:

@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 from server.core.settings import Settings
 from tests.server.support.builders import bearer
 from tests.server.support.databases import SQLITE_ONLY
-from tests.server.support.nights import DraftedNight, Night, drafted_night, night_at_tables
+from tests.server.support.nights import Night, drafted_night, night_at_tables
+from tests.server.support.saved import saved_fixtures
 
 
 def me(client: TestClient, night: Night, name: str) -> dict[str, Any]:
@@ -47,35 +48,8 @@ def same_pod_pairs(night: Night, tables: list[dict[str, Any]]) -> int:
                if night.pod_of[a] == night.pod_of[b])
 
 
-@pytest.fixture(scope="module")
-def drafted(tmp_path_factory: pytest.TempPathFactory) -> DraftedNight:
-    return drafted_night(tmp_path_factory.mktemp("drafted"))
-
-
-def on_sqlite(settings: Settings) -> bool:
-    return settings.db_url.startswith("sqlite")
-
-
-@pytest.fixture
-def settings(request: pytest.FixtureRequest, make_settings: Callable[..., Settings]) -> Settings:
-    """The suite's `settings`; for a test of `night` on SQLite, its database is first a copy
-    of the night drafted once for this module, so `client` opens on it (the module runs on
-    one worker: tests/conftest.py)."""
-    made = make_settings()
-    if "night" in request.fixturenames and on_sqlite(made):
-        drafted: DraftedNight = request.getfixturevalue("drafted")
-        drafted.copy_to(made.db_url)
-    return made
-
-
-@pytest.fixture
-def night(request: pytest.FixtureRequest, client: TestClient, settings: Settings) -> Night:
-    """Two pods of five at their tables (round 1): on SQLite the module's copy, on
-    PostgreSQL drafted for the test."""
-    if on_sqlite(settings):
-        drafted: DraftedNight = request.getfixturevalue("drafted")
-        return drafted.value
-    return night_at_tables(client)
+# Two pods of five at their tables (round 1), drafted once for this module.
+saved_night, settings, night = saved_fixtures(drafted_night, night_at_tables, "night")
 
 
 def test_round_two_reseats_both_pods_by_points_and_mixes_them(

@@ -5,44 +5,19 @@ night) has no round clock. The server's clock is injected: no test waits for wal
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from server.core.settings import Settings
 from server.db import clock_repo
 from server.runtime import Runtime
 from tests.server.support.builders import draft_until_done, join, me, new_pod, start
-from tests.server.support.nights import DraftedNight, Night, building_night, night_building
+from tests.server.support.nights import Night, building_night, night_building
+from tests.server.support.saved import saved_fixtures
 
-
-@pytest.fixture(scope="module")
-def building(tmp_path_factory: pytest.TempPathFactory) -> DraftedNight:
-    return building_night(tmp_path_factory.mktemp("building"))
-
-
-def on_sqlite(settings: Settings) -> bool:
-    return settings.db_url.startswith("sqlite")
-
-
-@pytest.fixture
-def settings(request: pytest.FixtureRequest, make_settings: Callable[..., Settings]) -> Settings:
-    """On SQLite, a copy of the night drafted once for this module (as test_round_clock)."""
-    made = make_settings()
-    if on_sqlite(made):
-        saved: DraftedNight = request.getfixturevalue("building")
-        saved.copy_to(made.db_url)
-    return made
-
-
-@pytest.fixture
-def night(request: pytest.FixtureRequest, client: TestClient, settings: Settings) -> Night:
-    if on_sqlite(settings):
-        saved: DraftedNight = request.getfixturevalue("building")
-        return saved.value
-    return night_building(client)
+# Two pods of five building their decks, drafted once for this module.
+saved_night, settings, night = saved_fixtures(building_night, night_building, "night")
 
 
 def split(client: TestClient, night: Night, pod_index: int, **body: Any) -> Any:

@@ -15,11 +15,13 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+import pytest
 from fastapi.testclient import TestClient
 
 from server.app import create_app
+from server.core.settings import Settings
 from tests.server.support.settings import app_settings
 
 T = TypeVar("T")
@@ -46,3 +48,40 @@ def saved(folder: Path, build: Callable[[TestClient], T]) -> Saved[T]:
     with TestClient(create_app(app_settings(f"sqlite:///{database}", folder / "data"))) as client:
         value = build(client)
     return Saved(value, database)
+
+
+def on_sqlite(settings: Settings) -> bool:
+    return settings.db_url.startswith("sqlite")
+
+
+def saved_fixtures(save: Callable[[Path], Saved[T]], fresh: Callable[[TestClient], T],
+                   name: str) -> tuple[Any, Any, Any]:
+    """The fixtures of a module whose tests start from one state, to unpack at its top:
+    `saved_<name>`, the state built once for the module by `save` (the module runs on one
+    worker: `SHARED_SERVER_MODULES` in tests/conftest.py); `settings`, whose SQLite database
+    is first a copy of it for a test that takes `name`, so `client` opens on it; and `name`,
+    the state's handles: the copy's on SQLite, built for the test by `fresh` on PostgreSQL.
+    A test that takes no `name` opens on a fresh database."""
+    saved_name = f"saved_{name}"
+
+    @pytest.fixture(scope="module", name=saved_name)
+    def saved_state(tmp_path_factory: pytest.TempPathFactory) -> Saved[T]:
+        return save(tmp_path_factory.mktemp(saved_name))
+
+    @pytest.fixture(name="settings")
+    def settings(request: pytest.FixtureRequest,
+                 make_settings: Callable[..., Settings]) -> Settings:
+        made = make_settings()
+        if name in request.fixturenames and on_sqlite(made):
+            copy: Saved[T] = request.getfixturevalue(saved_name)
+            copy.copy_to(made.db_url)
+        return made
+
+    @pytest.fixture(name=name)
+    def state(request: pytest.FixtureRequest, client: TestClient, settings: Settings) -> T:
+        if on_sqlite(settings):
+            copy: Saved[T] = request.getfixturevalue(saved_name)
+            return copy.value
+        return fresh(client)
+
+    return saved_state, settings, state
