@@ -141,7 +141,11 @@ class DraftState:
         return self.config.direction(self.round)
 
     def instances(self, ids: tuple[int, ...]) -> tuple[CardInstance, ...]:
-        return tuple(self.cards[i] for i in ids)
+        """The instances of `ids`, in order. `map` over the tuple's own lookup, not a
+        generator: every view a pick sends asks for a whole pool (up to 45 cards), and
+        a generator's resume per card was the engine's largest cost per pick
+        (docs/performance.md, issue #45)."""
+        return tuple(map(self.cards.__getitem__, ids))
 
     def pool_of(self, seat: int) -> tuple[CardInstance, ...]:
         return self.instances(self.seats[seat].pool)
