@@ -147,7 +147,7 @@ def pick(
     packs = list(state.packs)
     packs[pack.id] = Pack(pack.id, pack.round, pack.opener, remaining)
     if remaining:
-        neighbour = (seat + state.direction.value) % state.config.seats
+        neighbour = (seat + state.direction.step) % state.config.seats
         receiver = seats[neighbour]
         seats[neighbour] = Seat(
             neighbour,
@@ -276,13 +276,13 @@ def view_for(state: DraftState, seat: int) -> SeatView:
 
 def passed_from(state: DraftState, seat: int) -> int:
     """The neighbour whose passes reach `seat` this round (every queued pack came from it)."""
-    return (seat - state.direction.value) % state.config.seats
+    return (seat - state.direction.step) % state.config.seats
 
 
 def waiting_on(state: DraftState, seat: int) -> int | None:
     """The nearest upstream seat holding a pack: whose pick the seat waits for."""
     n = state.config.seats
-    step = state.direction.value
+    step = state.direction.step
     for distance in range(1, n):
         upstream = (seat - step * distance) % n
         if state.seats[upstream].queue:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 
 from draft.cards import Card
 from draft.errors import ConfigError
@@ -26,7 +27,13 @@ class Direction(Enum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        return self._name_.lower()  # not `.name`: a Python-level descriptor per read
+
+    @property
+    def step(self) -> int:
+        """The seat offset a pack moves by (+1 left, -1 right)."""
+        step: int = self._value_
+        return step
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +125,10 @@ class Seat:
     round_picks: int = 0
 
 
+_PLAYER = attrgetter("player")
+"""A seat's player name (`DraftState.players`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DraftState:
     """Everything about a draft at one moment; cheap to copy, never mutated."""
@@ -134,14 +145,18 @@ class DraftState:
     @property
     def players(self) -> tuple[str, ...]:
         """Player names in seat order (public information at the table)."""
-        return tuple(seat.player for seat in self.seats)
+        return tuple(map(_PLAYER, self.seats))  # C-level: every seat view asks
 
     @property
     def direction(self) -> Direction:
         return self.config.direction(self.round)
 
     def instances(self, ids: tuple[int, ...]) -> tuple[CardInstance, ...]:
-        return tuple(self.cards[i] for i in ids)
+        """The instances of `ids`, in order. `map` over the tuple's own lookup, not a
+        generator: every view a pick sends asks for a whole pool (up to 45 cards), and
+        a generator's resume per card was the engine's largest cost per pick
+        (docs/performance.md, issue #45)."""
+        return tuple(map(self.cards.__getitem__, ids))
 
     def pool_of(self, seat: int) -> tuple[CardInstance, ...]:
         return self.instances(self.seats[seat].pool)

@@ -103,6 +103,10 @@ class GroupWriter:
         self._bind: sa.Engine | None = None
         self._driver_log: repo.DriverPickLog | None = None
         self._driver_bump: cluster_repo.DriverBump | None = None
+        # The driver connection the picks-only transactions use, kept by the writer
+        # thread between batches (`_connection`): None until the first, and after a
+        # failed one.
+        self._held: Any = None
         self._max_batch = max_batch
         # Several processes: lock the batch's pod rows first, in one order, so two
         # processes' batches cannot deadlock on each other's rows (`server.cluster`).
@@ -188,6 +192,7 @@ class GroupWriter:
                 while self._handed is None and not self._stop:
                     self._ready.wait()
                 if self._handed is None:
+                    self._release()
                     return
                 (live, started), self._handed = self._handed, None
             refused: dict[Write, Exception] = {}
@@ -201,6 +206,7 @@ class GroupWriter:
             try:
                 loop.call_soon_threadsafe(self._finish, live, started, refused, error)
             except RuntimeError:  # the loop closed without `close()`: nobody is waiting
+                self._release()
                 return
 
     def _finish(self, live: list[Write], started: float, refused: dict[Write, Exception],
@@ -296,7 +302,7 @@ class GroupWriter:
         engine = self._engine()
         if self._driver_log is None:
             self._driver_log = repo.DriverPickLog(engine)
-        connection = engine.raw_connection()
+        connection = self._connection(engine)
         try:
             logs: list[PodPicks]
             if any(write.guard is not None for write in batch):
@@ -308,9 +314,30 @@ class GroupWriter:
         except BaseException:
             with contextlib.suppress(Exception):  # a dead connection: the pool drops it
                 connection.rollback()
+            self._release()
             raise
-        finally:
-            connection.close()  # back to the pool
+
+    def _connection(self, engine: sa.Engine) -> Any:
+        """The writer thread's driver connection, borrowed from the pool once and kept
+        between batches (each batch ends with its commit, so it holds no transaction and
+        no lock while kept).
+
+        Why kept: a one-pick transaction at table pace borrowed and returned a pool
+        connection every pick, and the pool's checkout, its return and the rollback it
+        resets with were more Python than the statement itself (docs/performance.md,
+        issue #45). A failed batch gives it back (`_release`): a dead one is dropped by
+        the pool, and the next batch borrows a fresh one."""
+        if self._held is None:
+            self._held = engine.raw_connection()
+        return self._held
+
+    def _release(self) -> None:
+        """Give the kept connection back to the pool (after a failure, and when the
+        writer thread stops, before the app disposes of the engine)."""
+        held, self._held = self._held, None
+        if held is not None:
+            with contextlib.suppress(Exception):
+                held.close()
 
     def _bump_in_order(self, connection: Any, batch: list[Write]) -> list[PodPicks]:
         """Run the guards, pods in id order (a pod's own writes in submission order: its

@@ -9,7 +9,7 @@ never awaits a socket, so one dead or slow socket cannot stall or break a broadc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -38,8 +38,10 @@ class Subscription:
                 self.queue.get_nowait()
             self.queue.put_nowait(RESYNC)
 
-    async def get(self) -> Any:
-        return await self.queue.get()
+    def get(self) -> Coroutine[Any, Any, Any]:
+        """The next message, to await (the queue's own coroutine, not one wrapping it:
+        every socket's writer awaits it once per update, #45)."""
+        return self.queue.get()
 
     def drain(self) -> list[Any]:
         """Everything queued right now (used to coalesce a burst of updates)."""

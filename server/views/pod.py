@@ -34,8 +34,11 @@ from server.protocol.shapes.pod import (
 )
 from server.protocol.shapes.seat import (
     CommanderChoices,
+    Me,
     PlayerLine,
+    PodHead,
     SeatHead,
+    SeatPart,
     SeatView,
     WaitingOn,
 )
@@ -134,6 +137,8 @@ class PodViews:
     version: int
     cards: int
     players: list[PlayerLine] | None = None
+    head: str | None = None
+    """The shared part of every seat's view (`_pod_head_text`), once encoded."""
     seats: dict[tuple[str, str], SeatText] = field(default_factory=dict)
     """By (player id, language): a seat's deck report is said in its reader's language."""
 
@@ -156,11 +161,12 @@ def seat_text(pod: LivePod, player: LivePlayer,
     views = pod_views(pod)
     text = views.seats.get((player.id, language))
     if text is None:
-        view, pack, pool = _seat_view(pod, player, language, views)
+        part, pack, pool = _seat_part(pod, player, language)
         pack_text = ("null" if pack is None
                      else "[" + ",".join(card_text(pod, c) for c in pack) + "]")
-        text = views.seats[(player.id, language)] = SeatText(view["version"], dumps(view)[:-1],
-                                                 pack_text, pool)
+        head = "{" + _pod_head_text(pod, views) + "," + dumps(part)[1:-1]
+        text = views.seats[(player.id, language)] = SeatText(views.version, head, pack_text,
+                                                             pool)
     return text
 
 
@@ -227,12 +233,11 @@ def snapshot_note(pod: LivePod) -> SnapshotNote | None:
             "disk_full": snap.disk_full}
 
 
-def _seat_view(pod: LivePod, player: LivePlayer, language: str,
-               views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
-    """The seat view without its pack and pool, and those as card instances (the callers
-    encode them). With `views`, the parts every seat shares come from there."""
-    up = line_up(pod)  # spelled out: mypy cannot check a ** beside `commander_choices`
-    view: SeatHead = {
+def _pod_head(pod: LivePod, views: PodViews | None = None) -> PodHead:
+    """The part of the seat view every seat of the pod shares at this version (with
+    `views`, the player lines come from there)."""
+    up = line_up(pod)  # spelled out: mypy cannot check a ** beside the other keys
+    return {
         "pod_id": pod.id,
         "version": pod.connections.version,
         "phase": pod.night.phase,
@@ -245,35 +250,41 @@ def _seat_view(pod: LivePod, player: LivePlayer, language: str,
         "addable_commanders": up["addable_commanders"],
         "round_set": up["round_set"],
         "replay_visibility": up["replay_visibility"],
-        "me": {"player_id": player.id, "name": player.name, "seat": player.seat},
         "players": _shared_players(pod, views),
-        "round": 0,
         "rounds": pod.config.rounds,
-        "pick": 1,
-        "pick_in_round": 1,
-        "direction": "left",
-        "pack_id": None,
-        "picks_needed": 0,
-        "packs_waiting": 0,
-        "packs_from_people": 0,
-        "waiting_on": None,
-        "pool_count": 0,
-        "deadline": None,
         "timer_seconds": pod.setup.timer_seconds,
-        "deck": None if player.deck is None else deck_json(player.deck, language),
-        "deck_open": pod.deck_open(player),
-        "table": _table_of(pod, player),
-        "game": _game_of(pod, player),
         "round_clock": clock_json(shown_in(pod.connections.round_clock, pod.night.phase), None),
     }
+
+
+def _pod_head_text(pod: LivePod, views: PodViews) -> str:
+    """`_pod_head` as JSON text without its braces, encoded once per version and spliced
+    into every seat's view of it (a pick changes ~4 seats' views; each re-encoded the
+    line-up, the house rules and the player lines before, #45)."""
+    if views.head is None:
+        views.head = dumps(_pod_head(pod, views))[1:-1]
+    return views.head
+
+
+def _seat_part(pod: LivePod, player: LivePlayer,
+               language: str) -> tuple[SeatPart, Cards | None, Cards]:
+    """The seat's own part of its view, and its pack and pool as card instances."""
+    me: Me = {"player_id": player.id, "name": player.name, "seat": player.seat}
+    deck = None if player.deck is None else deck_json(player.deck, language)
+    deck_open = pod.deck_open(player)
     state = pod.night.state
     if state is None or player.seat is None:
-        return view, None, ()
+        return {"me": me, "round": 0, "pick": 1, "pick_in_round": 1, "direction": "left",
+                "pack_id": None, "picks_needed": 0, "packs_waiting": 0,
+                "packs_from_people": 0, "waiting_on": None, "pool_count": 0,
+                "deadline": None, "deck": deck, "deck_open": deck_open,
+                "table": _table_of(pod, player), "game": _game_of(pod, player)}, None, ()
     seen = view_for(state, player.seat)
     waiting: WaitingOn | None = None
     if seen.waiting_on is not None:
         waiting = {"seat": seen.waiting_on, "name": pod.at_seat(seen.waiting_on).name}
-    view.update({
+    part: SeatPart = {
+        "me": me,
         "round": seen.round,
         "pick": seen.pick,
         "pick_in_round": seen.pick_in_round,
@@ -287,10 +298,23 @@ def _seat_view(pod: LivePod, player: LivePlayer, language: str,
         "waiting_on": waiting,
         "pool_count": len(seen.pool),
         "deadline": None if pod.night.paused or player.bot else iso(player.deadline),
-    })
-    if view["deck_open"]:
-        view["commander_choices"] = choices_json(pod, seen.pool)
-    return view, seen.pack, seen.pool
+        "deck": deck,
+        "deck_open": deck_open,
+        "table": _table_of(pod, player),
+        "game": _game_of(pod, player),
+    }
+    if deck_open:
+        part["commander_choices"] = choices_json(pod, seen.pool)
+    return part, seen.pack, seen.pool
+
+
+def _seat_view(pod: LivePod, player: LivePlayer, language: str,
+               views: PodViews | None = None) -> tuple[SeatHead, Cards | None, Cards]:
+    """The seat view without its pack and pool, and those as card instances (the callers
+    encode them). With `views`, the parts every seat shares come from there."""
+    part, pack, pool = _seat_part(pod, player, language)
+    view: SeatHead = {**_pod_head(pod, views), **part}
+    return view, pack, pool
 
 
 def choices_json(pod: LivePod, pool: Sequence[CardInstance]) -> CommanderChoices:

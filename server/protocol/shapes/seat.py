@@ -39,8 +39,10 @@ class CommanderChoices(TypedDict):
     pairs: list[CommanderPair]
 
 
-class SeatHead(LineUp):
-    """The seat view without its pack and pool (the socket splices their card text in)."""
+class PodHead(LineUp):
+    """The part of every seat's view that is the same for each seat of the pod at one
+    version: encoded once per version and spliced into each seat's text
+    (`server.views.pod.seat_text`)."""
 
     pod_id: str
     version: int
@@ -48,10 +50,18 @@ class SeatHead(LineUp):
     paused: bool
     timers_paused: TimersPausedNote | None
     disk_full: bool
-    me: Me
     players: list[PlayerLine]
-    round: int
     rounds: int
+    timer_seconds: int | None
+    round_clock: RoundClockJson | None
+    """The night's round clock, while the pod builds or plays (`None` before one starts)."""
+
+
+class SeatPart(TypedDict):
+    """The part of a seat's view that is its own."""
+
+    me: Me
+    round: int
     pick: int
     pick_in_round: int
     direction: str
@@ -62,15 +72,16 @@ class SeatHead(LineUp):
     waiting_on: WaitingOn | None
     pool_count: int
     deadline: str | None
-    timer_seconds: int | None
     deck: DeckJson | None
     deck_open: bool
     table: Table | None
     game: GameView | None
-    round_clock: RoundClockJson | None
-    """The night's round clock, while the pod builds or plays (`None` before one starts)."""
     commander_choices: NotRequired[CommanderChoices]
     """Only while the seat may still submit a deck."""
+
+
+class SeatHead(PodHead, SeatPart):
+    """The seat view without its pack and pool (the socket splices their card text in)."""
 
 
 class SeatView(SeatHead):

@@ -203,12 +203,12 @@ class Connection:
         return self.player is not None and self.player.token_hash is None
 
     def _accepts(self, item: Any) -> bool:
-        return not isinstance(item, Notice) or self._concerns_me(item)
-
-    def _concerns_me(self, notice: Notice) -> bool:
-        if self.player is None or notice.seats is None:
+        """Whether this socket's writer wakes for `item`: anything but a notice for other
+        seats (asked of every socket of the pod on every pick: one call, #45)."""
+        if not isinstance(item, Notice) or item.seats is None or self.player is None:
             return True
-        return self.player.seat in notice.seats or self.player.seat is None
+        seat = self.player.seat
+        return seat is None or seat in item.seats
 
     async def write_loop(self, subscription: Subscription) -> None:
         while True:
@@ -216,7 +216,7 @@ class Connection:
             if self._revoked():
                 await self.close(CLOSE_BAD_TOKEN)
                 return
-            if any(item is RESYNC for item in items):
+            if RESYNC in items:  # `in` tries identity first; a notice is never equal to it
                 await self.send_view("snapshot")
             elif self.pod.connections.version != self.version:  # only notices for me were queued
                 await self.send_view("update")

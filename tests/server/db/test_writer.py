@@ -179,6 +179,45 @@ def test_a_batch_of_picks_only_is_stored_and_a_duplicate_refuses_all_of_it(
     assert [row[1] for row in pick_log(engine)] == [1, 2, 3]
 
 
+def test_the_writer_keeps_one_driver_connection_across_pick_batches_and_gives_it_back(
+    engine: sa.Engine,
+) -> None:
+    """Batches of picks alone borrow the pool's connection once, not once per batch (a
+    one-pick commit at table pace paid the checkout, the return and its rollback, #45);
+    a failed batch and the writer's close give it back, so the engine can be disposed."""
+    asyncio.run(_submit_all(engine, [insert_pod("a")]))
+    checkouts: list[object] = []
+
+    def count(dbapi_connection: object, *_: object) -> None:
+        checkouts.append(dbapi_connection)
+
+    sa.event.listen(engine.pool, "checkout", count)
+
+    async def scenario() -> tuple[int, int, int]:
+        writer = GroupWriter(lambda: Session(engine))
+        for seq in (1, 2, 3):  # one batch each: each waits for the one before
+            await writer.submit(Write(stage=None, committed=lambda: None, failed=lambda: None,
+                                      picks=("a", [(seq, 0, (seq,), False)])))
+        kept = len(checkouts)
+        with pytest.raises(BusyError):  # a repeated pick number: the batch fails
+            await writer.submit(Write(stage=None, committed=lambda: None,
+                                      failed=lambda: None, picks=("a", [(3, 1, (9,), False)])))
+        await writer.submit(Write(stage=None, committed=lambda: None, failed=lambda: None,
+                                  picks=("a", [(4, 1, (9,), False)])))
+        after_failure = len(checkouts)
+        await writer.close()
+        return kept, after_failure, engine.pool.checkedout()  # type: ignore[attr-defined]
+
+    try:
+        kept, after_failure, still_out = asyncio.run(scenario())
+    finally:
+        sa.event.remove(engine.pool, "checkout", count)
+    assert kept == 1  # three batches, one checkout
+    assert after_failure == 2  # the failed batch gave it back; the next borrowed anew
+    assert still_out == 0
+    assert [row[1] for row in pick_log(engine)] == [1, 2, 3, 4]
+
+
 def test_picks_written_through_the_driver_read_back_like_those_of_a_session(
     engine: sa.Engine,
 ) -> None:

@@ -96,6 +96,10 @@ def test_a_seats_view_is_built_once_per_pod_version_and_shared(client: TestClien
     assert set(views.seats) == {(player.id, "en"), (bot.id, "en")}
     assert views.players is not None
     assert seat_view(live, bot)["players"] == views.players
+    # The part every seat shows alike is encoded once and spliced into each seat's text.
+    assert views.head is not None
+    assert all(views.seats[key].head.startswith("{" + views.head + ",") for key in views.seats)
+    assert json.loads(seat_view_text(live, bot)[1]) == seat_view(live, bot)
 
     assert take_first(client, seat).status_code == 200  # the pod moves on: a new version
 
