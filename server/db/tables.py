@@ -270,8 +270,13 @@ class SeasonRow(SQLModel, table=True):
     host_token_hash: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
-    """Bumped by every edit of the season's own rows (a rename, a merge): with its nights'
-    game logs it keys the cached standings (`server.services.season_reads`)."""
+    """Bumped by every edit of the season's own rows (a rename, a merge): with
+    `games_version` it keys the cached standings (`server.services.season_reads`)."""
+    games_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """Bumped by the database's triggers (migration 0021) whenever one of its nights' games
+    is added, deleted or moved, or its winner or facts version (`GameRow.facts_version`)
+    changes, and whenever a night joins or leaves the season: the season's version is one
+    row's read, not a sum over its games."""
 
 
 class SeasonPlayerRow(SQLModel, table=True):

@@ -3,9 +3,10 @@ season version and read in the standings' own bounded pool.
 
 Why both: standings are public and a season can hold thousands of games, so a read that
 recomputes them costs far more than a phone's view. The cache makes repeated reads cost
-one small query (`season_repo.season_version`: a rename, a merge, a game's result,
-confirmation or dispute (not a life tap) or a new night changes it; an import makes a new
-season, a delete removes it), and the pool of `standings_threads` threads keeps twenty
+one small query (`season_repo.season_version`, one row by its key whatever the season's
+size: a rename, a merge, a game's result, confirmation or dispute (not a life tap) or a
+new night changes it, the last three through the database's triggers; an import makes a
+new season, a delete removes it), and the pool of `standings_threads` threads keeps twenty
 readers at once from taking the threads that every other read of the server shares
 (`server.db.reads.PoolReads`).
 
