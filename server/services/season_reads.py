@@ -121,11 +121,24 @@ async def warm_now(rt: Runtime, season_id: str) -> None:
 
 
 async def _version(rt: Runtime, season_id: str) -> tuple[int, ...] | None:
-    """The season's version stored now: one query for every reader that arrived while the
-    last one ran (`server.core.fresh_flight`), never one read before the caller came."""
-    version: tuple[int, ...] | None = await rt.version_flight.run(
-        ("standings", season_id), lambda: rt.season_reads.read(
-            lambda session: season_repo.season_version(session, season_id)))
+    """The season's version stored now. In memory, with no query, if this process is its
+    database's only writer and has committed nothing since that version was read
+    (`server.db.commits`); else one query for every reader that arrived while the last
+    one ran (`server.core.fresh_flight`), never one read before the caller came."""
+    if rt.mode.sole_writer:
+        known: tuple[int, ...] | None = rt.known_versions.get(season_id, rt.commits.value)
+        if known is not None:
+            return known
+
+    async def read() -> tuple[int, ...] | None:
+        commits = rt.commits.value  # before the query: a commit during it moves the count
+        found = await rt.season_reads.read(
+            lambda session: season_repo.season_version(session, season_id))
+        if found is not None:  # an unknown id is not kept: anyone may ask for any id
+            rt.known_versions.put(season_id, commits, found)
+        return found
+
+    version: tuple[int, ...] | None = await rt.version_flight.run(("standings", season_id), read)
     return version
 
 
