@@ -13,7 +13,9 @@ on any thread, the writer's batches and any other session's alike. Not counted: 
 writer's picks-alone transactions, committed on the driver's own connection
 (`GroupWriter._commit_picks`): they write the pick log only, which no season reads, and
 a draft night makes hundreds a second. A write that changes a season always runs a
-stage, so it commits through SQLAlchemy (tests/server/db/test_commits.py).
+stage, so it commits through SQLAlchemy (`GroupWriter._commit`; the rule's tests:
+tests/server/db/test_commits.py, and a confirmation read at once after a cached read in
+tests/server/services/test_season_reads.py).
 
 The count moves after the database's commit returns and before the write's caller hears
 of it (the writer calls back on the loop after its commit), so a read that starts after a
