@@ -11,12 +11,15 @@ on a fresh SQLite data dir, imports both seasons from the laptop (loopback), the
    next reader);
 2. a phone's seat view (`/api/pods/{id}/me`) and night view (`/api/events/{id}`, a
    database read) while `--concurrent` standings reads run at once, over and over, from a
-   process of their own (so their replies are not decoded in the phone's event loop).
+   process of their own (so their replies are not decoded in the phone's event loop);
+   with `--revalidate` each reader sends the `ETag` it last got as `If-None-Match`, as a
+   browser holding the page does, so a read of an unchanged version is a 304.
 It prints medians and p99 in ms. `--before DIR` serves another checkout's code (a tree of
 the same project, e.g. `git archive HEAD~3 | tar -x -C DIR`) with this bench's client.
 
 Usage: python -m bench.standings [--players 2000] [--games 6000] [--tied 2000]
                                  [--concurrent 20] [--reads 20] [--before DIR] [--json]
+                                 [--revalidate]
 """
 
 from __future__ import annotations
@@ -179,7 +182,7 @@ async def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
         stop, ready, latencies = spawn.Event(), spawn.Event(), spawn.Queue()
         readers_process = spawn.Process(target=run_readers, args=(
             base, list(seasons.values()), args.concurrent, args.timeout, stop, ready,
-            latencies))
+            latencies, args.revalidate))
         readers_process.start()
         if not ready.wait(60):
             raise SystemExit("the standings readers did not start")
@@ -191,14 +194,15 @@ async def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
         readers, dropped = latencies.get(timeout=120)  # the readers end their reads first
         readers_process.join(30)
         result["during_concurrent_reads"] = {
-            "concurrent": args.concurrent, "standings": figures(readers),
+            "concurrent": args.concurrent, "revalidate": args.revalidate,
+            "standings": figures(readers),
             "standings_dropped_connections": dropped,
             **{name: figures(values) for name, values in phone.items()}}
         return result
 
 
 def run_readers(base: str, season_ids: list[str], concurrent: int, timeout: float,
-                stop: Any, ready: Any, latencies: Any) -> None:
+                stop: Any, ready: Any, latencies: Any, revalidate: bool = False) -> None:
     """The standings readers, in a process of their own: `concurrent` reads at once until
     `stop`, then every latency (ms) and how many reads lost their connection on `latencies`.
 
@@ -213,10 +217,22 @@ def run_readers(base: str, season_ids: list[str], concurrent: int, timeout: floa
         async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(timeout)) as client:
 
             async def reader(season_id: str) -> None:
+                held: dict[str, str] = {}  # the ETag this reader last got
+
+                async def read() -> httpx.Response:
+                    response = await client.get(f"/api/seasons/{season_id}/standings",
+                                                headers=held)
+                    if revalidate and "etag" in response.headers:
+                        held["If-None-Match"] = response.headers["etag"]
+                    return response
+
                 while not stop.is_set():
                     try:
-                        measured.append(await timed(
-                            lambda: client.get(f"/api/seasons/{season_id}/standings")))
+                        started = time.perf_counter()
+                        response = await read()
+                        if response.status_code != 304:  # 304: the reader held this version
+                            response.raise_for_status()
+                        measured.append((time.perf_counter() - started) * 1000)
                     except httpx.TransportError:
                         # A kept-alive connection the server closed as it was reused
                         # (its idle timeout): counted, and the reader goes on.
@@ -263,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--before", type=Path, default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--revalidate", action="store_true",
+                        help="readers send If-None-Match of the ETag they last got")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-standings-") as data_dir:
         port = free_port()

@@ -24,6 +24,7 @@ from server.core.settings import Settings
 from server.core.single_flight import SingleFlight
 from server.core.versioned_cache import VersionedCache
 from server.db import Engine, Session
+from server.db.commits import CommitCount
 from server.db.engine import writer_engine
 from server.db.reads import InFlightReads, PoolReads
 from server.db.writer import MAX_BATCH, GroupWriter
@@ -125,6 +126,15 @@ class Runtime:
     standings_flight: SingleFlight[Any] = field(default_factory=SingleFlight, repr=False)
     """Cold standings reads in progress, one per (season, format, version), and cold
     books, one per (season, "book", version)."""
+    commits: CommitCount = field(default_factory=CommitCount, repr=False)
+    """Commits of this process's engines (`server.db.commits`): while it has not moved, a
+    version read from the database is still the stored one, if this process is its only
+    writer (`Mode.sole_writer`)."""
+    known_versions: VersionedCache[Any] = field(
+        default_factory=lambda: VersionedCache[Any](256), repr=False)
+    """Seasons' versions as last read, kept under the commit count before the read began
+    (`server.services.season_reads`): a standings read finds its version here while no
+    commit happened since, with no query."""
     version_flight: FreshFlight[Any] = field(default_factory=FreshFlight, repr=False)
     """Seasons' version queries, one at a time per season and page, shared by the readers
     that arrived while the last one ran (`server.core.fresh_flight`)."""
@@ -161,6 +171,7 @@ class Runtime:
     def __post_init__(self) -> None:
         self.cards = CardJson(self.media)
         self.mode = OneProcess(self.registry)
+        self.commits.watch(self.engine)
 
     @property
     def writer_engine(self) -> Engine:
@@ -169,6 +180,7 @@ class Runtime:
         batch)."""
         if self._writer_engine is None:
             self._writer_engine = writer_engine(self.engine)
+            self.commits.watch(self._writer_engine)
         return self._writer_engine
 
     def client_limits(self) -> ClientLimits:

@@ -46,6 +46,7 @@ class Cluster:
     """`server.modes.mode.Mode` for one process among several over one PostgreSQL."""
 
     keeps_time_left = False  # the others' timers ran while this process was down
+    sole_writer = False  # the others commit too, unheard until their notice arrives
     acks_picks_in_views = False  # a pick may lose a race: `pick` retries it
 
     def __init__(self, rt: Runtime) -> None:

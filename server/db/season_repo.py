@@ -11,8 +11,6 @@ from sqlmodel import Session, col, select
 
 from server.db.tables import (
     EventRow,
-    GameRow,
-    PodRow,
     SeasonAliasRow,
     SeasonNightRow,
     SeasonPlayerRow,
@@ -37,23 +35,17 @@ def count_seasons(session: Session) -> int:
 
 
 def season_version(session: Session, season_id: str) -> tuple[int, ...] | None:
-    """What the season's standings depend on, cheaply: its own version (renames, merges),
-    its nights, and over the games of its nights held here how many games and recorded
-    winners there are and the sum of their facts' versions (`GameRow.facts_version`: a
-    result, a confirmation or a dispute moves it; a life tap does not). `None` for an
+    """What the season's standings depend on, read from its own row in O(1): its own
+    version (renames, merges) and its games' version, which the database's triggers bump
+    whenever a game of its nights is added, deleted or moved, or changes its winner or its
+    facts' version (`GameRow.facts_version`: a result, a confirmation or a dispute; a life
+    tap does not), and whenever a night joins or leaves it (migration 0021). `None` for an
     unknown season."""
-    version = session.exec(select(SeasonRow.version).where(SeasonRow.id == season_id)).first()
-    if version is None:
+    found = session.exec(select(SeasonRow.version, SeasonRow.games_version)
+                         .where(SeasonRow.id == season_id)).first()
+    if found is None:
         return None
-    games = session.exec(
-        select(sa.func.count(col(GameRow.id)), sa.func.count(col(GameRow.winner_id)),
-               sa.func.coalesce(sa.func.sum(col(GameRow.facts_version)), 0))
-        .join(PodRow, col(GameRow.pod_id) == PodRow.id)
-        .join(EventRow, col(PodRow.event_id) == EventRow.id)
-        .where(EventRow.season_id == season_id)).one()
-    events: int = session.exec(select(sa.func.count()).select_from(EventRow)
-                               .where(EventRow.season_id == season_id)).one()
-    return (int(version), int(events), int(games[0]), int(games[1]), int(games[2] or 0))
+    return (int(found[0]), int(found[1]))
 
 
 def bump_version(session: Session, season_id: str) -> None:

@@ -39,9 +39,10 @@ def unfinished_decks(session: Session, pod_ids: list[str]) -> list[tuple[str, st
 
 
 def night_game_marks(session: Session, event_ids: list[str]) -> dict[str, tuple[int, ...]]:
-    """Per night, what its counted games depend on, as `season_repo.season_version` reads
-    it for the whole season: how many games and recorded winners, and the sum of their
-    facts' versions (`GameRow.facts_version`). A night with no game is missing."""
+    """Per night, what its counted games depend on: how many games and recorded winners,
+    and the sum of their facts' versions (`GameRow.facts_version`), the same facts whose
+    changes bump the season's `games_version` (migration 0021). A night with no game is
+    missing."""
     if not event_ids:
         return {}
     games = (select(PodRow.event_id, sa.func.count(col(GameRow.id)),

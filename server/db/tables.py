@@ -270,8 +270,19 @@ class SeasonRow(SQLModel, table=True):
     host_token_hash: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
-    """Bumped by every edit of the season's own rows (a rename, a merge): with its nights'
-    game logs it keys the cached standings (`server.services.season_reads`)."""
+    """Bumped by every edit of the season's own rows (a rename, a merge): with
+    `games_version` it keys the cached standings (`server.services.season_reads`)."""
+    made_on_laptop: bool = Field(default=False, sa_column_kwargs={"server_default": sa.true()})
+    """Whether the season was made on the laptop (or imported, which only the laptop may):
+    only such a season's host token opens the host's reserve of nights and pods
+    (`server.services.caps`). Anyone may make a season, so a token of a season made on a
+    stranger's phone is a stranger's. Seasons stored before migration 0022 count as made
+    on the laptop: they were made before strangers could be told apart."""
+    games_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """Bumped by the database's triggers (migration 0021) whenever one of its nights' games
+    is added, deleted or moved, or its winner or facts version (`GameRow.facts_version`)
+    changes, and whenever a night joins or leaves the season: the season's version is one
+    row's read, not a sum over its games."""
 
 
 class SeasonPlayerRow(SQLModel, table=True):

@@ -33,6 +33,11 @@ class Mode(Protocol):
     seat's time left at shutdown and gives it back after a restart. Among several
     processes the others' timers ran meanwhile, so nothing is given back."""
 
+    sole_writer: bool
+    """Whether this process makes every write of its database, so that a value read from it
+    stays true while this process commits nothing (`server.db.commits`). Among several
+    processes another may have committed meanwhile: read again."""
+
     acks_picks_in_views: bool
     """Whether a socket's pick may be queued and acknowledged in the next view (the
     pipeline); among several processes a pick may lose a race and is retried

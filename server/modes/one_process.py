@@ -20,6 +20,7 @@ class OneProcess:
     """`server.modes.mode.Mode` for one process."""
 
     keeps_time_left = True
+    sole_writer = True  # the database is locked to this process (`server.db.server_lock`)
     acks_picks_in_views = True
 
     def __init__(self, registry: Registry) -> None:

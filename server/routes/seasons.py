@@ -78,10 +78,12 @@ HostSeason = Annotated[str, Depends(require_season_host)]
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=SeasonCreated,
              dependencies=[LimitCreate])
-async def create_season(body: SeasonCreate, rt: RuntimeDep) -> SeasonCreated:
+async def create_season(body: SeasonCreate, rt: RuntimeDep,
+                        address: ClientAddress) -> SeasonCreated:
     made = await seasons.create_season(
         rt, body.name, body.scoring, body.points,
-        [a.model_dump() for a in body.achievements] if body.achievements else None)
+        [a.model_dump() for a in body.achievements] if body.achievements else None,
+        is_laptop(address, rt.settings))
     return _created(rt, made)
 
 

@@ -10,6 +10,9 @@ night. So every cap has three parts (`docs/security.md`, "Caps, lifetimes and lo
   `events_reserved_for_laptop`, at most the host's): a season's host stops that far
   short of the total. Anyone may make a season, and a
   stranger who made some used their tokens to open nights until the laptop was refused;
+  and since only a season made on the laptop (or imported) counts as a host's
+  (`for_request`), strangers' seasons stop where strangers do, and cannot fill the
+  season hosts' part either;
 - a share per client address (`max_pods_per_client`, `max_open_events_per_client`), so one
   phone cannot take every stranger's place, and per season for its host's phone.
 The laptop (`server.edge.laptop`) has no share of its own: only the total holds it.
@@ -20,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from server.core.errors import ConflictError
-from server.db import Session, event_repo
+from server.db import Session, event_repo, season_repo
 from server.edge.laptop import is_laptop
 from server.runtime import Runtime
 
@@ -49,6 +52,21 @@ def for_address(rt: Runtime, address: str | None, season_id: str | None = None) 
     if address is None:
         return LAPTOP if season_id is None else Creator("", True, season_id)
     return Creator(address, is_laptop(address, rt.settings), season_id)
+
+
+async def for_request(rt: Runtime, address: str | None,
+                      season_id: str | None = None) -> Creator:
+    """The creator a request from `address` carrying the host token of `season_id` (the
+    caller checked it) is: a season's host only if the season was made on the laptop
+    (`SeasonRow.made_on_laptop`). Anyone may make a season, so the token of one made on a
+    stranger's phone is a stranger's: strangers who made seasons filled the host's reserve
+    and locked the store's season's host out (issue #42)."""
+    if season_id is not None and address is not None and not is_laptop(address, rt.settings):
+        known = season_id
+        season = await rt.read(lambda session: season_repo.get_season(session, known))
+        if season is None or not season.made_on_laptop:
+            season_id = None
+    return for_address(rt, address, season_id)
 
 
 def room_for(creator: Creator, total: int, for_host: int, for_laptop: int) -> int:

@@ -3,9 +3,10 @@ season version and read in the standings' own bounded pool.
 
 Why both: standings are public and a season can hold thousands of games, so a read that
 recomputes them costs far more than a phone's view. The cache makes repeated reads cost
-one small query (`season_repo.season_version`: a rename, a merge, a game's result,
-confirmation or dispute (not a life tap) or a new night changes it; an import makes a new
-season, a delete removes it), and the pool of `standings_threads` threads keeps twenty
+one small query (`season_repo.season_version`, one row by its key whatever the season's
+size: a rename, a merge, a game's result, confirmation or dispute (not a life tap) or a
+new night changes it, the last three through the database's triggers; an import makes a
+new season, a delete removes it), and the pool of `standings_threads` threads keeps twenty
 readers at once from taking the threads that every other read of the server shares
 (`server.db.reads.PoolReads`).
 
@@ -120,11 +121,24 @@ async def warm_now(rt: Runtime, season_id: str) -> None:
 
 
 async def _version(rt: Runtime, season_id: str) -> tuple[int, ...] | None:
-    """The season's version stored now: one query for every reader that arrived while the
-    last one ran (`server.core.fresh_flight`), never one read before the caller came."""
-    version: tuple[int, ...] | None = await rt.version_flight.run(
-        ("standings", season_id), lambda: rt.season_reads.read(
-            lambda session: season_repo.season_version(session, season_id)))
+    """The season's version stored now. In memory, with no query, if this process is its
+    database's only writer and has committed nothing since that version was read
+    (`server.db.commits`); else one query for every reader that arrived while the last
+    one ran (`server.core.fresh_flight`), never one read before the caller came."""
+    if rt.mode.sole_writer:
+        known: tuple[int, ...] | None = rt.known_versions.get(season_id, rt.commits.value)
+        if known is not None:
+            return known
+
+    async def read() -> tuple[int, ...] | None:
+        commits = rt.commits.value  # before the query: a commit during it moves the count
+        found = await rt.season_reads.read(
+            lambda session: season_repo.season_version(session, season_id))
+        if found is not None:  # an unknown id is not kept: anyone may ask for any id
+            rt.known_versions.put(season_id, commits, found)
+        return found
+
+    version: tuple[int, ...] | None = await rt.version_flight.run(("standings", season_id), read)
     return version
 
 

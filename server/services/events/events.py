@@ -63,7 +63,7 @@ async def create_event(rt: Runtime, set_code: str, seed: int | None, timer: int 
     low, high = rt.settings.min_pick_timer_seconds, rt.settings.max_pick_timer_seconds
     if timer is not None and not low <= timer <= high:
         raise InvalidError(f"the pick timer is {low} to {high} seconds, or off", "bad_timer")
-    creator = caps.for_address(rt, address, season_id)
+    creator = await caps.for_request(rt, address, season_id)
     async with rt.event_lock:
         await caps.check_night_room(rt, creator)
         night = await _open_night(rt, set_code, seed, timer, options, packs, season_id,
@@ -217,7 +217,7 @@ async def form_pods(rt: Runtime, event_id: str, policy: PodPolicy,
             formed = plan_pods([p.id for p in night.players], rng, policy)
         except FormingError as error:
             raise ConflictError(str(error), error.code) from error
-        creator = caps.for_address(rt, address, night.row.season_id)
+        creator = await caps.for_request(rt, address, night.row.season_id)
         caps.check_pod_room(rt, creator, len(formed))  # a night's pods are live pods too
         by_id = {p.id: p for p in night.players}
         created, pod_rows, assigned = [], [], []

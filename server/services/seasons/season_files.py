@@ -103,7 +103,8 @@ def _season(data: SeasonFile) -> seasons.NewSeason:
     scheme = seasons.parse_scheme(data.season.scoring, data.season.points)
     achievements = seasons.parse_achievements(
         [{"name": a.name, "points": a.points} for a in data.season.achievements])
-    return seasons.new_season(data.season.name, scheme, achievements)
+    return seasons.new_season(data.season.name, scheme, achievements,
+                              on_laptop=True)  # only the laptop imports
 
 
 def checked_rows(data: SeasonFileReader) -> tuple[list[list[object]], list[ResultLine],

@@ -48,8 +48,8 @@ class NewSeason:
     code: str
 
 
-def new_season(name: str, scheme: Scheme,
-               offered: Sequence[Achievement]) -> NewSeason:
+def new_season(name: str, scheme: Scheme, offered: Sequence[Achievement],
+               on_laptop: bool) -> NewSeason:
     """A new season with its recovery code and host token (`recovery`); 422 `bad_name`
     or `bad_characters` for a name no season may have (`pods.season.checks`)."""
     try:
@@ -61,7 +61,7 @@ def new_season(name: str, scheme: Scheme,
     row = SeasonRow(id=new_id(), name=name, scoring=scheme.scoring.value,
                     points_json=json.dumps(dict(scheme.points), sort_keys=True),
                     achievements_json=achievements.stored(offered),
-                    host_token_hash=hash_token(token))
+                    host_token_hash=hash_token(token), made_on_laptop=on_laptop)
     return NewSeason(row, token, code)
 
 
@@ -77,8 +77,11 @@ def check_room(rt: Runtime, session: Session) -> None:
 async def create_season(rt: Runtime, name: str, scoring: str,
                         points: Mapping[str, object] | None,
                         achievements: Sequence[Mapping[str, object]] | None,
-                        ) -> NewSeason:
-    made = new_season(name, parse_scheme(scoring, points), parse_achievements(achievements))
+                        on_laptop: bool) -> NewSeason:
+    """A new season; `on_laptop`: made on the laptop, so its host's token opens the host's
+    reserve of nights and pods (`server.services.caps`), which a stranger's season does not."""
+    made = new_season(name, parse_scheme(scoring, points), parse_achievements(achievements),
+                      on_laptop)
 
     def stage(session: Session) -> None:
         check_room(rt, session)

@@ -23,7 +23,7 @@ def test_a_runtime_is_one_process_unless_started_as_a_cluster_member(tmp_path: P
     rt = build_runtime(Settings(data_dir=tmp_path))
     try:
         assert isinstance(rt.mode, OneProcess)
-        assert rt.mode.keeps_time_left and rt.mode.acks_picks_in_views
+        assert rt.mode.keeps_time_left and rt.mode.acks_picks_in_views and rt.mode.sole_writer
         assert rt.mode.lock_rows is None
     finally:
         rt.engine.dispose()
@@ -47,3 +47,11 @@ def test_no_part_of_the_server_but_startup_asks_which_mode_it_is() -> None:
             if ASKING.search(code) and "server.cluster" not in code:
                 asking.append(f"{relative}:{number}: {line.strip()}")
     assert asking == []
+
+
+def test_a_cluster_member_never_takes_a_read_for_still_true_without_asking() -> None:
+    """Another member may have committed meanwhile (`server.db.commits`): only one process
+    alone with its database may keep a season's version in memory."""
+    from server.cluster.node import Cluster
+
+    assert Cluster.sole_writer is False

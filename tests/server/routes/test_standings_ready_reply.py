@@ -122,3 +122,70 @@ def test_twenty_readers_at_once_share_the_versions_query(
     replies = client.portal.call(twenty)  # type: ignore[union-attr]
     assert len(queries) <= 2
     assert all(reply is replies[0] is not None for reply in replies)
+
+
+def _count_version_queries(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    queries: list[str] = []
+    version = season_repo.season_version
+
+    def counted(session: Session, season_id: str) -> tuple[int, ...] | None:
+        queries.append(season_id)
+        return version(session, season_id)
+
+    monkeypatch.setattr(season_repo, "season_version", counted)
+    return queries
+
+
+@SQLITE_ONLY
+def test_a_reader_of_a_version_known_since_the_last_commit_asks_the_database_nothing(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    season, url = _season_with_standings(client)
+    first = client.get(url)
+    assert first.status_code == 200  # cached, and its version known
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    queries = _count_version_queries(monkeypatch)
+
+    async def twenty() -> list[season_reads.StandingsReply | None]:
+        return list(await asyncio.gather(*(season_reads.standings_reply(
+            rt, season["season_id"], "json", standings_json) for _ in range(20))))
+
+    replies = client.portal.call(twenty)  # type: ignore[union-attr]
+    assert queries == []
+    assert all(reply is replies[0] is not None for reply in replies)
+    assert client.get(url, headers={"If-None-Match": first.headers["etag"]}).status_code == 304
+    assert queries == []
+
+
+@SQLITE_ONLY
+def test_any_commit_makes_the_next_reader_ask_and_see_it(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    season, url = _season_with_standings(client)
+    before = client.get(url)
+    assert before.status_code == 200
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    queries = _count_version_queries(monkeypatch)
+    with rt.session() as session:  # not through the writer: any commit counts
+        season_repo.bump_version(session, season["season_id"])
+        session.commit()
+    assert client.get(url).status_code == 200
+    assert queries[:1] == [season["season_id"]]  # then the book's own, at the new version
+    renamed = client.post(f"/api/seasons/{season['season_id']}/players/rename",
+                          headers=bearer(season["host_token"]),
+                          json={"name": "Player 00a", "to": "Zed"})
+    assert renamed.status_code == 200, renamed.text
+    after = client.get(url, headers={"If-None-Match": before.headers["etag"]})
+    assert after.status_code == 200
+    assert "Zed" in [line["name"] for line in after.json()["standings"]]
+
+
+@SQLITE_ONLY
+def test_among_several_processes_every_reader_asks_the_database(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    season, url = _season_with_standings(client)
+    assert client.get(url).status_code == 200
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    monkeypatch.setattr(rt.mode, "sole_writer", False)  # another process may have written
+    queries = _count_version_queries(monkeypatch)
+    assert client.get(url).status_code == 200
+    assert client.get(url).status_code == 200
+    assert queries == [season["season_id"]] * 2

@@ -76,26 +76,36 @@ def test_the_laptops_night_forms_its_pods_from_the_reserve(strict: Any) -> None:
 
 
 def test_a_stranger_who_makes_seasons_cannot_use_up_the_laptops_nights(strict: Any) -> None:
-    """Anyone may make a season, and its token reaches the host's reserve: a stranger who
-    made seasons opened nights with their tokens until the laptop was refused. The laptop
-    keeps a reserve of its own that no token reaches."""
+    """Anyone may make a season, and its token reached the host's reserve: a stranger who
+    made seasons opened nights with their tokens until the laptop was refused. A season
+    made on a stranger's phone is now a stranger's (its per-address share, and strangers'
+    total), and the laptop keeps a reserve of its own that no token reaches."""
     caps = {"max_open_events": 4, "events_reserved_for_host": 2,
             "events_reserved_for_laptop": 1, "max_open_events_per_client": 1}
-    stranger = strict("192.168.1.80", **GENEROUS, **caps)
+    strict("127.0.0.1", **GENEROUS, **caps)
+    stranger = strict("192.168.1.80")
     codes = []
-    for n in range(4):
+    for n in range(2):
         season = stranger.post("/api/seasons", json={"name": f"Junk {n}"}).json()
         codes.append(_code(stranger.post("/api/events", headers=bearer(season["host_token"]),
                                          json={"set": "CMR", "season_id": season["season_id"]})))
-    assert codes == [(201, None)] * 3 + [(409, "too_many_events")]
+    assert codes == [(201, None), (409, "device_events_full")]
+    for n in range(3):
+        other = strict(f"192.168.1.{81 + n}")
+        season = other.post("/api/seasons", json={"name": f"More junk {n}"}).json()
+        codes.append(_code(other.post("/api/events", headers=bearer(season["host_token"]),
+                                      json={"set": "CMR", "season_id": season["season_id"]})))
+    assert codes[2:] == [(201, None)] + [(409, "too_many_events")] * 2
     laptop = strict("127.0.0.1")
-    assert laptop.post("/api/events", json={"set": "CMR"}).status_code == 201
+    assert [laptop.post("/api/events", json={"set": "CMR"}).status_code
+            for _ in range(2)] == [201, 201]
     assert _code(laptop.post("/api/events", json={"set": "CMR"})) == (409, "too_many_events")
 
 
 def test_a_stranger_who_makes_seasons_cannot_use_up_the_laptops_pods(strict: Any) -> None:
-    """The same for pods: a season's night forms its pods from the host's reserve, but not
-    from the laptop's own."""
+    """The same for pods: a season's night forms its pods from the host's reserve only if
+    the season was made on the laptop; a stranger's season's nights stop where strangers
+    do, and the laptop's own part is left whole."""
     caps = {"max_pods": 4, "pods_reserved_for_host": 2, "pods_reserved_for_laptop": 1,
             "max_pods_per_client": 4}
     stranger = strict("192.168.1.81", **GENEROUS, **caps)
@@ -111,7 +121,30 @@ def test_a_stranger_who_makes_seasons_cannot_use_up_the_laptops_pods(strict: Any
         codes.append(_code(stranger.post(f"/api/events/{night['event_id']}/pods",
                                          headers=bearer(night["host_token"]),
                                          json={"policy": "balanced"})))
-    assert codes == [(200, None)] * 3 + [(409, "too_many_pods")]
+    assert codes == [(200, None)] * 2 + [(409, "too_many_pods")] * 2
     laptop = strict("127.0.0.1")
-    assert laptop.post("/api/pods", json={"seats": 2}).status_code == 201
+    assert [laptop.post("/api/pods", json={"seats": 2}).status_code
+            for _ in range(2)] == [201, 201]
     assert _code(laptop.post("/api/pods", json={"seats": 2})) == (409, "too_many_pods")
+
+
+def test_strangers_who_make_seasons_cannot_lock_out_a_real_seasons_host(strict: Any) -> None:
+    """The issue's "a season's host is never refused by caps that strangers fill": a season
+    made on a stranger's phone is a stranger's, its token no key to the host's reserve, so
+    the store's season (made on the laptop) opens tonight's night from a phone whatever
+    strangers' seasons did."""
+    caps = {"max_open_events": 5, "events_reserved_for_host": 3,
+            "events_reserved_for_laptop": 1, "max_open_events_per_client": 1}
+    store = strict("127.0.0.1", **GENEROUS, **caps).post("/api/seasons", json={"name": "Fri"})
+    codes = []
+    for n in range(4):
+        stranger = strict(f"192.168.1.{120 + n}")
+        junk = stranger.post("/api/seasons", json={"name": f"Junk {n}"}).json()
+        codes.append(_code(stranger.post("/api/events", headers=bearer(junk["host_token"]),
+                                         json={"set": "CMR", "season_id": junk["season_id"]})))
+    assert codes == [(201, None)] * 2 + [(409, "too_many_events")] * 2
+    season = store.json()
+    tonight = strict("192.168.1.99").post(
+        "/api/events", headers=bearer(season["host_token"]),
+        json={"set": "CMR", "season_id": season["season_id"]})
+    assert tonight.status_code == 201, tonight.text
