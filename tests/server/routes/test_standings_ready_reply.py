@@ -106,14 +106,7 @@ def test_twenty_readers_at_once_share_the_versions_query(
     season, url = _season_with_standings(client)
     assert client.get(url).status_code == 200  # cached
     rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
-    queries: list[str] = []
-    version = season_repo.season_version
-
-    def counted(session: Session, season_id: str) -> tuple[int, ...] | None:
-        queries.append(season_id)
-        return version(session, season_id)
-
-    monkeypatch.setattr(season_repo, "season_version", counted)
+    queries = _count_version_queries(monkeypatch)
 
     async def twenty() -> list[season_reads.StandingsReply | None]:
         return list(await asyncio.gather(*(season_reads.standings_reply(
