@@ -37,7 +37,7 @@ os.environ.setdefault("PRISMATIC_CARD_TEXT_ON_START", "0")
 settings.load_profile("suite")
 
 SHARED_SERVER_MODULES = (
-    "tests/browser/",  # a server per module, on the worker's Chromium (tests/browser/conftest.py)
+    "tests/browser/",  # a server and a Chromium per module (tests/browser/conftest.py)
     "tests/server/cluster/test_two_processes.py",  # one pair of cluster members
     "tests/server/cluster/test_name_races.py",  # one pair of cluster members
     "tests/server/services/test_rounds.py",  # one night drafted, copied for each test

@@ -1,5 +1,4 @@
-"""Fixtures for the browser tests: one server subprocess per module, and one Chromium per
-worker whose contexts each module closes when it ends.
+"""Fixtures for the browser tests: one server subprocess and one Chromium per module.
 
 Why a subprocess and Debian's Chromium: the point is to test what a phone sees, through a
 real uvicorn with real sockets, without downloading a browser. Requests that leave
@@ -20,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 from tests.browser.support import ROOT
 from tests.server.support.live import START_SECONDS
@@ -120,56 +119,24 @@ def remote_images_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         yield base
 
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-
-class WorkersChromium:
-    """One Playwright driver and one Chromium for a test worker, launched when its first
-    browser module starts and again only if it went away.
-
-    Why not one per module: the driver and Chromium cost a start about a second of CPU,
-    and the suite has over fifty browser modules (issue #43). Each module still begins
-    with no page open: `browser` closes every context a module left, as closing its own
-    Chromium did."""
-
-    def __init__(self) -> None:
-        self.playwright: Playwright | None = None
-        self.chromium: Browser | None = None
-
-    def get(self) -> Browser:
-        if self.playwright is None:
-            self.playwright = sync_playwright().start()
-        if self.chromium is None or not self.chromium.is_connected():
-            self.chromium = self.playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        return self.chromium
-
-    def close(self) -> None:
-        if self.chromium is not None and self.chromium.is_connected():
-            self.chromium.close()
-        if self.playwright is not None:
-            self.playwright.stop()
-
-
-@pytest.fixture(scope="session")
-def workers_chromium() -> Iterator[WorkersChromium]:
-    shared = WorkersChromium()
-    try:
-        yield shared
-    finally:
-        shared.close()
-
-
 @pytest.fixture(scope="module")
-def browser(workers_chromium: WorkersChromium) -> Iterator[Browser]:
-    """The worker's Chromium, with no page open when the module starts or ends."""
+def browser() -> Iterator[Browser]:
     _need_chromium()
-    chromium = workers_chromium.get()
-    try:
-        yield chromium
-    finally:
-        if chromium.is_connected():
-            for context in chromium.contexts:
-                context.close()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
