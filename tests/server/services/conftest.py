@@ -1,7 +1,8 @@
 """Fixtures the service tests share: a pod whose draft is over, and a pod at its tables.
 
 Both are built once per worker into a SQLite file (tests/server/support/saved.py): a test
-on SQLite opens its app on a copy, one on PostgreSQL builds its own (`SAVED`)."""
+on SQLite opens its app on a copy, one on PostgreSQL builds its own (`SAVED`). The rounds'
+and clocks' night (`saved_fixtures`) is built once per module on each database."""
 
 from __future__ import annotations
 
@@ -90,18 +91,22 @@ def played_table(request: pytest.FixtureRequest, client: TestClient) -> People:
     return play_tables(client) if copy is None else copy.value
 
 
-BUILT_PER_TEST_ON_POSTGRESQL = "night"
-"""The state of `saved_fixtures` (tests/server/support/saved.py) that a PostgreSQL test
-drafts for itself: two pods of five, tens of seconds on a loaded machine."""
+SAVED_ONCE_A_MODULE = "night"
+"""The state of `saved_fixtures` (tests/server/support/saved.py): two pods of five, drafted
+once per module on each database, tens of seconds on a loaded machine."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A PostgreSQL test of this folder that takes a `night` drafts it itself: marked slow,
-    so the longest-first scheduler (tests/conftest.py) counts its module's minutes, not a
-    second a test, and does not hand that module out last."""
+    """The first PostgreSQL test of a module of this folder that takes a `night` is marked
+    slow: the module drafts its PostgreSQL night for it, so the longest-first scheduler
+    (tests/conftest.py) counts that minute, not a second, and does not hand the module out
+    last. The module's other tests start from copies and stay a second each."""
     folder = Path(__file__).parent
+    counted: set[Path] = set()
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if (item.path.is_relative_to(folder) and params.get("db_url") == "postgresql"
-                and BUILT_PER_TEST_ON_POSTGRESQL in getattr(item, "fixturenames", ())):
+                and SAVED_ONCE_A_MODULE in getattr(item, "fixturenames", ())
+                and item.path not in counted):
+            counted.add(item.path)
             item.add_marker(pytest.mark.slow)
