@@ -8,6 +8,7 @@ localhost are aborted, as on a table with no Internet, so the text cards are exe
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -15,6 +16,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from asyncio import events
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -137,8 +139,10 @@ class WorkersChromium:
     def __init__(self) -> None:
         self.playwright: Playwright | None = None
         self.chromium: Browser | None = None
+        self.paused_loop: asyncio.AbstractEventLoop | None = None
 
     def get(self) -> Browser:
+        self._resume_loop()
         if self.playwright is None:
             self.playwright = sync_playwright().start()
         if self.chromium is None or not self.chromium.is_connected():
@@ -146,7 +150,27 @@ class WorkersChromium:
                 executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         return self.chromium
 
+    def release(self) -> None:
+        """A browser module ended: close every context it left, and take Playwright's event
+        loop off the thread until the next browser module (`get`). Between two calls its
+        sync API marks that loop as running on the thread, as long as its driver lives: the
+        worker's later tests would seem to run on an event loop (`asyncio.run` refuses to
+        start, the loop guards of tests/server/conftest.py fire; test_workers_chromium)."""
+        if self.chromium is not None and self.chromium.is_connected():
+            for context in self.chromium.contexts:
+                context.close()
+        if self.paused_loop is None:
+            self.paused_loop = events._get_running_loop()
+            events._set_running_loop(None)
+
+    def _resume_loop(self) -> None:
+        """Mark Playwright's loop as running again, as its sync API left it."""
+        if self.paused_loop is not None:
+            events._set_running_loop(self.paused_loop)
+            self.paused_loop = None
+
     def close(self) -> None:
+        self._resume_loop()
         if self.chromium is not None and self.chromium.is_connected():
             self.chromium.close()
         if self.playwright is not None:
@@ -170,6 +194,4 @@ def browser(workers_chromium: WorkersChromium) -> Iterator[Browser]:
     try:
         yield chromium
     finally:
-        if chromium.is_connected():
-            for context in chromium.contexts:
-                context.close()
+        workers_chromium.release()
