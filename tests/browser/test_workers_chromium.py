@@ -14,7 +14,7 @@ import asyncio
 
 import pytest
 
-from tests.browser.conftest import WorkersChromium
+from tests.browser.conftest import WorkersChromium, _need_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,7 @@ async def answer() -> int:
 def test_after_a_browser_module_the_thread_runs_no_event_loop_and_chromium_serves_again(
     workers_chromium: WorkersChromium,
 ) -> None:
+    _need_chromium()  # skips with a reason without Debian's Chromium, as `browser` does
     chromium = workers_chromium.get()
     page = chromium.new_page()
     page.set_content("<p>one</p>")
