@@ -32,7 +32,8 @@ class StoppedClock:
 
 
 # Two pods of five at their tables (round 1), drafted once for this module.
-saved_night, settings, night = saved_fixtures(drafted_night, night_at_tables, "night")
+saved_night, saved_night_postgresql, settings, night = saved_fixtures(
+    drafted_night, night_at_tables, "night")
 
 
 def runtime(client: TestClient) -> Runtime:

@@ -49,7 +49,8 @@ def same_pod_pairs(night: Night, tables: list[dict[str, Any]]) -> int:
 
 
 # Two pods of five at their tables (round 1), drafted once for this module.
-saved_night, settings, night = saved_fixtures(drafted_night, night_at_tables, "night")
+saved_night, saved_night_postgresql, settings, night = saved_fixtures(
+    drafted_night, night_at_tables, "night")
 
 
 def test_round_two_reseats_both_pods_by_points_and_mixes_them(

@@ -17,7 +17,8 @@ from tests.server.support.nights import Night, building_night, night_building
 from tests.server.support.saved import saved_fixtures
 
 # Two pods of five building their decks, drafted once for this module.
-saved_night, settings, night = saved_fixtures(building_night, night_building, "night")
+saved_night, saved_night_postgresql, settings, night = saved_fixtures(
+    building_night, night_building, "night")
 
 
 def split(client: TestClient, night: Night, pod_index: int, **body: Any) -> Any:

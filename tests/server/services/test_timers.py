@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from server.core.settings import Settings
+from server.runtime import Runtime
+from server.services.night import timers
 from tests.server.support.builders import join, me, new_pod, start
 
 
@@ -49,16 +52,58 @@ def test_expired_timer_auto_picks_for_the_seat(client: TestClient, db_url: str) 
     assert deadline is not None  # the next pack's deadline is stored
 
 
-def test_paused_timer_does_not_fire(client: TestClient) -> None:
-    pod = new_pod(client, seats=2, pick_timer_seconds=2)
-    ann = join(client, pod, "Ann")
-    start(client, pod)
-    client.post(pod.url("/pause"), headers=pod.host)
-    time.sleep(2.5)
-    assert me(client, ann)["pick"] == 1
-    client.post(pod.url("/resume"), headers=pod.host)
-    assert me(client, ann)["pick"] == 1  # the frozen second was given back
-    assert wait_for(lambda: me(client, ann)["pick"] > 1)
+class HandClock:
+    """The runtime's clock, moved only by the test: no real second counts, however long
+    a loaded machine takes between two requests."""
+
+    def __init__(self, start: datetime) -> None:
+        self.moment = start
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, seconds: float) -> None:
+        self.moment += timedelta(seconds=seconds)
+
+
+def ticks_seen(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
+    """The moments of the timer loop's finished ticks (each `expire_due` that returned)."""
+    seen: list[datetime] = []
+    real = timers.expire_due
+
+    async def counted(rt: Runtime, now: datetime) -> int:
+        fired = await real(rt, now)
+        seen.append(now)
+        return fired
+
+    monkeypatch.setattr(timers, "expire_due", counted)
+    return seen
+
+
+def test_paused_timer_does_not_fire(make_settings: Callable[..., Settings], app_client: Any,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is the test's (`HandClock`): the 2 s pick timer cannot run out between
+    the start and the pause on a loaded machine, and a timer tick at a moment past the
+    deadline is awaited, not guessed at with a sleep. A gap limit above the jumps keeps the
+    loop from taking them for a sleeping laptop (`server.services.night.timers`)."""
+    ticks = ticks_seen(monkeypatch)
+    with app_client(make_settings(timer_gap_seconds=3600)) as client:
+        rt: Runtime = client.app.state.runtime
+        clock = rt.clock = HandClock(rt.now())
+        pod = new_pod(client, seats=2, pick_timer_seconds=2)
+        ann = join(client, pod, "Ann")
+        start(client, pod)
+        client.post(pod.url("/pause"), headers=pod.host)
+        clock.advance(2.5)  # paused past the deadline
+        past = clock()
+        assert wait_for(lambda: any(tick >= past for tick in ticks), timeout=30)
+        assert me(client, ann)["pick"] == 1
+        client.post(pod.url("/resume"), headers=pod.host)
+        resumed = len(ticks)
+        assert wait_for(lambda: len(ticks) > resumed, timeout=30)  # a tick after the resume
+        assert me(client, ann)["pick"] == 1  # the frozen seconds were given back
+        clock.advance(2.5)  # now the 2 s run out
+        assert wait_for(lambda: me(client, ann)["pick"] > 1, timeout=30)
 
 
 def test_deadline_survives_a_restart(
