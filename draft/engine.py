@@ -290,6 +290,24 @@ def waiting_on(state: DraftState, seat: int) -> int | None:
     return None
 
 
+def waiting_on_all(state: DraftState) -> tuple[int | None, ...]:
+    """`waiting_on` of every seat, by seat, in one walk round the table twice in the
+    passing direction (the last seat seen holding a pack is the nearest upstream one),
+    with the direction read once: every pick compares the whole table's (issue #45)."""
+    n = state.config.seats
+    step = state.direction.step
+    seats = state.seats
+    found: list[int | None] = [None] * n
+    last: int | None = None
+    for k in range(2 * n):
+        seat = (step * k) % n
+        if k >= n:  # a whole lap seen: `last` is the nearest holder upstream, or itself
+            found[seat] = last if last != seat else None
+        if seats[seat].queue:
+            last = seat
+    return tuple(found)
+
+
 def seats_to_act(state: DraftState) -> list[int]:
     """Seats that have a pack in front of them now."""
     return [seat.index for seat in state.seats if seat.queue and not state.finished]
