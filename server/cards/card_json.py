@@ -21,6 +21,7 @@ from draft.cards import Card
 from draft.state import CardInstance
 from pods.commanders import commander_reasons
 from server.cards.media import CardMedia
+from server.protocol.ascii_json import ascii_json
 from server.protocol.shapes.cards import CardBody, CardExtras, CardFacts, CardView
 
 Key = tuple[str, str, str, bool, bool]
@@ -28,9 +29,11 @@ Key = tuple[str, str, str, bool, bool]
 
 
 def dumps(data: Any) -> str:
-    """Compact JSON text, UTF-8 as is (orjson: the socket's hot path encodes every view
-    head with it; about ten times the standard library's speed on these dicts)."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    """Compact JSON text, ASCII (orjson: the socket's hot path encodes every view head
+    with it; about ten times the standard library's speed on these dicts). Non-ASCII
+    characters are `\\u` escapes (`ascii_json`): the frames built from these texts stay
+    ASCII strs, which the socket encodes to UTF-8 by a copy."""
+    return ascii_json(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 def card_facts(card: Card, mono_partner_grant: bool = False) -> CardFacts:
