@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from draft.bots import Bot, PickContext
 from draft.changes import (
@@ -224,9 +224,12 @@ def auto_pick(state: DraftState, seat: int, bot: Bot) -> tuple[DraftState, list[
 
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """All a seat may see: its own pack and pool, and public facts about the table."""
+class SeatView(NamedTuple):
+    """All a seat may see: its own pack and pool, and public facts about the table.
+
+    Why a named tuple, not a frozen dataclass: every view a pick sends builds one, and a
+    frozen dataclass sets its 17 fields one `object.__setattr__` at a time; a tuple is
+    built in one C call, and is as read-only (issue #45)."""
 
     seat: int
     player: str

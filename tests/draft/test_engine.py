@@ -268,3 +268,10 @@ def test_a_seats_queue_fills_from_the_neighbour_passed_from() -> None:
     state, _ = pick(state, 0, first_two(state, 0))
     receiver = next(s for s in range(8) if len(state.seats[s].queue) == 2)
     assert passed_from(state, receiver) == 0
+
+
+def test_a_seat_view_cannot_be_changed() -> None:
+    view = view_for(new_draft(), 0)
+    with pytest.raises(AttributeError):
+        view.pick = 5  # type: ignore[misc]
+    assert view.pick == 1
