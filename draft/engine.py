@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from draft.bots import Bot, PickContext
 from draft.changes import (
@@ -224,9 +224,12 @@ def auto_pick(state: DraftState, seat: int, bot: Bot) -> tuple[DraftState, list[
 
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """All a seat may see: its own pack and pool, and public facts about the table."""
+class SeatView(NamedTuple):
+    """All a seat may see: its own pack and pool, and public facts about the table.
+
+    Why a named tuple, not a frozen dataclass: every view a pick sends builds one, and a
+    frozen dataclass sets its 17 fields one `object.__setattr__` at a time; a tuple is
+    built in one C call, and is as read-only (issue #45)."""
 
     seat: int
     player: str
@@ -288,6 +291,24 @@ def waiting_on(state: DraftState, seat: int) -> int | None:
         if state.seats[upstream].queue:
             return upstream
     return None
+
+
+def waiting_on_all(state: DraftState) -> tuple[int | None, ...]:
+    """`waiting_on` of every seat, by seat, in one walk round the table twice in the
+    passing direction (the last seat seen holding a pack is the nearest upstream one),
+    with the direction read once: every pick compares the whole table's (issue #45)."""
+    n = state.config.seats
+    step = state.direction.step
+    seats = state.seats
+    found: list[int | None] = [None] * n
+    last: int | None = None
+    for k in range(2 * n):
+        seat = (step * k) % n
+        if k >= n:  # a whole lap seen: `last` is the nearest holder upstream, or itself
+            found[seat] = last if last != seat else None
+        if seats[seat].queue:
+            last = seat
+    return tuple(found)
 
 
 def seats_to_act(state: DraftState) -> list[int]:

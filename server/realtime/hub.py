@@ -9,7 +9,8 @@ never awaits a socket, so one dead or slow socket cannot stall or break a broadc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,36 +19,68 @@ RESYNC = object()
 
 
 class Subscription:
-    """One subscriber's bounded queue of messages."""
+    """One subscriber's bounded queue of messages.
+
+    Why a deque and one waiter, not an `asyncio.Queue`: every pick wakes the write loop
+    of each seat it changes, and the queue's `put_nowait`, `get`, `empty` and
+    `get_nowait` were ~60 Python calls per table-pace pick (issue #45, docs/
+    performance.md). One reader per subscription (its socket's write loop) is all it
+    serves, so one future to wake it is enough."""
 
     def __init__(self, channel: str, maxsize: int,
                  accepts: Callable[[Any], bool] | None = None) -> None:
+        if maxsize < 1:
+            raise ValueError(f"a subscription holds at least one message, not {maxsize}")
         self.channel = channel
-        self.queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=maxsize)
+        self.maxsize = maxsize
         self.overflows = 0
         self.accepts = accepts
+        self._items: deque[Any] = deque()
+        self._waiter: asyncio.Future[None] | None = None
 
     def offer(self, message: Any) -> None:
         if self.accepts is not None and not self.accepts(message):
             return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
+        items = self._items
+        if len(items) >= self.maxsize:
             self.overflows += 1
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(RESYNC)
+            items.clear()
+            message = RESYNC
+        items.append(message)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
-    def get(self) -> Coroutine[Any, Any, Any]:
-        """The next message, to await (the queue's own coroutine, not one wrapping it:
-        every socket's writer awaits it once per update, #45)."""
-        return self.queue.get()
+    def qsize(self) -> int:
+        """Messages queued now (at most `maxsize`)."""
+        return len(self._items)
+
+    async def batch(self) -> list[Any]:
+        """Everything queued, once there is something (a burst of updates coalesces into
+        one batch): the write loop's one await per wake-up."""
+        while not self._items:
+            await self._wait()
+        return self.drain()
+
+    async def get(self) -> Any:
+        """The next message, waiting for one."""
+        while not self._items:
+            await self._wait()
+        return self._items.popleft()
+
+    async def _wait(self) -> None:
+        if self._waiter is not None:
+            raise RuntimeError("a subscription has one reader; another is waiting")
+        self._waiter = asyncio.get_running_loop().create_future()
+        try:
+            await self._waiter
+        finally:
+            self._waiter = None
 
     def drain(self) -> list[Any]:
         """Everything queued right now (used to coalesce a burst of updates)."""
-        items = []
-        while not self.queue.empty():
-            items.append(self.queue.get_nowait())
+        items = list(self._items)
+        self._items.clear()
         return items
 
 

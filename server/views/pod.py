@@ -62,12 +62,6 @@ def card_json(pod: LivePod, instance: CardInstance) -> CardView:
     return pod.cards.data(instance, pod.partner_grant)
 
 
-def card_text(pod: LivePod, instance: CardInstance) -> str:
-    """The same card as compact JSON text (the socket's hot path: by instance id, once
-    built, `server.cards.card_json.InstanceTexts`)."""
-    return pod.card_texts.text(instance)
-
-
 def _players(pod: LivePod) -> list[PlayerLine]:
     ordered = sorted(pod.night.players, key=lambda p: (p.seat is None, p.seat, p.join_index))
     return [
@@ -163,7 +157,7 @@ def seat_text(pod: LivePod, player: LivePlayer,
     if text is None:
         part, pack, pool = _seat_part(pod, player, language)
         pack_text = ("null" if pack is None
-                     else "[" + ",".join(card_text(pod, c) for c in pack) + "]")
+                     else "[" + pod.card_texts.joined(pack) + "]")
         head = "{" + _pod_head_text(pod, views) + "," + dumps(part)[1:-1]
         text = views.seats[(player.id, language)] = SeatText(views.version, head, pack_text,
                                                              pool)
@@ -187,7 +181,7 @@ def seat_view_text(pod: LivePod, player: LivePlayer, sent: PoolSent | None = Non
         pool_key, cards = "pool", pool
     if sent is not None:
         sent.record(pool)
-    pool_text = ",".join(card_text(pod, c) for c in cards)
+    pool_text = pod.card_texts.joined(cards)
     return text.version, f'{head},"pack":{pack_text},"{pool_key}":[{pool_text}]}}'
 
 

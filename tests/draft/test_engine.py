@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from draft.bots import FirstCardsBot
@@ -14,6 +16,7 @@ from draft.engine import (
     start,
     view_for,
     waiting_on,
+    waiting_on_all,
 )
 from draft.errors import (
     CardNotInPackError,
@@ -113,6 +116,20 @@ def test_a_seat_with_no_pack_waits_on_its_upstream_neighbour() -> None:
     view = view_for(state, 0)
     assert view.pack is None
     assert view.waiting_on == 1 == waiting_on(state, 0)
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_the_whole_table_s_waiting_on_is_each_seat_s(seats: int) -> None:
+    """Through a whole draft, one seat picking at a time in a seeded order (so seats
+    hold several packs, one, or none; every round's direction), for every seat."""
+    order = random.Random(seats)
+    state = new_draft(seats=seats)
+    while not state.finished:
+        everyone = waiting_on_all(state)
+        assert everyone == tuple(waiting_on(state, seat) for seat in range(seats))
+        holding = [seat.index for seat in state.seats if seat.queue]
+        state, _ = auto_pick(state, order.choice(holding), FirstCardsBot())
+    assert waiting_on_all(state) == tuple(waiting_on(state, seat) for seat in range(seats))
 
 
 def test_the_next_round_opens_only_after_every_pack_is_empty() -> None:
@@ -251,3 +268,10 @@ def test_a_seats_queue_fills_from_the_neighbour_passed_from() -> None:
     state, _ = pick(state, 0, first_two(state, 0))
     receiver = next(s for s in range(8) if len(state.seats[s].queue) == 2)
     assert passed_from(state, receiver) == 0
+
+
+def test_a_seat_view_cannot_be_changed() -> None:
+    view = view_for(new_draft(), 0)
+    with pytest.raises(AttributeError):
+        view.pick = 5  # type: ignore[misc]
+    assert view.pick == 1

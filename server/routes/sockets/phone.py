@@ -212,7 +212,7 @@ class Connection:
 
     async def write_loop(self, subscription: Subscription) -> None:
         while True:
-            items = [await subscription.get(), *subscription.drain()]
+            items = await subscription.batch()
             if self._revoked():
                 await self.close(CLOSE_BAD_TOKEN)
                 return

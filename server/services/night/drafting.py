@@ -25,7 +25,7 @@ from typing import Any
 from draft import engine
 from draft.bots import Bot
 from draft.changes import Change, DraftFinished, PackPassed, PickMade, RoundStarted
-from draft.engine import waiting_on
+from draft.engine import waiting_on_all
 from draft.state import DraftState
 from server.core.errors import ConflictError
 from server.db import Session, repo
@@ -125,10 +125,12 @@ def affected_seats(
             seats.add(change.seat)
         elif isinstance(change, PackPassed):
             seats.add(change.to_seat)
+    now = waiting_on_all(state)
+    then = waiting_on_all(before) if before is not None else None
     for seat in state.seats:
         if seat.queue or seat.index in seats:
             continue
-        if before is None or waiting_on(before, seat.index) != waiting_on(state, seat.index):
+        if then is None or then[seat.index] != now[seat.index]:
             seats.add(seat.index)
     return frozenset(seats)
 

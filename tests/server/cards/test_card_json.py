@@ -31,8 +31,8 @@ def test_the_text_is_the_data_encoded_with_the_id_first() -> None:
     data = cards.data(instance, grant=False)
     assert next(iter(data)) == "id"
     assert json.loads(cards.text(instance, grant=False)) == data
-    assert cards.text(instance, grant=False) == json.dumps(
-        data, separators=(",", ":"), ensure_ascii=False)
+    assert cards.text(instance, grant=False) == json.dumps(  # ASCII: the frame's encoding
+        data, separators=(",", ":"), ensure_ascii=True)      # is a copy (#45)
 
 
 def test_a_foil_or_another_slot_or_grant_is_its_own_body() -> None:
@@ -85,3 +85,28 @@ def test_every_pod_of_a_runtime_shares_its_card_json(client: TestClient) -> None
     rt = client.app.state.runtime  # type: ignore[attr-defined]
     assert len(rt.registry) == 2
     assert all(pod.cards is rt.cards for pod in rt.registry.all())
+
+
+def test_a_pod_s_instance_texts_join_as_one_list_built_or_not() -> None:
+    cards_of_set = load_set("CMR").cards
+    cards = CardJson()
+    texts = InstanceTexts(cards, grant=False)
+    instances = [CardInstance(n, cards_of_set[n], "common", False) for n in range(3)]
+    texts.text(instances[1])  # one built before, two not
+    expected = ",".join(cards.text(instance, grant=False) for instance in instances)
+    assert texts.joined(instances) == expected  # some built on the way
+    assert texts.joined(instances) == expected  # all looked up
+    assert json.loads("[" + texts.joined(instances) + "]")[2]["id"] == 2
+    assert texts.joined([]) == ""
+
+
+def test_joined_instance_texts_pick_up_new_media() -> None:
+    card = load_set("CMR").cards[0]
+    media = CardMedia(images="off")
+    cards = CardJson(media)
+    texts = InstanceTexts(cards, grant=False)
+    instance = CardInstance(1, card, "common", False)
+    texts.joined([instance])
+    media.use({card.name: "Flying"}, None)
+    cards.clear()
+    assert json.loads(texts.joined([instance]))["text"] == "Flying"

@@ -54,3 +54,49 @@ def test_a_subscriber_is_never_queued_what_it_does_not_accept() -> None:
             assert all_.drain() == [0, 1, 2, 3, 4, 5]
 
     asyncio.run(scenario())
+
+
+def test_a_batch_waits_for_the_first_message_then_takes_all_that_queued() -> None:
+    async def scenario() -> None:
+        hub = Hub()
+        with hub.subscribe("a") as writer:
+            waiting = asyncio.create_task(writer.batch())
+            await asyncio.sleep(0)
+            assert not waiting.done()
+            hub.publish("a", 1)
+            hub.publish("a", 2)
+            assert await waiting == [1, 2]
+            hub.publish("a", 3)
+            assert await writer.batch() == [3]
+            assert writer.qsize() == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_full_queue_wakes_its_reader_with_the_resync_marker_alone() -> None:
+    async def scenario() -> None:
+        hub = Hub(queue_size=2)
+        with hub.subscribe("a") as sleepy:
+            for n in range(3):
+                hub.publish("a", n)
+            assert await sleepy.batch() == [RESYNC]
+            assert sleepy.overflows == 1
+
+    asyncio.run(scenario())
+
+
+def test_a_subscription_has_one_reader() -> None:
+    async def scenario() -> None:
+        hub = Hub()
+        with hub.subscribe("a") as one:
+            first = asyncio.create_task(one.batch())
+            await asyncio.sleep(0)
+            try:
+                await one.get()
+            except RuntimeError as refused:
+                assert "one reader" in str(refused)
+            else:
+                raise AssertionError("a second reader was let wait")
+            first.cancel()
+
+    asyncio.run(scenario())

@@ -40,6 +40,24 @@ def test_the_sockets_seat_view_text_is_the_seat_view(client: TestClient) -> None
     assert len(view["pool"]) == 6 and view["pack"]
 
 
+def test_the_sockets_seat_view_text_is_ascii_whatever_the_names_and_cards(
+        client: TestClient) -> None:
+    """Card types ("Creature — Elf") and names ("Аня") are sent as JSON escapes, so a
+    frame's UTF-8 encoding is a copy (#45); the phone parses the same view."""
+    pod = new_pod(client, bots=True)
+    seat = join(client, pod, "Аня 🂡")
+    rt: Runtime = client.app.state.runtime  # type: ignore[attr-defined]
+    live = rt.registry.get(pod.pod_id)
+    player = live.player(seat.player_id)
+    start(client, pod)
+    assert take_first(client, seat).status_code == 200
+    _, text = seat_view_text(live, player)
+    view = seat_view(live, player)
+    assert not json.dumps(view, ensure_ascii=False).isascii()  # there is something to escape
+    assert text.isascii() and json.loads(text) == view
+    assert view["me"]["name"] == "Аня 🂡"
+
+
 def ann_after_one_pick(client: TestClient) -> tuple[LivePod, LivePlayer, SeatHandle]:
     """A drafting pod (Ann and bots) in which Ann has made her first pick."""
     pod = new_pod(client, bots=True)
