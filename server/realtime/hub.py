@@ -62,12 +62,6 @@ class Subscription:
             await self._wait()
         return self.drain()
 
-    async def get(self) -> Any:
-        """The next message, waiting for one."""
-        while not self._items:
-            await self._wait()
-        return self._items.popleft()
-
     async def _wait(self) -> None:
         if self._waiter is not None:
             raise RuntimeError("a subscription has one reader; another is waiting")

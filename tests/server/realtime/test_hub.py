@@ -12,8 +12,8 @@ def test_every_subscriber_of_a_channel_gets_the_message() -> None:
         hub = Hub()
         with hub.subscribe("a") as one, hub.subscribe("a") as two, hub.subscribe("b") as other:
             assert hub.publish("a", "hello") == 2
-            assert await one.get() == "hello"
-            assert await two.get() == "hello"
+            assert await one.batch() == ["hello"]
+            assert await two.batch() == ["hello"]
             assert other.drain() == []
 
     asyncio.run(scenario())
@@ -25,7 +25,7 @@ def test_a_full_queue_is_replaced_by_one_resync_marker() -> None:
         with hub.subscribe("a") as sleepy, hub.subscribe("a") as awake:
             for n in range(10):
                 hub.publish("a", n)
-                assert await awake.get() == n
+                assert await awake.batch() == [n]
             items = sleepy.drain()
             assert RESYNC in items
             assert len(items) <= 4
@@ -92,7 +92,7 @@ def test_a_subscription_has_one_reader() -> None:
             first = asyncio.create_task(one.batch())
             await asyncio.sleep(0)
             try:
-                await one.get()
+                await one.batch()
             except RuntimeError as refused:
                 assert "one reader" in str(refused)
             else:
