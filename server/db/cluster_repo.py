@@ -7,6 +7,7 @@ conditional UPDATE, `pg_notify`), the cluster never runs on SQLite.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,16 @@ channel of one pod's notices, heard only by the processes that serve it)."""
 
 ORIGIN = secrets.token_hex(6)
 """This process's name in its notices (`<pod>:<revision>:<origin>`), so it skips its own."""
+
+
+def _name_a_forked_process() -> None:
+    """A fork is another process: with its parent's name it would skip the parent's
+    notices as its own (the test suite forks its servers from one warm parent)."""
+    global ORIGIN
+    ORIGIN = secrets.token_hex(6)
+
+
+os.register_at_fork(after_in_child=_name_a_forked_process)
 
 _BUMP = sa.text(
     "WITH bumped AS (UPDATE pod SET revision = revision + 1 "

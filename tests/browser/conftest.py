@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -21,8 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.browser.support import ROOT
 from tests.server.support.live import START_SECONDS
+from tests.server.support.spawn import ServerProcess, spawn_server
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -42,7 +41,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+def _wait_healthy(url: str, process: ServerProcess, log: Path) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -78,12 +77,11 @@ def running_server(data: Path, *args: str, **env: str) -> Iterator[str]:
         environment = {k: v for k, v in os.environ.items() if not k.startswith("PRISMATIC_")}
         environment.update({"PRISMATIC_PUBLIC_URL": base, "PRISMATIC_SCRYFALL_URL": NO_INTERNET,
                             "PRISMATIC_CARD_TEXT_ON_START": "0", **env})
-        command = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
-                   "--port", str(port), "--db", f"sqlite:///{data}/db.sqlite3",
-                   "--data-dir", str(data), "--no-qr", *args]
-        with log.open("wb") as out:
-            process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out,
-                                       stderr=subprocess.STDOUT)
+        command = ["serve", "--host", "127.0.0.1", "--port", str(port),
+                   "--db", f"sqlite:///{data}/db.sqlite3", "--data-dir", str(data), "--no-qr",
+                   *args]
+        log.write_bytes(b"")
+        process = spawn_server(command, environment, log)
         try:
             _wait_healthy(base, process, log)
             break

@@ -10,11 +10,12 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
+
+from tests.server.support.spawn import ServerProcess, spawn_server
 
 ROOT = Path(__file__).resolve().parents[3]
 ADDRESS_IN_USE = "address already in use"  # uvicorn's words when its port is taken
@@ -42,7 +43,7 @@ class LiveServer:
         self.data_dir = data_dir
         self.env = env or {}
         self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: ServerProcess | None = None
         self.served = False  # once up, the port is the server's address: restarts keep it
         self.log_path = data_dir.parent / f"server-{self.port}.log"
 
@@ -79,13 +80,11 @@ class LiveServer:
                **self.env}
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         logged = self.log_path.stat().st_size if self.log_path.exists() else 0
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--db", self.db_url, "--data-dir",
-                 str(self.data_dir), *([] if self.qr else ["--no-qr"])],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            )
+        self.process = spawn_server(
+            ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db_url,
+             "--data-dir", str(self.data_dir), *([] if self.qr else ["--no-qr"])],
+            env, self.log_path,
+        )
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -1,0 +1,103 @@
+"""A warm parent for test servers: it imports the server once, then forks each one.
+
+Why: the suite starts `prismatic serve` a few hundred times (every SIGKILL test restarts
+it several times, every browser module starts one), and each cold start spends about
+1.5 s of CPU importing FastAPI, SQLAlchemy, pydantic and our routes before it serves.
+On a 2-core machine that is minutes of the suite. A fork of a process that has already
+imported them starts in milliseconds and is otherwise the same process: it runs the
+same `python -m server` entry point with the same arguments, environment, working
+directory and log file, and it dies of SIGKILL like any other (`tests/server/support/
+spawn.py` is the client; the cold path is still tested by the CLI and install tests).
+
+Protocol, one JSON object per line on stdin, one reply per line on stdout:
+- `{"op": "spawn", "argv": [...], "env": {...}, "cwd": "...", "log": "..."}` →
+  `{"pid": N}`: `argv` follows `python -m server`, output is appended to `log`;
+- `{"op": "poll", "pid": N}` → `{"returncode": N or null}` (a server this process forked).
+
+The zygote stays single-threaded with no event loop, so a fork copies nothing that
+another thread held. It exits when its parent closes its stdin.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import runpy
+import sys
+import threading
+from typing import Any
+
+import uvicorn  # noqa: F401
+
+# What a cold start imports before it serves: paid here once, not by every server.
+import server.app
+import server.cli
+import server.cli.serve_commands  # noqa: F401
+
+SERVER_MAIN = "server"
+
+
+def serve(argv: list[str], env: dict[str, str], cwd: str, log: str) -> None:
+    """In the forked child: become `python -m server *argv` writing to `log`; never returns."""
+    code = 1
+    try:
+        out = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.dup2(out, 1)
+        os.dup2(out, 2)
+        os.closerange(3, 1024)
+        os.chdir(cwd)
+        os.environ.clear()
+        os.environ.update(env)
+        random.seed()  # a fork shares the zygote's random state
+        sys.argv = [SERVER_MAIN, *argv]
+        try:
+            runpy.run_module(SERVER_MAIN, run_name="__main__", alter_sys=True)
+            code = 0
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    except BaseException:  # the child must never return into the zygote's loop
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):  # nothing is left to report to
+                stream.flush()
+        os._exit(code)
+
+
+def spawn(request: dict[str, Any]) -> dict[str, Any]:
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        serve(request["argv"], request["env"], request["cwd"], request["log"])
+    return {"pid": pid}
+
+
+def poll(pid: int) -> dict[str, Any]:
+    try:
+        done, status = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return {"returncode": None, "error": "not a child of this zygote"}
+    if done == 0:
+        return {"returncode": None}
+    return {"returncode": os.waitstatus_to_exitcode(status)}
+
+
+def main() -> None:
+    assert threading.active_count() == 1, "the zygote must fork from a single thread"
+    out = sys.stdout
+    for line in sys.stdin:
+        request = json.loads(line)
+        reply = spawn(request) if request["op"] == "spawn" else poll(int(request["pid"]))
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
