@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import sqlite3
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,8 +35,9 @@ from tests.server.support.builders import (
     start,
     take_first,
 )
-from tests.server.support.live import ROOT, LiveServer
+from tests.server.support.live import LiveServer
 from tests.server.support.nights import Night, night_at_tables
+from tests.server.support.spawn import run_cli
 
 ENGLISH = {"LANG": "C.UTF-8"}
 
@@ -46,10 +46,8 @@ def prismatic(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
     base = {k: v for k, v in os.environ.items()
             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") and
             not k.startswith("PRISMATIC_")}
-    return subprocess.run([sys.executable, "-m", "server", *args], cwd=ROOT,
-                          env={**base, "PRISMATIC_CARD_TEXT_ON_START": "0", **(env or ENGLISH)},
-                          capture_output=True, text=True,
-                          timeout=120, check=False)
+    return run_cli(args, env={**base, "PRISMATIC_CARD_TEXT_ON_START": "0", **(env or ENGLISH)},
+                   timeout=120)
 
 
 def sqlite_server(data_dir: Path) -> LiveServer:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.support.live import ROOT, LiveServer
+from tests.server.support.live import LiveServer
+from tests.server.support.spawn import run_cli
 
 KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "baseline_ms",
         "ratio_p50", "ratio_p99", "server_rss_mb", "errors", "pools_ok",
@@ -21,11 +20,7 @@ KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "base
 def bench_one_pod(*options: str) -> dict[str, Any]:
     """The JSON figures of `prismatic bench --pods 1` with `options` (default `--spawn`)."""
     where = () if "--url" in options else ("--spawn",)
-    result = subprocess.run(
-        [sys.executable, "-m", "server", "bench", *where, "--pods", "1", "--json",
-         *options],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
+    result = run_cli(["bench", *where, "--pods", "1", "--json", *options], timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     figures: dict[str, Any] = json.loads(result.stdout)
     return figures
@@ -78,10 +73,7 @@ def test_a_server_started_by_hand_is_measured_through_its_pid(tmp_path: Path) ->
 
 
 def test_a_server_pid_without_one_url_is_refused() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "server", "bench", "--server-pid", "1", "--json"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
-    )
+    result = run_cli(["bench", "--server-pid", "1", "--json"])
     assert result.returncode == 2 and "--server-pid needs exactly one --url" in result.stderr
 
 

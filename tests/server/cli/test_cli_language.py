@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from server.cli.i18n import cli_language
+from tests.server.support.spawn import run_cli
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -36,8 +35,8 @@ def help_text(lang: str, *args: str) -> str:
     env = {k: v for k, v in os.environ.items()
            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env["LANG"] = lang
-    result = subprocess.run([sys.executable, "-m", "server", *args, "--help"], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=60, check=True)
+    result = run_cli([*args, "--help"], env=env)
+    assert result.returncode == 0, result.stderr
     return result.stdout
 
 
@@ -64,10 +63,8 @@ def test_deck_check_reports_in_russian_and_keeps_card_names_and_codes(tmp_path: 
     pool.write_text("1 Alharu, Solemn Ritualist\n1 Boarding Party\n")
     env = {k: v for k, v in os.environ.items()
            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    result = subprocess.run(
-        [sys.executable, "-m", "server", "deck", "check", str(deck), "--pool", str(pool)],
-        cwd=ROOT, env={**env, "LANG": "ru_RU.UTF-8"}, capture_output=True, text=True,
-        timeout=60, check=False)
+    result = run_cli(["deck", "check", str(deck), "--pool", str(pool)],
+                     env={**env, "LANG": "ru_RU.UTF-8"})
     assert result.returncode == 1, result.stderr
     assert "Колода: 59 карт" in result.stdout
     assert "Не по правилам: 2 проблемы." in result.stdout

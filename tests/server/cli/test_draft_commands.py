@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
 
 from server.cli import cli
+from tests.server.support.spawn import run_cli
 
 
 def run(*args: str) -> dict:  # type: ignore[type-arg]
@@ -85,9 +84,7 @@ def test_readable_summaries_without_json() -> None:
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_code_2(args: list[str]) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "server", *args], capture_output=True, text=True, check=False
-    )
+    result = run_cli(args)
     assert result.returncode == 2
     assert result.stderr.startswith("prismatic: error: ")
     assert len(result.stderr.strip().splitlines()) == 1

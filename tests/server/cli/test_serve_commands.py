@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import socket
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.server.support.spawn import run_cli
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "server", "serve", "--port", "1", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    return run_cli(["serve", "--port", "1", *args])
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], words: str) -> None:
@@ -64,10 +64,8 @@ def test_a_port_in_use_is_one_line_before_any_link_or_qr_code(tmp_path: Path) ->
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run(
-            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data-dir", str(tmp_path)],
-            cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+        result = run_cli(["serve", "--host", "127.0.0.1", "--port", str(port),
+                          "--data-dir", str(tmp_path)])
     assert_one_line_error(result, f"port {port} on 127.0.0.1 is already in use")
     assert f"--port {port + 1}" in result.stderr and "another Prismatic" in result.stderr
     assert "Join link" not in result.stdout and "Scan to open" not in result.stdout

@@ -10,23 +10,22 @@ others'. A SIGKILLed process's claim goes with its connection (the restart tests
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.server.cluster.members import CLUSTER
-from tests.server.support.live import ROOT, START_SECONDS, LiveServer, free_port
+from tests.server.support.live import START_SECONDS, LiveServer, free_port
+from tests.server.support.spawn import run_cli
 
 
 def refused(postgres_url: str, data_dir: Path, *flags: str) -> str:
     """Start `serve` beside the running process; its one-line refusal (it must exit)."""
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port",
-             str(free_port()), "--db", postgres_url, "--data-dir", str(data_dir), "--no-qr",
-             *flags], cwd=ROOT, capture_output=True, text=True, timeout=START_SECONDS)
+        result = run_cli(
+            ["serve", "--host", "127.0.0.1", "--port", str(free_port()), "--db", postgres_url,
+             "--data-dir", str(data_dir), "--no-qr", *flags], timeout=START_SECONDS)
     except subprocess.TimeoutExpired as error:
         raise AssertionError("the second process started serving the database") from error
     assert result.returncode != 0

@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -115,10 +116,14 @@ class ForkedServer:
         self.send_signal(signal.SIGKILL)
 
 
+def cold() -> bool:
+    return os.environ.get("PRISMATIC_TEST_COLD_START") == "1"
+
+
 def spawn_server(args: Sequence[str], env: Mapping[str, str], log: Path,
                  cwd: Path = ROOT) -> ServerProcess:
     """`python -m server *args` with exactly `env`, its output appended to `log`."""
-    if os.environ.get("PRISMATIC_TEST_COLD_START") == "1":
+    if cold():
         with open(log, "ab") as out:
             return subprocess.Popen([sys.executable, "-m", "server", *args], cwd=cwd,
                                     env=dict(env), stdout=out, stderr=subprocess.STDOUT)
@@ -126,3 +131,32 @@ def spawn_server(args: Sequence[str], env: Mapping[str, str], log: Path,
     reply = parent.ask({"op": "spawn", "argv": list(args), "env": dict(env),
                         "cwd": str(cwd), "log": str(log)})
     return ForkedServer(parent, int(reply["pid"]))
+
+
+def run_cli(args: Sequence[str], env: Mapping[str, str] | None = None, cwd: Path = ROOT,
+            timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """`python -m server *args` run to its end, as `subprocess.run(..., capture_output=True,
+    text=True)` would: its exit code and its stdout and stderr apart. A run past `timeout`
+    is killed and raises `subprocess.TimeoutExpired`."""
+    command = [sys.executable, "-m", "server", *args]
+    environment = dict(os.environ if env is None else env)
+    if cold():
+        return subprocess.run(command, cwd=cwd, env=environment, capture_output=True,
+                              text=True, timeout=timeout, check=False)
+    with tempfile.TemporaryDirectory(prefix="prismatic-cli-") as where:
+        out, err = Path(where, "stdout"), Path(where, "stderr")
+        parent = zygote()
+        reply = parent.ask({"op": "spawn", "argv": list(args), "env": environment,
+                            "cwd": str(cwd), "stdout": str(out), "stderr": str(err)})
+        process = ForkedServer(parent, int(reply["pid"]))
+        try:
+            code = process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+            raise subprocess.TimeoutExpired(command, timeout, _text(out), _text(err)) from None
+        return subprocess.CompletedProcess(command, code, _text(out), _text(err))
+
+
+def _text(path: Path) -> str:
+    return path.read_text(errors="replace") if path.exists() else ""

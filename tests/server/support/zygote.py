@@ -11,7 +11,8 @@ spawn.py` is the client; the cold path is still tested by the CLI and install te
 
 Protocol, one JSON object per line on stdin, one reply per line on stdout:
 - `{"op": "spawn", "argv": [...], "env": {...}, "cwd": "...", "log": "..."}` →
-  `{"pid": N}`: `argv` follows `python -m server`, output is appended to `log`;
+  `{"pid": N}`: `argv` follows `python -m server`, output is appended to `log` (or to
+  `"stdout"` and `"stderr"` apart, when the request names both instead);
 - `{"op": "poll", "pid": N}` → `{"returncode": N or null}` (a server this process forked).
 
 The zygote stays single-threaded with no event loop, so a fork copies nothing that
@@ -32,22 +33,28 @@ from typing import Any
 import uvicorn  # noqa: F401
 
 # What a cold start imports before it serves: paid here once, not by every server.
-import server.app
-import server.cli
-import server.cli.serve_commands  # noqa: F401
+# Not `server.cli`: it reads the user's language from the environment when imported
+# (`server.cli.i18n`), so each child imports it itself (~20 ms), under its own environment.
+import server.app  # noqa: F401
 
 SERVER_MAIN = "server"
 
 
-def serve(argv: list[str], env: dict[str, str], cwd: str, log: str) -> None:
-    """In the forked child: become `python -m server *argv` writing to `log`; never returns."""
+def appended(path: str) -> int:
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+
+
+def serve(argv: list[str], env: dict[str, str], cwd: str, stdout: str, stderr: str) -> None:
+    """In the forked child: become `python -m server *argv` writing to `stdout` and
+    `stderr` (one file when they name the same); never returns."""
     code = 1
     try:
-        out = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        out = appended(stdout)
+        err = out if stderr == stdout else appended(stderr)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.dup2(out, 1)
-        os.dup2(out, 2)
+        os.dup2(err, 2)
         os.closerange(3, 1024)
         os.chdir(cwd)
         os.environ.clear()
@@ -75,7 +82,9 @@ def spawn(request: dict[str, Any]) -> dict[str, Any]:
     sys.stderr.flush()
     pid = os.fork()
     if pid == 0:
-        serve(request["argv"], request["env"], request["cwd"], request["log"])
+        stdout = request.get("stdout", request.get("log"))
+        stderr = request.get("stderr", request.get("log"))
+        serve(request["argv"], request["env"], request["cwd"], stdout, stderr)
     return {"pid": pid}
 
 
