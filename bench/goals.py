@@ -105,6 +105,8 @@ FIGURES = (
     ("server ms/echo", lambda r: r.get("echo_server_cpu_ms_per_round_trip")),
     ("server cpu %", lambda r: r.get("server_cpu_pct")),
     ("view KiB avg", lambda r: r.get("view_kb_avg")),
+    ("frames/pick", lambda r: r.get("frames_per_pick")),
+    ("waiting views/pick", lambda r: r.get("waiting_views_per_pick")),
     ("idle KiB/pod", lambda r: r.get("idle_kb_per_pod")),
     ("slow picks", lambda r: _at(r, "tail", "slow", "picks")),
     ("slow: new round %", lambda r: _at(r, "tail", "slow", "new_round_pct")),

@@ -166,12 +166,14 @@ class Phone:
     view: dict[str, Any] = field(default_factory=dict)
     sent_pick: int = 0
     acks: int = 0
+    frames: int = 0
     errors: list[str] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def listen(self) -> None:
         """Keep the last view and count acknowledgements until the socket closes."""
         async for raw in self.ws:
+            self.frames += 1
             message = json.loads(raw)
             kind = message.get("type")
             self.acks += len(message.get("acks") or ()) + (kind == "ack")
@@ -212,15 +214,18 @@ async def picks_window(server: Server, pause_s: float, limit: int,
             idle = server.window_end()
         if count:
             server.window_start()
+        frames = sum(p.frames for p in phones)
         picks = await _draft_serially(phones, pause_s, limit)
         if count:
             counted = server.window_end()
+        frames = sum(p.frames for p in phones) - frames
     finally:
         for phone in phones:
             await phone.ws.close()
         await asyncio.gather(*listeners, return_exceptions=True)
     done = all(p.view.get("phase") != "drafting" for p in phones)
     return {"picks": picks, "instructions": counted, "idle_instructions": idle,
+            "frames": frames,
             "acks": sum(p.acks for p in phones),
             "errors": sorted({e for p in phones for e in p.errors}),
             "pools": [p.view.get("pool_count") for p in phones] if done else None}
@@ -288,6 +293,9 @@ async def _measure(server: Server, picks: int, pause_s: float) -> dict[str, Any]
         "net_echo_instructions_per_round_trip": round((echo - per_s * echo_s) / picks),
         "window_seconds": {"echo": round(echo_s, 1), "idle": round(idle_s, 1),
                            "picks": round(picks_s, 1)},
+        # Frames the phones received in the picks window (views, acks): a frame is a
+        # system call on the server, which these instructions do not count.
+        "frames_per_pick": round(pod["frames"] / made, 2),
         "acks": pod["acks"], "errors": pod["errors"], "pools": pod["pools"],
         "load_avg_1m": round(os.getloadavg()[0], 2),
     }
@@ -327,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['echo_instructions_per_round_trip']:,} per round trip "
               f"({figures['net_echo_instructions_per_round_trip']:,} net); idle "
               f"{figures['idle_instructions_per_s']:,} per s; windows "
-              f"{figures['window_seconds']} s; "
+              f"{figures['window_seconds']} s; frames per pick {figures['frames_per_pick']}; "
               f"acks {figures['acks']}, errors {figures['errors']}, pools {figures['pools']}; "
               f"load {figures['load_avg_1m']}, {figures['seconds']} s")
     return 0 if not figures["errors"] and figures["acks"] == figures["picks"] else 1

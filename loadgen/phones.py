@@ -38,6 +38,10 @@ class RunStats:
     picks_sent: int = 0
     acks: int = 0
     views: int = 0
+    waiting_views: int = 0
+    """Views whose only news is whom the seat waits for (`is_waiting_only`)."""
+    frames: int = 0
+    """Every message the phones received (views, acks, errors)."""
     view_bytes: int = 0
     last_ack_at: float = 0.0  # perf_counter of the run's last acknowledgement
     errors: list[str] = field(default_factory=list)
@@ -58,6 +62,8 @@ class Seat:
     done: bool = False
     version: int = 0
     pool: int = 0
+    shown_pick: int = 0
+    """The pick number of the last view this seat was shown."""
     rejoining: bool = False
     """Its socket was cut (`loadgen.drop`): the next view is its first on a new one."""
 
@@ -146,6 +152,21 @@ def read_message(raw: bytes) -> tuple[dict[str, Any], bytes]:
     return json.loads(raw), b""
 
 
+def is_waiting_only(message: dict[str, Any], view: dict[str, Any], rest: bytes,
+                    shown_pick: int) -> bool:
+    """Whether an update tells a waiting seat nothing but whom it waits for: it shows no
+    pack, acknowledges no pick, and the seat's pick number is the one it already showed
+    (neither its own pick nor a pack that arrived). Counted to see how many of a pick's
+    frames go to waiting seats (issue #45, docs/performance.md)."""
+    if message.get("type") != "update" or message.get("acks") or view.get("phase") != "drafting":
+        return False
+    if rest:  # the pack is still unparsed: `"pack":null` (none) or `"pack":[]`
+        empty = rest.startswith((CARDS_AT[1:] + b"null", CARDS_AT[1:] + b"[]"))
+    else:
+        empty = not view.get("pack")
+    return empty and view.get("pick") == shown_pick
+
+
 def pack_of(view: dict[str, Any], rest: bytes) -> list[dict[str, Any]] | None:
     """The view's pack (parsed from the rest when `read_message` left it there)."""
     if not rest:
@@ -232,6 +253,7 @@ async def _session(ws: ClientConnection, seat: Seat, think: tuple[float, float],
     while True:
         raw = await asyncio.wait_for(ws.recv(decode=False), timeout)
         now = time.perf_counter()
+        stats.frames += 1
         message, rest = read_message(raw)
         kind = message.get("type")
         for _ in message.get("acks") or ():  # picks acknowledged inside this view
@@ -254,6 +276,9 @@ async def _session(ws: ClientConnection, seat: Seat, think: tuple[float, float],
             continue
         seat.version = message["version"]
         view: dict[str, Any] = message["view"]
+        if is_waiting_only(message, view, rest, seat.shown_pick):
+            stats.waiting_views += 1
+        seat.shown_pick = view.get("pick", 0)
         if seat.rejoining and drop is not None and drop.cut_at is not None:
             seat.rejoining = False
             drop.back.append(now - drop.cut_at)

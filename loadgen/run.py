@@ -314,6 +314,12 @@ async def run_bench(
     figures["acks"] = stats.acks
     figures["views_per_pick"] = (round(stats.views / stats.picks_sent, 2)
                                  if stats.picks_sent else None)
+    # Frames out of the server per pick, and the views among them that only moved a
+    # waiting seat's `waiting_on` (issue #45's fourth pass).
+    figures["frames_per_pick"] = (round(stats.frames / stats.picks_sent, 2)
+                                  if stats.picks_sent else None)
+    figures["waiting_views_per_pick"] = (round(stats.waiting_views / stats.picks_sent, 2)
+                                         if stats.picks_sent else None)
     figures["view_kb_avg"] = (round(stats.view_bytes / stats.views / 1024, 2)
                               if stats.views else None)
     figures["error_samples"] = sorted(set(stats.errors))[:5]

@@ -127,8 +127,9 @@ def bench_command(urls: tuple[str, ...], processes: int | None, spawn: bool, pod
                f"{figures['server_loop_cpu_ms_per_pick']}, other threads "
                f"{figures['server_threads_cpu_ms_per_pick']}); per echo round trip "
                f"{figures['echo_server_cpu_ms_per_round_trip']} ms (the socket stack alone)")
-    click.echo(f"  views per pick {figures['views_per_pick']}, "
-               f"{figures['view_kb_avg']} KiB per view on average")
+    click.echo(f"  views per pick {figures['views_per_pick']} (waiting seats' only "
+               f"{figures['waiting_views_per_pick']}), frames per pick "
+               f"{figures['frames_per_pick']}, {figures['view_kb_avg']} KiB per view on average")
     if "drop" in figures:
         drop, back = figures["drop"], figures["drop"]["back_ms"]
         click.echo(f"  all sockets cut at {drop['after_s']} s: {drop['phones_cut']} phones cut, "

@@ -53,6 +53,11 @@ class Settings(BaseSettings):
     ws_abuse_limit: int = 40
     """Refused-for-rate messages on one socket before it is closed with 4408."""
     hub_queue_size: int = 64
+    waiting_view_seconds: float = Field(0.5, ge=0)
+    """A seat without a pack whose only change is whom it waits for ("{name} is still
+    picking.") is sent its view once per this many seconds, not once per pick elsewhere
+    (`server.services.night.waiting_views`); 0 sends it at once. Everything else (a
+    pick, a pack, a new round, the end, the host's views) is sent at once."""
     max_pods: int = Field(250, ge=1)
     """Live pods (not `done`) at once; `POST /api/pods` is open to anyone on the Wi-Fi."""
     pods_reserved_for_host: int = Field(50, ge=0)

@@ -40,6 +40,7 @@ from server.cards.card_json import CardJson, InstanceTexts
 from server.core.errors import UnknownPodError
 from server.core.security import token_matches
 from server.realtime.decks import SubmittedDeck
+from server.realtime.waiting import WaitingSeats
 
 PLACEHOLDER = "Commander"
 """The name of a commander nobody submitted; phones show it in their language."""
@@ -96,6 +97,9 @@ class Notice:
 
     version: int
     seats: frozenset[int] | None = None
+    waiting_only: bool = False
+    """A waiting seats' flush (`server.services.night.waiting_views`): no new version,
+    nothing for the host or a screen, only `seats`' `waiting_on` caught up."""
 
 
 @dataclass(eq=False)
@@ -258,6 +262,8 @@ class Connections:
     """The views of the current version every socket of the pod shares
     (`server.views.pod.PodViews`, which this layer may not import; set and checked
     there)."""
+    waiting: WaitingSeats = field(default_factory=WaitingSeats)
+    """Waiting seats owed a view of whom they wait for (`server.realtime.waiting`)."""
 
 
 @dataclass(eq=False)
@@ -386,7 +392,10 @@ class LivePod:
         return live is not None and live.round == 1 and live.number == 1 and not live.started
 
     def bump(self, seats: frozenset[int] | None = None) -> Notice:
+        """A new version that `seats` (`None`: everyone) are told of now; those seats
+        are no longer owed a later view of their `waiting_on`."""
         self.connections.version += 1
+        self.connections.waiting.told(seats)
         return Notice(self.connections.version, seats)
 
 

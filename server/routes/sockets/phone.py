@@ -204,9 +204,12 @@ class Connection:
 
     def _accepts(self, item: Any) -> bool:
         """Whether this socket's writer wakes for `item`: anything but a notice for other
-        seats (asked of every socket of the pod on every pick: one call, #45)."""
-        if not isinstance(item, Notice) or item.seats is None or self.player is None:
+        seats (asked of every socket of the pod on every pick: one call, #45); the host
+        hears every change, but not a waiting seats' flush, which changes nothing new."""
+        if not isinstance(item, Notice) or item.seats is None:
             return True
+        if self.player is None:
+            return not item.waiting_only
         seat = self.player.seat
         return seat is None or seat in item.seats
 

@@ -24,6 +24,7 @@ from server.db import OperationalError
 from server.edge.rate_limits import TokenBucket
 from server.i18n.catalogs import DEFAULT_LANGUAGE
 from server.i18n.errors import error_message
+from server.realtime.live import Notice
 from server.routes.sockets.phone import CLOSE_REASONS, read_messages, run_until_one_ends
 from server.runtime import Runtime
 from server.services.events import events, screens
@@ -79,10 +80,12 @@ class ScreenSocket:
                 with contextlib.suppress(Exception):
                     await self.ws.close(code, CLOSE_REASONS.get(code))
 
-    def _wake(self, _item: Any) -> bool:
+    def _wake(self, item: Any) -> bool:
         """Every message of a listened channel only wakes the writer (nothing is queued:
-        the writer builds one view for however many changes came meanwhile)."""
-        self.changed.set()
+        the writer builds one view for however many changes came meanwhile), except a
+        waiting seats' flush, which brings no change the screen shows."""
+        if not (isinstance(item, Notice) and item.waiting_only):
+            self.changed.set()
         return False
 
     def _wake_night(self, item: Any) -> bool:

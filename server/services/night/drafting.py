@@ -33,6 +33,7 @@ from server.db.writer import Write
 from server.realtime.live import LivePlayer, LivePod, Tip
 from server.runtime import Runtime
 from server.services.commit import Stage, queue
+from server.services.night.waiting_views import publish_step
 
 PickEntry = tuple[int, tuple[int, ...], bool]
 """(seat, card ids, by_bot) of a pick not yet numbered."""
@@ -47,6 +48,8 @@ class Step:
     deadlines: list[tuple[LivePlayer, datetime | None, int | None]]
     finished: bool
     seats: frozenset[int] | None
+    waiting: frozenset[int] = frozenset()
+    """Waiting seats whose only change is `waiting_on`: told later (`affected_seats`)."""
     pod_values: dict[str, Any] = field(default_factory=dict)
 
 
@@ -110,29 +113,35 @@ def plan_deadlines(
 
 def affected_seats(
     before: DraftState | None, state: DraftState, changes: Sequence[Change]
-) -> frozenset[int] | None:
-    """Seats whose view changed: pickers, receivers, and waiting seats whose `waiting_on`
-    moved. `None` (everyone) for a new round or the end of the draft.
+) -> tuple[frozenset[int] | None, frozenset[int]]:
+    """Seats whose view changed, as (told at once, told later): pickers and receivers at
+    once (`None`: everyone, for a new round or the end of the draft); waiting seats whose
+    only change is `waiting_on` later, once per window (`server.realtime.waiting`).
 
     Why compare `waiting_on`: with fast pickers most seats wait most of the time, and a
     pick elsewhere rarely changes whom they wait for; an update that changes nothing costs
-    a view build on the laptop and a parse on every such phone."""
+    a view build on the laptop and a parse on every such phone. Why later: the name under
+    "is still picking." is all such an update changes, and a frame per waiting seat and
+    pick was half of a table-pace pick's frames in the serial bench (issue #45)."""
     seats: set[int] = set()
     for change in changes:
         if isinstance(change, RoundStarted | DraftFinished):
-            return None
+            return None, frozenset()
         if isinstance(change, PickMade):
             seats.add(change.seat)
         elif isinstance(change, PackPassed):
             seats.add(change.to_seat)
     now = waiting_on_all(state)
     then = waiting_on_all(before) if before is not None else None
+    waiting: set[int] = set()
     for seat in state.seats:
         if seat.queue or seat.index in seats:
             continue
-        if then is None or then[seat.index] != now[seat.index]:
+        if then is None:
             seats.add(seat.index)
-    return frozenset(seats)
+        elif then[seat.index] != now[seat.index]:
+            waiting.add(seat.index)
+    return frozenset(seats), frozenset(waiting)
 
 
 def advance(
@@ -155,11 +164,12 @@ def advance(
     if drafting is None:
         drafting = pod.night.phase == "drafting"
     finished = state.finished and drafting
+    seats, waiting = affected_seats(before, state, changes)
     step = Step(state, picks, plan_deadlines(pod, state, rt.now(), players), finished,
-                affected_seats(before, state, changes))
+                seats, waiting)
     if finished:
         step.pod_values["phase"] = "building"
-        step.seats = None
+        step.seats, step.waiting = None, frozenset()
     return step
 
 
@@ -186,7 +196,7 @@ def swap(rt: Runtime, pod: LivePod, step: Step) -> None:
         player.deadline_pack = head
     if step.finished:
         pod.night.phase = "building"
-    rt.hub.publish(pod.channel, pod.bump(step.seats))
+    publish_step(rt, pod, step.seats, step.waiting)
 
 
 def check_can_pick(pod: LivePod, player: LivePlayer) -> DraftState:
