@@ -102,6 +102,8 @@ FIGURES = (
     ("ratio p99", lambda r: r.get("ratio_p99")),
     ("cluster ms/pick", _cluster_cpu),
     ("server ms/pick", lambda r: r.get("server_cpu_ms_per_pick")),
+    ("  user ms/pick", lambda r: r.get("server_user_cpu_ms_per_pick")),
+    ("  kernel ms/pick", lambda r: r.get("server_system_cpu_ms_per_pick")),
     ("server ms/echo", lambda r: r.get("echo_server_cpu_ms_per_round_trip")),
     ("server cpu %", lambda r: r.get("server_cpu_pct")),
     ("view KiB avg", lambda r: r.get("view_kb_avg")),

@@ -168,6 +168,14 @@ def runqueue_wait_seconds(pid: int | None) -> float | None:
 def cpu_seconds(pid: int | None, thread: int | None = None) -> float | None:
     """User + system CPU time of a local process from /proc (all its threads), or of one
     of its threads (`thread=pid`: the main thread, which runs the server's event loop)."""
+    split = cpu_split(pid, thread)
+    return None if split is None else split[0] + split[1]
+
+
+def cpu_split(pid: int | None, thread: int | None = None) -> tuple[float, float] | None:
+    """(user, system) CPU seconds of a local process (or one thread) from /proc. Why apart:
+    Python per pick is user time; the sends, wake-ups and the commit's fsync are the
+    kernel's, which instruction counts never see (issue #45)."""
     if pid is None:
         return None
     stat = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
@@ -175,7 +183,8 @@ def cpu_seconds(pid: int | None, thread: int | None = None) -> float | None:
         fields = Path(stat).read_text().rpartition(")")[2].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _delta(after: float | None, before: float | None) -> float | None:
@@ -247,6 +256,7 @@ async def run_bench(
         lag.start()
     started = time.perf_counter()
     client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
+    server_split = cpu_split(pid)
     loop_cpu = cpu_seconds(pid, thread=pid)
     waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
@@ -271,6 +281,7 @@ async def run_bench(
     picking = (stats.last_ack_at or started + elapsed) - started
     client_cpu = time.process_time() - client_cpu
     server_after = cpu_seconds(pid)
+    split_after = cpu_split(pid)
     loop_cpu = _delta(cpu_seconds(pid, thread=pid), loop_cpu)
     server_spent = _delta(server_after, server_cpu)
     waited = [_delta(runqueue_wait_seconds(p), w) for p, w in zip((pid, os.getpid()), waits,
@@ -300,6 +311,14 @@ async def run_bench(
         "server_loop_cpu_ms_per_pick": _per_pick(loop_cpu, stats.picks_sent),
         "server_threads_cpu_ms_per_pick": _per_pick(_delta(server_spent, loop_cpu),
                                                     stats.picks_sent),
+        # The same CPU, split into user space (Python, orjson, SQLite's library) and the
+        # kernel (socket reads and writes, wake-ups, the commit's fsync).
+        "server_user_cpu_ms_per_pick": _per_pick(
+            None if server_split is None or split_after is None
+            else split_after[0] - server_split[0], stats.picks_sent),
+        "server_system_cpu_ms_per_pick": _per_pick(
+            None if server_split is None or split_after is None
+            else split_after[1] - server_split[1], stats.picks_sent),
         "load_avg_1m": round(os.getloadavg()[0], 2),
         "server_runqueue_wait_pct": _pct(waited[0], elapsed),
         "client_runqueue_wait_pct": _pct(waited[1], elapsed),

@@ -14,7 +14,8 @@ from tests.server.support.spawn import run_cli
 KEYS = {"pods", "seats", "think_ms", "picks", "picks_per_s", "latency_ms", "baseline_ms",
         "ratio_p50", "ratio_p99", "server_rss_mb", "errors", "pools_ok",
         "server_cpu_ms_per_pick", "echo_server_cpu_ms_per_round_trip",
-        "server_loop_cpu_ms_per_pick", "server_threads_cpu_ms_per_pick"}
+        "server_loop_cpu_ms_per_pick", "server_threads_cpu_ms_per_pick",
+        "server_user_cpu_ms_per_pick", "server_system_cpu_ms_per_pick"}
 
 
 def bench_one_pod(*options: str) -> dict[str, Any]:
@@ -70,6 +71,9 @@ def test_a_server_started_by_hand_is_measured_through_its_pid(tmp_path: Path) ->
     threads = figures["server_threads_cpu_ms_per_pick"]
     assert total > 0 and loop > 0 and threads >= 0
     assert abs(loop + threads - total) < 0.002  # the two parts make the whole
+    user, kernel = figures["server_user_cpu_ms_per_pick"], figures["server_system_cpu_ms_per_pick"]
+    assert user > 0 and kernel >= 0
+    assert abs(user + kernel - total) < 0.002  # so do user space and the kernel
 
 
 def test_a_server_pid_without_one_url_is_refused() -> None:
