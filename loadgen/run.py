@@ -187,6 +187,10 @@ def cpu_split(pid: int | None, thread: int | None = None) -> tuple[float, float]
     return int(fields[11]) / tick, int(fields[12]) / tick
 
 
+def _part(split: tuple[float, float] | None, index: int) -> float | None:
+    return None if split is None else split[index]
+
+
 def _delta(after: float | None, before: float | None) -> float | None:
     return None if after is None or before is None else after - before
 
@@ -255,8 +259,7 @@ async def run_bench(
     if lag is not None:
         lag.start()
     started = time.perf_counter()
-    client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
-    server_split = cpu_split(pid)
+    client_cpu, server_split = time.process_time(), cpu_split(pid)
     loop_cpu = cpu_seconds(pid, thread=pid)
     waits = [runqueue_wait_seconds(pid), runqueue_wait_seconds(os.getpid())]
     ticker = asyncio.create_task(_report_progress(stats, len(seats) * rounds, progress))
@@ -280,10 +283,12 @@ async def run_bench(
     elapsed = time.perf_counter() - started
     picking = (stats.last_ack_at or started + elapsed) - started
     client_cpu = time.process_time() - client_cpu
-    server_after = cpu_seconds(pid)
     split_after = cpu_split(pid)
     loop_cpu = _delta(cpu_seconds(pid, thread=pid), loop_cpu)
-    server_spent = _delta(server_after, server_cpu)
+    user_spent, system_spent = (_delta(_part(split_after, i), _part(server_split, i))
+                                for i in (0, 1))
+    server_spent = None if user_spent is None or system_spent is None \
+        else user_spent + system_spent
     waited = [_delta(runqueue_wait_seconds(p), w) for p, w in zip((pid, os.getpid()), waits,
                                                                  strict=True)]
     ticker.cancel()
@@ -313,12 +318,8 @@ async def run_bench(
                                                     stats.picks_sent),
         # The same CPU, split into user space (Python, orjson, SQLite's library) and the
         # kernel (socket reads and writes, wake-ups, the commit's fsync).
-        "server_user_cpu_ms_per_pick": _per_pick(
-            None if server_split is None or split_after is None
-            else split_after[0] - server_split[0], stats.picks_sent),
-        "server_system_cpu_ms_per_pick": _per_pick(
-            None if server_split is None or split_after is None
-            else split_after[1] - server_split[1], stats.picks_sent),
+        "server_user_cpu_ms_per_pick": _per_pick(user_spent, stats.picks_sent),
+        "server_system_cpu_ms_per_pick": _per_pick(system_spent, stats.picks_sent),
         "load_avg_1m": round(os.getloadavg()[0], 2),
         "server_runqueue_wait_pct": _pct(waited[0], elapsed),
         "client_runqueue_wait_pct": _pct(waited[1], elapsed),
