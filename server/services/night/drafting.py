@@ -66,9 +66,11 @@ def run_bots(pod: LivePod, state: DraftState, bot: Bot,
 
     `players` (default: the pod's) is who sits at the table, for a step computed before
     a seat change is live (the start, a seat handed to the bot)."""
+    bots = [p for p in (pod.night.players if players is None else players) if p.bot]
+    if not bots:  # most picks at a table of people: no seat map to build (#45)
+        return state, [], []
     seats = seat_of(state)
-    bot_seats = sorted(seats[p.id] for p in (pod.night.players if players is None else players)
-                       if p.bot and p.id in seats)
+    bot_seats = sorted(seats[p.id] for p in bots if p.id in seats)
     entries: list[PickEntry] = []
     changes: list[Change] = []
     progressed = bool(bot_seats)
