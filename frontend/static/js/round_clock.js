@@ -36,6 +36,12 @@ export function ruleText(rule) {
     : t("Time: the active player finishes this turn");
 }
 
+/** The same rule as the host's select offers it: short enough that a 360 px phone shows
+ * the whole choice in every language (a select cannot wrap; the long sentence was cut). */
+export function ruleChoice(rule) {
+  return rule === "one_more_turn" ? t("At time: one more turn each") : t("At time: finish the turn");
+}
+
 /** Round 0 is the deckbuilding countdown. */
 export function clockTitle(clock) {
   return clock.round === 0 ? t("Deckbuilding") : t("Round {n}", { n: clock.round });

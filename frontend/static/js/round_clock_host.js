@@ -7,7 +7,7 @@
 import { $, el, keyedButton as control } from "./dom.js";
 import { t } from "./i18n.js";
 import { patchChildren } from "./patch.js";
-import { drawClock, keepCounting, ruleText } from "./round_clock.js";
+import { drawClock, keepCounting, ruleChoice } from "./round_clock.js";
 
 const ADD_MINUTES = 5;
 
@@ -50,8 +50,8 @@ export function roundClockPanel(change) {
     const running = clock && !clock.ended;
     return el("select", { id: "clock-rule", "aria-label": t("At time"), dataset: { key: "clock-rule" },
       onchange: running ? (e) => change({ action: "rule", round, rule: e.currentTarget.value }, e.currentTarget) : null },
-    el("option", { value: "finish_turn", text: ruleText("finish_turn") }),
-    el("option", { value: "one_more_turn", text: ruleText("one_more_turn") }));
+    el("option", { value: "finish_turn", text: ruleChoice("finish_turn") }),
+    el("option", { value: "one_more_turn", text: ruleChoice("one_more_turn") }));
   }
 
   return function render(next) {
