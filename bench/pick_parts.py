@@ -31,7 +31,6 @@ from server.cards.card_json import CardJson
 from server.db.writer import GroupWriter, Write
 from server.protocol.bodies import WsPick
 from server.realtime.live import LivePod, PodSetup
-from server.views.pod import card_text
 
 FRAME = b'{"type":"pick","pick":17,"cards":[40312],"ref":"p17"}'
 
@@ -56,14 +55,23 @@ def frame_check(rounds: int) -> list[float]:
 
 
 def card_texts(rounds: int) -> list[float]:
-    """45 card texts joined, as a seat view's pack and pool are (every body built before)."""
+    """45 card texts joined, as a seat view's pack and pool are (every body built before):
+    in one call per list where the checkout has `LivePod.card_texts`, else a call per card
+    (`server.views.pod.card_text`, before a02c150)."""
     pod = LivePod(PodSetup("bench", "CMR", 8, 1, None, True, "h"), cards=CardJson())
     cards = load_set("CMR").cards
     instances = [CardInstance(i, cards[i % len(cards)], "common", i % 7 == 0)
                  for i in range(45)]
+    texts = getattr(pod, "card_texts", None)
+    if texts is not None:
+        def join() -> str:
+            joined: str = texts.joined(instances)
+            return "[" + joined + "]"
+    else:
+        card_text = importlib.import_module("server.views.pod").card_text
 
-    def join() -> str:
-        return "[" + ",".join(card_text(pod, c) for c in instances) + "]"
+        def join() -> str:
+            return "[" + ",".join(card_text(pod, c) for c in instances) + "]"
     join()
     return _rounds(rounds, 2_000, join)
 
