@@ -13,7 +13,10 @@ Protocol, one JSON object per line on stdin, one reply per line on stdout:
 - `{"op": "spawn", "argv": [...], "env": {...}, "cwd": "...", "log": "..."}` →
   `{"pid": N}`: `argv` follows `python -m server`, output is appended to `log` (or to
   `"stdout"` and `"stderr"` apart, when the request names both instead);
-- `{"op": "poll", "pid": N}` → `{"returncode": N or null}` (a server this process forked).
+- `{"op": "poll", "pid": N}` → `{"returncode": N or null}` (a server this process forked);
+- `{"op": "cpu"}` → `{"seconds": S}`: user + system CPU of the zygote and of every server
+  it forked and has reaped (`tests/cpu_meter.py` counts it: a forked server is the
+  zygote's child, not the test worker's, so the worker's own rusage never sees it).
 
 The zygote stays single-threaded with no event loop, so a fork copies nothing that
 another thread held. It exits when its parent closes its stdin.
@@ -25,6 +28,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import runpy
 import sys
 import threading
@@ -98,12 +102,26 @@ def poll(pid: int) -> dict[str, Any]:
     return {"returncode": os.waitstatus_to_exitcode(status)}
 
 
+def cpu() -> dict[str, Any]:
+    own, reaped = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return {"seconds": own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime}
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    if request["op"] == "spawn":
+        return spawn(request)
+    if request["op"] == "cpu":
+        return cpu()
+    return poll(int(request["pid"]))
+
+
 def main() -> None:
     assert threading.active_count() == 1, "the zygote must fork from a single thread"
     out = sys.stdout
     for line in sys.stdin:
         request = json.loads(line)
-        reply = spawn(request) if request["op"] == "spawn" else poll(int(request["pid"]))
+        reply = answer(request)
         out.write(json.dumps(reply) + "\n")
         out.flush()
 
