@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.error
 import urllib.request
@@ -46,11 +47,27 @@ def new_context(
     return context
 
 
+SCREENSHOTS_ENV = "PRISMATIC_TEST_SCREENSHOTS"
+
+
+def screenshots_wanted() -> bool:
+    """Whether `screenshot` saves anything: yes on a developer's machine, no in CI (`CI=true`),
+    where nobody looks at them and each one costs Chromium a render and a PNG encoding
+    (issue #43); `PRISMATIC_TEST_SCREENSHOTS=1` or `=0` decides either way. No test checks
+    a saved screenshot: a check on pixels (a QR code) takes its own, always."""
+    wanted = os.environ.get(SCREENSHOTS_ENV)
+    if wanted is not None:
+        return wanted == "1"
+    return os.environ.get("CI") != "true"
+
+
 def screenshot(page: Page, name: str, full_page: bool = False) -> Path:
-    """Save `artifacts/screenshots/<name>.png` (git-ignored) for a human to look at."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """Save `artifacts/screenshots/<name>.png` (git-ignored) for a human to look at, when
+    `screenshots_wanted`."""
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    if screenshots_wanted():
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -116,6 +116,16 @@ class ForkedServer:
         self.send_signal(signal.SIGKILL)
 
 
+def zygote_cpu() -> tuple[object, float] | None:
+    """This worker's zygote (as an identity) and the CPU seconds it and its reaped servers
+    used, or None if no zygote runs: for `tests/cpu_meter.py`, which never starts one."""
+    with _zygote_lock:
+        current = _zygote
+    if current is None or current.process.poll() is not None:
+        return None
+    return current, float(current.ask({"op": "cpu"})["seconds"])
+
+
 def cold() -> bool:
     return os.environ.get("PRISMATIC_TEST_COLD_START") == "1"
 
