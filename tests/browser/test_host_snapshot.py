@@ -4,7 +4,7 @@ at 360 px with nothing wider than the screen (a data dir's path is long)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -50,21 +50,27 @@ def test_the_host_sees_where_the_nights_copy_went(browser: Browser, server: str,
     context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "ru", "it"])
-def test_a_failed_copy_is_a_banner_and_the_night_is_ended(
-        browser: Browser, tmp_path: Path, language: str) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
+@pytest.fixture(scope="module")
+def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose safety copies cannot be written: a file where its backups folder
+    should be. One for the module (each test ends a pod of its own on it)."""
+    data = tmp_path_factory.mktemp("data")
     (data / "backups").write_text("a file where the folder should be")
     with running_server(data) as server:
-        pod = ended_pod(server)
-        context, page = host_page(browser, server, pod, language)
-        banner = page.locator("#snapshot-failed")
-        expect(banner).to_be_visible()
-        expect(banner).to_contain_text(FAILED[language])
-        expect(banner).to_contain_text("prismatic backup")
-        expect(page.locator("#snapshot-saved")).to_be_hidden()
-        expect(page.locator("body")).to_have_attribute("data-phase", "done")
-        assert page_overflow(page) == 0
-        screenshot(page, f"host-snapshot-failed-{language}")
-        context.close()
+        yield server
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "it"])
+def test_a_failed_copy_is_a_banner_and_the_night_is_ended(
+        browser: Browser, failing_server: str, language: str) -> None:
+    pod = ended_pod(failing_server)
+    context, page = host_page(browser, failing_server, pod, language)
+    banner = page.locator("#snapshot-failed")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(FAILED[language])
+    expect(banner).to_contain_text("prismatic backup")
+    expect(page.locator("#snapshot-saved")).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-phase", "done")
+    assert page_overflow(page) == 0
+    screenshot(page, f"host-snapshot-failed-{language}")
+    context.close()

@@ -190,51 +190,60 @@ def test_while_players_join_the_tv_shows_a_join_qr_code_the_code_and_the_names(
     context.close()
 
 
-@pytest.mark.parametrize("tv", sorted(TVS))
+def open_screen(browser: Browser, screen_url: str, tv: str) -> Page:
+    """The screen's page on a TV of size `tv`, in a context of its own."""
+    page = new_context(browser, viewport=TVS[tv]).new_page()
+    page.goto(screen_url)
+    return page
+
+
 def test_while_drafting_the_pick_timer_is_in_large_type_and_a_pause_puts_up_a_banner(
-    browser: Browser, http: httpx.Client, tv: str
+    browser: Browser, http: httpx.Client
 ) -> None:
+    """One pod drafting, watched by a screen of each TV size: each is checked before and
+    after the pause (a TV size changes only the layout, so one night serves both)."""
     night = night_of(http, 4, pick_timer_seconds=600)
     [pod_id] = start(http, night)
-    context = new_context(browser, viewport=TVS[tv])
-    page = context.new_page()
-    page.goto(night["screen_url"])
-    timer = page.locator("[data-panel=pod] .time-left")
-    expect(timer).to_have_text(re.compile(r"^\d+:\d\d$"))  # counting down from 10:00
-    expect(page.locator("#paused-banner")).to_be_hidden()
-    assert_readable(page, tv)
-    screenshot(page, f"screen-drafting-{tv}")
+    pages = {tv: open_screen(browser, night["screen_url"], tv) for tv in sorted(TVS)}
+    for tv, page in pages.items():
+        timer = page.locator("[data-panel=pod] .time-left")
+        expect(timer).to_have_text(re.compile(r"^\d+:\d\d$"))  # counting down from 10:00
+        expect(page.locator("#paused-banner")).to_be_hidden()
+        assert_readable(page, tv)
+        screenshot(page, f"screen-drafting-{tv}")
     assert http.post(f"/api/pods/{pod_id}/pause", headers=night["host"]).status_code == 200
-    expect(page.locator("#paused-banner")).to_be_visible()
-    expect(page.locator("#paused-banner")).to_have_text("Paused")
-    expect(timer).to_have_count(0)  # a paused clock does not run
-    assert_readable(page, tv, big=False)
-    screenshot(page, f"screen-paused-{tv}")
-    context.close()
+    for tv, page in pages.items():
+        timer = page.locator("[data-panel=pod] .time-left")
+        expect(page.locator("#paused-banner")).to_be_visible()
+        expect(page.locator("#paused-banner")).to_have_text("Paused")
+        expect(timer).to_have_count(0)  # a paused clock does not run
+        assert_readable(page, tv, big=False)
+        screenshot(page, f"screen-paused-{tv}")
+    for page in pages.values():
+        page.context.close()
 
 
-@pytest.mark.parametrize("tv", sorted(TVS))
 def test_four_drafting_pods_share_one_page_in_room_sized_type(
-    browser: Browser, http: httpx.Client, tv: str
+    browser: Browser, http: httpx.Client
 ) -> None:
+    """At each TV size, one night's four pods (the screen only looks)."""
     night = night_of(http, 32, pick_timer_seconds=600)
     assert len(start(http, night)) == 4
-    context = new_context(browser, viewport=TVS[tv])
-    page = context.new_page()
-    page.goto(night["screen_url"])
-    timers = page.locator("[data-panel=pod] .time-left")
-    expect(timers).to_have_count(4)
-    expect(timers.first).to_have_text(re.compile(r"^\d+:\d\d$"))
-    found = assert_readable(page, tv)
-    assert found["pages"] == 1, found
-    screenshot(page, f"screen-drafting-4-pods-{tv}")
-    context.close()
+    for tv in sorted(TVS):
+        page = open_screen(browser, night["screen_url"], tv)
+        timers = page.locator("[data-panel=pod] .time-left")
+        expect(timers).to_have_count(4)
+        expect(timers.first).to_have_text(re.compile(r"^\d+:\d\d$"))
+        found = assert_readable(page, tv)
+        assert found["pages"] == 1, (tv, found)
+        screenshot(page, f"screen-drafting-4-pods-{tv}")
+        page.context.close()
 
 
-@pytest.mark.parametrize("tv", sorted(TVS))
 def test_one_pods_table_fills_the_tv_in_room_sized_type(
-    browser: Browser, http: httpx.Client, tv: str
+    browser: Browser, http: httpx.Client
 ) -> None:
+    """At each TV size, one night's table (the screen only looks)."""
     night = night_of(http, 4)
     pod_ids = start(http, night)
     play(http, night, pod_ids)
@@ -244,17 +253,16 @@ def test_one_pods_table_fills_the_tv_in_room_sized_type(
         "kind": "commander_damage", "target": victim["player_id"], "delta": 16,
         "source": {"owner": attacker["player_id"], "index": 0}})
     assert hit.status_code == 200, hit.text
-    context = new_context(browser, viewport=TVS[tv])
-    page = context.new_page()
-    page.goto(night["screen_url"])
-    expect(page.locator("[data-panel=table] .life")).to_have_count(4)
-    expect(page.locator("[data-panel=table] h2")).to_have_text("Round 1 · Table 1")
-    expect(page.locator("[data-panel=table] .danger")).to_have_text(
-        f"16 commander damage from {attacker['name']}")  # close to lethal: the room sees it
-    found = assert_readable(page, tv)
-    assert found["pages"] == 1
-    screenshot(page, f"screen-playing-1-pod-{tv}")
-    context.close()
+    for tv in sorted(TVS):
+        page = open_screen(browser, night["screen_url"], tv)
+        expect(page.locator("[data-panel=table] .life")).to_have_count(4)
+        expect(page.locator("[data-panel=table] h2")).to_have_text("Round 1 · Table 1")
+        expect(page.locator("[data-panel=table] .danger")).to_have_text(
+            f"16 commander damage from {attacker['name']}")  # close to lethal: the room sees it
+        found = assert_readable(page, tv)
+        assert found["pages"] == 1, (tv, found)
+        screenshot(page, f"screen-playing-1-pod-{tv}")
+        page.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -294,10 +302,10 @@ def test_eight_tables_page_themselves_with_a_page_indicator_and_nothing_is_cut(
     context.close()
 
 
-@pytest.mark.parametrize("tv", sorted(TVS))
 def test_the_nights_end_shows_tonights_results_with_draws_then_the_seasons_standings(
-    browser: Browser, http: httpx.Client, tv: str
+    browser: Browser, http: httpx.Client
 ) -> None:
+    """At each TV size, one ended night (the screen only looks)."""
     season = http.post("/api/seasons",
                        json={"name": "Friday League", "scoring": "placement"}).json()
     night = night_of(http, 4, season_id=season["season_id"],
@@ -307,26 +315,25 @@ def test_the_nights_end_shows_tonights_results_with_draws_then_the_seasons_stand
     host = night["host"]
     drawn = draw_first_two(http, pod_ids[0], host)
     assert http.post(f"/api/pods/{pod_ids[0]}/end", headers=host).status_code == 200
-    context = new_context(browser, viewport=TVS[tv])
-    page = context.new_page()
-    page.goto(night["screen_url"])
-    expect(page.locator(".slide")).to_have_count(3)
-    panels = page.locator(".slide").evaluate_all("nodes => nodes.map((n) => n.dataset.panel)")
-    assert panels == ["results", "standings", "season"]
-    expect(page.locator(".result-line")).to_contain_text("Draw: ")
-    for name in drawn:
-        expect(page.locator(".result-line")).to_contain_text(name)
-    season_slide = page.locator(".slide[data-panel=season]")
-    expect(season_slide.locator("h1")).to_have_text("Friday League")
-    expect(season_slide.locator(".standing-rows tbody tr")).to_have_count(4)
-    expect(season_slide.locator(".standing-rows thead")).to_contain_text("Draws")
-    assert_readable(page, tv, big=False)
-    screenshot(page, f"screen-results-{tv}")
-    page.locator("#next-page").click()
-    page.locator("#next-page").click()
-    expect(season_slide).to_be_visible()
-    screenshot(page, f"screen-season-{tv}")
-    context.close()
+    for tv in sorted(TVS):
+        page = open_screen(browser, night["screen_url"], tv)
+        expect(page.locator(".slide")).to_have_count(3)
+        panels = page.locator(".slide").evaluate_all("nodes => nodes.map((n) => n.dataset.panel)")
+        assert panels == ["results", "standings", "season"]
+        expect(page.locator(".result-line")).to_contain_text("Draw: ")
+        for name in drawn:
+            expect(page.locator(".result-line")).to_contain_text(name)
+        season_slide = page.locator(".slide[data-panel=season]")
+        expect(season_slide.locator("h1")).to_have_text("Friday League")
+        expect(season_slide.locator(".standing-rows tbody tr")).to_have_count(4)
+        expect(season_slide.locator(".standing-rows thead")).to_contain_text("Draws")
+        assert_readable(page, tv, big=False)
+        screenshot(page, f"screen-results-{tv}")
+        page.locator("#next-page").click()
+        page.locator("#next-page").click()
+        expect(season_slide).to_be_visible()
+        screenshot(page, f"screen-season-{tv}")
+        page.context.close()
 
 
 def test_a_4k_tv_shows_the_same_pages_in_type_twice_as_large(
