@@ -191,11 +191,11 @@ class Runtime:
         return self.limits
 
     def session(self) -> Session:
-        return Session(self.engine, expire_on_commit=False)
+        return self.commits.session(self.engine)
 
     def writer_session(self) -> Session:
         """A session on the writer's engine (the group writer's transactions only)."""
-        return Session(self.writer_engine, expire_on_commit=False)
+        return self.commits.session(self.writer_engine)
 
     async def read(self, query: Callable[[Session], T]) -> T:
         """Run a read off the event loop, in a session of its own (`server.db.reads`)."""

@@ -43,3 +43,20 @@ def test_a_commit_moves_the_count_and_a_rollback_or_a_read_does_not(tmp_path: ob
     thread.join()
     assert commits.value == 2
     engine.dispose()
+
+
+def test_the_count_moves_again_once_a_commit_is_done(tmp_path: object) -> None:
+    """A reader that takes the count while a commit is under way (its rows not yet
+    visible) must not see that count again after the commit: else it keeps the version it
+    read then, the old one, as current until the next commit."""
+    engine = sa.create_engine(f"sqlite:///{tmp_path}/c.db")
+    SeasonRow.__table__.create(engine)  # type: ignore[attr-defined]
+    commits = CommitCount()
+    commits.watch(engine)
+    during: list[int] = []
+    sa.event.listen(engine, "commit", lambda _connection: during.append(commits.value))
+    with commits.session(engine) as session:
+        session.add(season("s1"))
+        session.commit()
+    assert len(during) == 1 and commits.value != during[0]
+    engine.dispose()

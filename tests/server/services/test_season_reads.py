@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from pods.results import GameResult
@@ -38,6 +39,34 @@ def test_a_confirmation_is_read_at_once_after_a_cached_read(client: TestClient) 
     seq = night.knock_out_everyone_from(client, "Ann")
     assert night.standings(client)["standings"] == []  # cached: pending
     assert night.post(client, "Bob", "confirm", {"result_seq": seq}).status_code == 200
+    standings = night.standings(client)
+    assert standings["pending"] == [] and points(standings)["Ann"] == 5
+
+
+def test_a_standings_read_during_the_confirmations_commit_does_not_hide_it(
+        client: TestClient) -> None:
+    """The bug met under load: a warm-up read the season's version while the
+    confirmation's commit was under way, before its rows were visible, and the standings
+    stayed pending after the confirmation was acknowledged."""
+    night = Night(client)
+    seq = night.knock_out_everyone_from(client, "Ann")
+    _settle(client)
+    rt = _runtime(client)
+    portal = client.portal
+    assert portal is not None
+    reads_in_flight: list[str] = []
+
+    def read_during_the_commit(_connection: Any) -> None:  # on the writer's thread
+        portal.call(season_reads.warm_now, rt, night.season_id)
+        reads_in_flight.append(night.season_id)
+
+    sa.event.listen(rt.writer_engine, "commit", read_during_the_commit)
+    try:
+        confirmed = night.post(client, "Bob", "confirm", {"result_seq": seq})
+    finally:
+        sa.event.remove(rt.writer_engine, "commit", read_during_the_commit)
+    assert confirmed.status_code == 200, confirmed.text
+    assert reads_in_flight  # the read met the commit
     standings = night.standings(client)
     assert standings["pending"] == [] and points(standings)["Ann"] == 5
 
