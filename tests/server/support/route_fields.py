@@ -36,14 +36,24 @@ except ImportError:  # pragma: no cover - pydantic < 2.12 does not warn
     _UNUSED_FIELD_SETTING = None
 
 _ADAPTERS: dict[tuple[Any, ...], tuple[Any, TypeAdapter[Any]]] = {}
-"""(annotation's id, its metadata, its field settings, the config) → (what the key names,
+"""(the annotation, its metadata, its field settings, the config) → (what the key names,
 kept alive so no id in the key is reused; the adapter)."""
+
+
+def _same(annotation: Any) -> Any:
+    """What finds an annotation again: itself, when hashable (a signature's `str | None` is
+    a new but equal object for each app), else its identity."""
+    try:
+        hash(annotation)
+    except TypeError:
+        return ("id", id(annotation))
+    return annotation
 
 
 def _shared_post_init(self: Any) -> None:
     """`ModelField.__post_init__`, with the adapter taken from `_ADAPTERS` when built."""
     field = _fields.asdict(self.field_info)
-    key = (id(field["annotation"]), repr(field["metadata"]), repr(field["attributes"]),
+    key = (_same(field["annotation"]), repr(field["metadata"]), repr(field["attributes"]),
            repr(self.config))
     known = _ADAPTERS.get(key)
     if known is None:
