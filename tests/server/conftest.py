@@ -33,7 +33,10 @@ from server.app import create_app
 from server.core.settings import Settings
 from tests.server.support import migrated
 from tests.server.support.live import LiveServer
+from tests.server.support.route_fields import share_route_fields
 from tests.server.support.settings import app_settings
+
+share_route_fields()  # each route field's validator built once per worker, not per app
 
 POSTGRES_ENV = "PRISMATIC_TEST_POSTGRES_URL"
 

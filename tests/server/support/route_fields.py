@@ -1,0 +1,103 @@
+"""Route fields built once per test worker, not once per app (issue #43).
+
+Why: FastAPI (since 0.137) builds an included router's routes for each app on its first
+request, and each route's parameters and response model become pydantic `TypeAdapter`s:
+the first request of every app cost 0.23-0.38 s of CPU, about half of it these adapters,
+and nearly every server test starts an app of its own. The adapters are a pure function
+of the annotation and its field settings, the same for every app of this code, so the
+test worker builds each once and hands the same one to the next app's field. Every app
+still builds its own routes, dependencies and handlers; only the validators are shared.
+The servers the tests start as processes (`prismatic serve`, the browser modules') build
+their own, as in production.
+
+tests/server/routes/test_route_fields.py checks that an app on shared adapters documents
+exactly what an app on its own does. On a FastAPI without these internals nothing is
+shared, and the tests run as before.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+from pydantic import Field, TypeAdapter
+
+try:
+    from fastapi._compat import v2 as _fields
+except ImportError:  # pragma: no cover - another FastAPI: nothing is shared
+    _fields = None  # type: ignore[assignment]
+
+_UNUSED_FIELD_SETTING: type[Warning] | None
+try:
+    from pydantic.warnings import UnsupportedFieldAttributeWarning as _UNUSED_FIELD_SETTING
+except ImportError:  # pragma: no cover - pydantic < 2.12 does not warn
+    _UNUSED_FIELD_SETTING = None
+
+_ADAPTERS: dict[tuple[Any, ...], tuple[Any, TypeAdapter[Any]]] = {}
+"""(the annotation, its metadata, its field settings, the config) → (what the key names,
+kept alive so no id in the key is reused; the adapter)."""
+
+
+def _same(annotation: Any) -> Any:
+    """What finds an annotation again: itself, when hashable (a signature's `str | None` is
+    a new but equal object for each app), else its identity."""
+    try:
+        hash(annotation)
+    except TypeError:
+        return ("id", id(annotation))
+    return annotation
+
+
+def _shared_post_init(self: Any) -> None:
+    """`ModelField.__post_init__`, with the adapter taken from `_ADAPTERS` when built."""
+    field = _fields.asdict(self.field_info)
+    key = (_same(field["annotation"]), repr(field["metadata"]), repr(field["attributes"]),
+           repr(self.config))
+    known = _ADAPTERS.get(key)
+    if known is None:
+        with warnings.catch_warnings():
+            # As FastAPI does: field settings an annotation alone cannot carry (an alias)
+            # would warn here; the field reads them from its `field_info`.
+            if _UNUSED_FIELD_SETTING is not None:
+                warnings.simplefilter("ignore", category=_UNUSED_FIELD_SETTING)
+            annotated = (field["annotation"], *field["metadata"], Field(**field["attributes"]))
+            adapter: TypeAdapter[Any] = TypeAdapter(Annotated[annotated],  # type: ignore[arg-type]
+                                                    config=self.config)
+        known = _ADAPTERS[key] = ((field, self.config), adapter)
+    self._type_adapter = known[1]
+
+
+_ORIGINAL: Callable[[Any], None] | None = None
+
+
+def share_route_fields() -> None:
+    """Share each route field's adapter between the apps of this process (see above)."""
+    global _ORIGINAL
+    if _fields is None or not hasattr(_fields, "asdict") or _ORIGINAL is not None:
+        return
+    model_field = getattr(_fields, "ModelField", None)
+    if model_field is None or not hasattr(model_field, "__post_init__"):
+        return
+    _ORIGINAL = model_field.__post_init__
+    model_field.__post_init__ = _shared_post_init
+
+
+def shared() -> bool:
+    """Whether this process shares the adapters (`share_route_fields` found FastAPI's)."""
+    return _ORIGINAL is not None
+
+
+@contextmanager
+def fresh_route_fields() -> Iterator[None]:
+    """Within the block, each field builds its own adapter, as without this module."""
+    if _ORIGINAL is None:
+        yield
+        return
+    model_field: Any = _fields.ModelField
+    model_field.__post_init__ = _ORIGINAL
+    try:
+        yield
+    finally:
+        model_field.__post_init__ = _shared_post_init
