@@ -1,5 +1,6 @@
-"""The test apps' shared route validators (tests/server/support/route_fields.py) change
-nothing an app documents or answers: only who builds them, once per test worker."""
+"""The test apps' shared route validators and typed signatures
+(tests/server/support/route_fields.py) change nothing an app documents or answers: only
+who builds them, once per test worker."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from server.app import create_app
 from server.core.settings import Settings
+from server.routes import seasons
 from tests.server.support import route_fields
 from tests.server.support.databases import SQLITE_ONLY
 
@@ -57,3 +59,14 @@ def test_an_app_on_shared_validators_answers_and_documents_what_one_on_its_own_d
         assert ours and ours.keys() == theirs.keys()
         assert all(ours[name] is theirs[name] for name in ours)  # built once, not per app
         assert not any(ours[name] is mine for name, mine in adapters(own).items())
+
+
+def test_an_endpoints_typed_signature_is_read_once_for_every_app(make_settings: Any) -> None:
+    settings: Settings = make_settings()
+    answers(create_app(settings))
+    if not route_fields.shared_signatures():
+        return
+    kept = route_fields.signature_kept(seasons.create_season)
+    assert kept is not None and "body" in kept.parameters
+    answers(create_app(settings))
+    assert route_fields.signature_kept(seasons.create_season) is kept  # not read again

@@ -10,14 +10,22 @@ still builds its own routes, dependencies and handlers; only the validators are 
 The servers the tests start as processes (`prismatic serve`, the browser modules') build
 their own, as in production.
 
-tests/server/routes/test_route_fields.py checks that an app on shared adapters documents
-exactly what an app on its own does. On a FastAPI without these internals nothing is
-shared, and the tests run as before.
+The endpoints' and dependencies' typed signatures are shared the same way: FastAPI reads
+each one again for every app (`get_typed_signature`: `inspect.signature` with its string
+annotations evaluated, a quarter of an app's start), and a signature is an immutable
+function of the function it describes. They are kept by the function, weakly, so a
+function made for one app leaves with it.
+
+tests/server/routes/test_route_fields.py checks that an app on shared adapters and
+signatures documents exactly what an app on its own does. On a FastAPI without these
+internals nothing is shared, and the tests run as before.
 """
 
 from __future__ import annotations
 
+import inspect
 import warnings
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -28,6 +36,8 @@ try:
     from fastapi._compat import v2 as _fields
 except ImportError:  # pragma: no cover - another FastAPI: nothing is shared
     _fields = None  # type: ignore[assignment]
+
+from fastapi.dependencies import utils as _dependencies
 
 _UNUSED_FIELD_SETTING: type[Warning] | None
 try:
@@ -69,12 +79,36 @@ def _shared_post_init(self: Any) -> None:
     self._type_adapter = known[1]
 
 
+_SIGNATURES: weakref.WeakKeyDictionary[Callable[..., Any], inspect.Signature] = (
+    weakref.WeakKeyDictionary())
+"""A function → its typed signature, as FastAPI's `get_typed_signature` gave it."""
+
+_ORIGINAL_SIGNATURE: Callable[[Callable[..., Any]], inspect.Signature] | None = None
+
+
+def _shared_signature(call: Callable[..., Any]) -> inspect.Signature:
+    """`get_typed_signature`, read once per function; a callable that cannot be kept
+    weakly (a bound method is a new object each time) is read as before."""
+    assert _ORIGINAL_SIGNATURE is not None
+    try:
+        return _SIGNATURES[call]
+    except KeyError:
+        signature = _SIGNATURES[call] = _ORIGINAL_SIGNATURE(call)
+        return signature
+    except TypeError:
+        return _ORIGINAL_SIGNATURE(call)
+
+
 _ORIGINAL: Callable[[Any], None] | None = None
 
 
 def share_route_fields() -> None:
-    """Share each route field's adapter between the apps of this process (see above)."""
-    global _ORIGINAL
+    """Share each route field's adapter, and each endpoint's and dependency's typed
+    signature, between the apps of this process (see above)."""
+    global _ORIGINAL, _ORIGINAL_SIGNATURE
+    if _ORIGINAL_SIGNATURE is None and hasattr(_dependencies, "get_typed_signature"):
+        _ORIGINAL_SIGNATURE = _dependencies.get_typed_signature
+        _dependencies.get_typed_signature = _shared_signature
     if _fields is None or not hasattr(_fields, "asdict") or _ORIGINAL is not None:
         return
     model_field = getattr(_fields, "ModelField", None)
@@ -89,15 +123,29 @@ def shared() -> bool:
     return _ORIGINAL is not None
 
 
+def shared_signatures() -> bool:
+    """Whether this process shares the typed signatures (`share_route_fields` found FastAPI's)."""
+    return _ORIGINAL_SIGNATURE is not None
+
+
+def signature_kept(call: Callable[..., Any]) -> inspect.Signature | None:
+    """The typed signature kept for `call`, if one is."""
+    return _SIGNATURES.get(call)
+
+
 @contextmanager
 def fresh_route_fields() -> Iterator[None]:
-    """Within the block, each field builds its own adapter, as without this module."""
-    if _ORIGINAL is None:
-        yield
-        return
-    model_field: Any = _fields.ModelField
-    model_field.__post_init__ = _ORIGINAL
+    """Within the block, each field builds its own adapter and each function's signature
+    is read again, as without this module."""
+    if _ORIGINAL_SIGNATURE is not None:
+        _dependencies.get_typed_signature = _ORIGINAL_SIGNATURE  # type: ignore[assignment]
+    model_field: Any = _fields.ModelField if _ORIGINAL is not None else None
+    if model_field is not None:
+        model_field.__post_init__ = _ORIGINAL
     try:
         yield
     finally:
-        model_field.__post_init__ = _shared_post_init
+        if model_field is not None:
+            model_field.__post_init__ = _shared_post_init
+        if _ORIGINAL_SIGNATURE is not None:
+            _dependencies.get_typed_signature = _shared_signature
