@@ -25,12 +25,32 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.support import mobile_context
-from tests.server.support.builders import bearer, join, me, new_pod, play_tables, start
+from tests.server.support.builders import (
+    PodHandle,
+    bearer,
+    join,
+    me,
+    new_pod,
+    play_tables,
+    start,
+)
 
 pytestmark = pytest.mark.browser
+
+
+def cids_board(client: httpx.Client, server: str, browser: Browser,
+               ) -> tuple[PodHandle, str, Page]:
+    """Ann, Bob and Cid at one table, Cid's phone on the game board: the pod, Bob's player
+    id (whom another phone's tap targets) and Cid's page."""
+    pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
+    game = me(client, seats["Ann"])["game"]
+    bob = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
+    page = mobile_context(browser).new_page()
+    page.goto(f"{server}/pods/{pod.pod_id}/seat?lang=en#seat_token={seats['Cid'].token}")
+    return pod, bob, page
 
 FOCUSED_LABEL = "() => document.activeElement && document.activeElement.getAttribute('aria-label')"
 
@@ -44,11 +64,7 @@ HAS_UPDATE = """seq => {
 def test_a_tap_pressed_as_another_phones_update_arrives_still_lands(
         server: str, browser: Browser) -> None:
     with httpx.Client(base_url=server, timeout=30) as client:
-        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
-        game = me(client, seats["Ann"])["game"]
-        bob = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
-        page = mobile_context(browser).new_page()
-        page.goto(f"{server}/pods/{pod.pod_id}/seat?lang=en#seat_token={seats['Cid'].token}")
+        pod, bob, page = cids_board(client, server, browser)
         board = page.locator("#game-board")
         expect(board.locator(".life-card")).to_have_count(3)
         details = board.locator("details", has=page.locator("summary", has_text="Recent changes"))
@@ -87,11 +103,7 @@ def test_a_life_tap_pressed_as_the_tables_first_change_arrives_still_lands(
     the board goes, and the board moves up. A life step pressed just then still counts:
     the whole page waits for the finger, not the board alone."""
     with httpx.Client(base_url=server, timeout=30) as client:
-        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
-        game = me(client, seats["Ann"])["game"]
-        bob = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
-        page = mobile_context(browser).new_page()
-        page.goto(f"{server}/pods/{pod.pod_id}/seat?lang=en#seat_token={seats['Cid'].token}")
+        pod, bob, page = cids_board(client, server, browser)
         board = page.locator("#game-board")
         expect(board.locator(".life-card")).to_have_count(3)
         expect(page.locator("#edit-deck")).to_be_visible()  # above the board, until a change
@@ -151,11 +163,7 @@ def test_the_hosts_pause_pressed_as_a_pick_arrives_still_pauses(
 def test_digits_typed_into_the_board_survive_another_phones_update(
         server: str, browser: Browser) -> None:
     with httpx.Client(base_url=server, timeout=30) as client:
-        pod, seats = play_tables(client, ("Ann", "Bob", "Cid"), seed=21)
-        game = me(client, seats["Ann"])["game"]
-        bob = next(p["player_id"] for p in game["players"] if p["name"] == "Bob")
-        page = mobile_context(browser).new_page()
-        page.goto(f"{server}/pods/{pod.pod_id}/seat?lang=en#seat_token={seats['Cid'].token}")
+        pod, bob, page = cids_board(client, server, browser)
         board = page.locator("#game-board")
         bobs = page.get_by_role("region", name="Bob", exact=True)
         expect(bobs.locator(".life-total")).to_have_text("40")
