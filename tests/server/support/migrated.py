@@ -4,7 +4,8 @@ Why: nearly every server test starts an app on a fresh database, and the app's f
 is to run every Alembic migration (about a second on SQLite under the suite's load, half
 a second on PostgreSQL). The schema is the same for all of them, so each worker migrates
 one template and each test gets a copy: a file copy on SQLite, `CREATE DATABASE …
-TEMPLATE …` on PostgreSQL. The app still runs `upgrade_to_head` on start, and finds the
+TEMPLATE …` on PostgreSQL, or there a used copy emptied back to the template
+(tests/server/support/recycled.py). The app still runs `upgrade_to_head` on start, and finds the
 copy current. The migrations themselves are tested on an empty database
 (`empty_db_url`, tests/server/db/test_migrate.py).
 """
@@ -22,6 +23,7 @@ import sqlalchemy as sa
 from server.core.settings import Settings
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
+from tests.server.support.recycled import RECYCLER
 
 
 def migrate(url: str) -> None:
@@ -70,6 +72,7 @@ def postgres_template(admin_url: str) -> Iterator[str]:
                     .render_as_string(hide_password=False))
             yield name
         finally:
+            RECYCLER.drop_all(admin, name)
             with admin.connect() as connection:
                 connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     finally:
@@ -78,17 +81,23 @@ def postgres_template(admin_url: str) -> Iterator[str]:
 
 @contextmanager
 def postgres_copy(admin_url: str, template: str) -> Iterator[str]:
-    """A fresh migrated PostgreSQL database for one test (a copy of `template`), dropped
-    after it, with whatever connections the test left open."""
-    name = postgres_name("prismatic_t")
+    """A fresh migrated PostgreSQL database for one test: a copy of `template`, made or
+    a spare emptied back to it (tests/server/support/recycled.py). After the test it is
+    emptied and kept as a spare, with whatever connections the test left open ended, or
+    dropped if it is no longer the template's copy."""
     admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
     try:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+        name = RECYCLER.take(admin, template)
+        if name is None:
+            name = postgres_name("prismatic_t")
+            with admin.connect() as connection:
+                connection.execute(sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+            RECYCLER.note_fresh(admin_url, template, name)
         try:
             yield sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
         finally:
-            with admin.connect() as connection:
-                connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            if not RECYCLER.give_back(admin, admin_url, template, name):
+                with admin.connect() as connection:
+                    connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     finally:
         admin.dispose()
