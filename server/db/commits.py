@@ -57,21 +57,25 @@ class CommitCount:
         if any(engine is watched for watched in self._watched):
             return
         self._watched.append(engine)
-        sa.event.listen(engine, "commit", self._committed)
+        sa.event.listen(engine, "commit", self._on_commit)
 
     def session(self, engine: sa.Engine) -> Session:
         """A session on `engine` whose every commit moves the count again once the
-        database's commit has returned."""
-        self.watch(engine)
+        database's commit has returned. `engine` must already be `watch`ed (the runtime
+        watches its engines where it makes them): this runs on every read and write."""
         return Session(engine, expire_on_commit=False, info={COUNT_KEY: self})
 
-    def _committed(self, _connection: Any) -> None:
+    def moved(self) -> None:
+        """Count one more commit (from any thread)."""
         with self._lock:
             self._value += 1
+
+    def _on_commit(self, _connection: Any) -> None:
+        self.moved()
 
 
 @sa.event.listens_for(Session, "after_commit")
 def _after_commit(session: Session) -> None:
     count = session.info.get(COUNT_KEY)
     if count is not None:
-        count._committed(None)
+        count.moved()
