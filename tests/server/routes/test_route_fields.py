@@ -70,3 +70,4 @@ def test_an_endpoints_typed_signature_is_read_once_for_every_app(make_settings: 
     assert kept is not None and "body" in kept.parameters
     answers(create_app(settings))
     assert route_fields.signature_kept(seasons.create_season) is kept  # not read again
+

@@ -16,6 +16,11 @@ annotations evaluated, a quarter of an app's start), and a signature is an immut
 function of the function it describes. They are kept by the function, weakly, so a
 function made for one app leaves with it.
 
+So is FastAPI's check that no route uses a pydantic v1 model (`annotation_is_pydantic_v1`,
+for every field of every route of every app): it enters `warnings.catch_warnings()` and an
+import for each annotation, and was 13 % of an app's start (py-spy, 80 apps). Its answer
+is a pure function of the annotation, kept like the adapters.
+
 tests/server/routes/test_route_fields.py checks that an app on shared adapters and
 signatures documents exactly what an app on its own does. On a FastAPI without these
 internals nothing is shared, and the tests run as before.
@@ -37,6 +42,7 @@ try:
 except ImportError:  # pragma: no cover - another FastAPI: nothing is shared
     _fields = None  # type: ignore[assignment]
 
+from fastapi import utils as _fastapi_utils
 from fastapi.dependencies import utils as _dependencies
 
 _UNUSED_FIELD_SETTING: type[Warning] | None
@@ -99,16 +105,36 @@ def _shared_signature(call: Callable[..., Any]) -> inspect.Signature:
         return _ORIGINAL_SIGNATURE(call)
 
 
+_V1_ANSWERS: dict[Any, tuple[Any, bool]] = {}
+"""An annotation (as `_same` finds it) → (the annotation, kept alive; whether it is or
+holds a pydantic v1 model)."""
+
+_ORIGINAL_V1_CHECK: Callable[[Any], bool] | None = None
+
+
+def _shared_v1_check(annotation: Any) -> bool:
+    """`annotation_is_pydantic_v1`, answered once per annotation."""
+    assert _ORIGINAL_V1_CHECK is not None
+    key = _same(annotation)
+    known = _V1_ANSWERS.get(key)
+    if known is None:
+        known = _V1_ANSWERS[key] = (annotation, _ORIGINAL_V1_CHECK(annotation))
+    return known[1]
+
+
 _ORIGINAL: Callable[[Any], None] | None = None
 
 
 def share_route_fields() -> None:
-    """Share each route field's adapter, and each endpoint's and dependency's typed
-    signature, between the apps of this process (see above)."""
-    global _ORIGINAL, _ORIGINAL_SIGNATURE
+    """Share each route field's adapter, each endpoint's and dependency's typed signature
+    and each annotation's pydantic v1 check between the apps of this process (see above)."""
+    global _ORIGINAL, _ORIGINAL_SIGNATURE, _ORIGINAL_V1_CHECK
     if _ORIGINAL_SIGNATURE is None and hasattr(_dependencies, "get_typed_signature"):
         _ORIGINAL_SIGNATURE = _dependencies.get_typed_signature
         _dependencies.get_typed_signature = _shared_signature
+    if _ORIGINAL_V1_CHECK is None and hasattr(_fastapi_utils, "annotation_is_pydantic_v1"):
+        _ORIGINAL_V1_CHECK = _fastapi_utils.annotation_is_pydantic_v1
+        _fastapi_utils.annotation_is_pydantic_v1 = _shared_v1_check
     if _fields is None or not hasattr(_fields, "asdict") or _ORIGINAL is not None:
         return
     model_field = getattr(_fields, "ModelField", None)
@@ -128,6 +154,11 @@ def shared_signatures() -> bool:
     return _ORIGINAL_SIGNATURE is not None
 
 
+def shared_v1_checks() -> bool:
+    """Whether this process answers FastAPI's pydantic v1 check once per annotation."""
+    return _ORIGINAL_V1_CHECK is not None
+
+
 def signature_kept(call: Callable[..., Any]) -> inspect.Signature | None:
     """The typed signature kept for `call`, if one is."""
     return _SIGNATURES.get(call)
@@ -135,10 +166,12 @@ def signature_kept(call: Callable[..., Any]) -> inspect.Signature | None:
 
 @contextmanager
 def fresh_route_fields() -> Iterator[None]:
-    """Within the block, each field builds its own adapter and each function's signature
-    is read again, as without this module."""
+    """Within the block, each field builds its own adapter, each function's signature is
+    read again and each annotation checked again, as without this module."""
     if _ORIGINAL_SIGNATURE is not None:
         _dependencies.get_typed_signature = _ORIGINAL_SIGNATURE  # type: ignore[assignment]
+    if _ORIGINAL_V1_CHECK is not None:
+        _fastapi_utils.annotation_is_pydantic_v1 = _ORIGINAL_V1_CHECK
     model_field: Any = _fields.ModelField if _ORIGINAL is not None else None
     if model_field is not None:
         model_field.__post_init__ = _ORIGINAL
@@ -149,3 +182,5 @@ def fresh_route_fields() -> Iterator[None]:
             model_field.__post_init__ = _shared_post_init
         if _ORIGINAL_SIGNATURE is not None:
             _dependencies.get_typed_signature = _shared_signature
+        if _ORIGINAL_V1_CHECK is not None:
+            _fastapi_utils.annotation_is_pydantic_v1 = _shared_v1_check
