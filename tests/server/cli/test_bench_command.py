@@ -35,8 +35,9 @@ def warm_server(sqlite_template: Path, tmp_path: Path) -> Iterator[LiveServer]:
     """A server for the bench's `--url`, with its echo on, forked from the test zygote on
     a copy of the migrated template. Why: `--spawn` starts a cold interpreter that imports
     the server and migrates a new database (about 3 s of CPU before the first pick), and a
-    test whose rule is the phones' (how they pick, how they come back) needs a server, not
-    that start; `--spawn` itself keeps its tests (the first and the staggered one)."""
+    test whose rule is the bench's figures or the phones' (how they pick, how they come
+    back) needs a server, not that start. `--spawn` keeps its own test: the staggered one,
+    whose server trace only a server the bench spawned writes."""
     server = LiveServer(migrated.sqlite_copy(sqlite_template, tmp_path), tmp_path / "data",
                         env={"PRISMATIC_BENCH_ECHO": "1"})
     server.start()
@@ -54,8 +55,8 @@ def bench_against(server: LiveServer, *options: str) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
-    figures = bench_one_pod("--idle-pods", "1")
+def test_one_pod_drafts_to_full_pools_with_no_errors(warm_server: LiveServer) -> None:
+    figures = bench_against(warm_server, "--idle-pods", "1")
     assert set(figures) >= KEYS
     assert figures["pools_ok"] is True and figures["errors"] == 0
     assert figures["pods"] == 1 and figures["seats"] == 8 and figures["picks"] == 240
