@@ -1,13 +1,16 @@
-"""`prismatic bench --spawn --pods 1 --json`: a smoke test of the load generator (not speed)."""
+"""`prismatic bench --pods 1 --json` (`--spawn`, or `--url` of a running server): a smoke test of
+the load generator (not speed)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.server.support import migrated
 from tests.server.support.live import LiveServer
 from tests.server.support.spawn import run_cli
 
@@ -27,9 +30,33 @@ def bench_one_pod(*options: str) -> dict[str, Any]:
     return figures
 
 
+@pytest.fixture
+def warm_server(sqlite_template: Path, tmp_path: Path) -> Iterator[LiveServer]:
+    """A server for the bench's `--url`, with its echo on, forked from the test zygote on
+    a copy of the migrated template. Why: `--spawn` starts a cold interpreter that imports
+    the server and migrates a new database (about 3 s of CPU before the first pick), and a
+    test whose rule is the bench's figures or the phones' (how they pick, how they come
+    back) needs a server, not that start. `--spawn` keeps its own test: the staggered one,
+    whose server trace only a server the bench spawned writes."""
+    server = LiveServer(migrated.sqlite_copy(sqlite_template, tmp_path), tmp_path / "data",
+                        env={"PRISMATIC_BENCH_ECHO": "1"})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def bench_against(server: LiveServer, *options: str) -> dict[str, Any]:
+    """`bench_one_pod` against a running `server`, its CPU and memory measured by pid."""
+    assert server.process is not None
+    return bench_one_pod("--url", server.base_url, "--server-pid", str(server.process.pid),
+                         *options)
+
+
 @pytest.mark.slow
-def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
-    figures = bench_one_pod("--idle-pods", "1")
+def test_one_pod_drafts_to_full_pools_with_no_errors(warm_server: LiveServer) -> None:
+    figures = bench_against(warm_server, "--idle-pods", "1")
     assert set(figures) >= KEYS
     assert figures["pools_ok"] is True and figures["errors"] == 0
     assert figures["pods"] == 1 and figures["seats"] == 8 and figures["picks"] == 240
@@ -46,25 +73,17 @@ def test_one_pod_drafts_to_full_pools_with_no_errors() -> None:
 
 
 @pytest.mark.slow
-def test_phones_may_pick_over_http_as_the_phone_page_does() -> None:
-    figures = bench_one_pod("--picks-over", "http")
+def test_phones_may_pick_over_http_as_the_phone_page_does(warm_server: LiveServer) -> None:
+    figures = bench_against(warm_server, "--picks-over", "http")
     assert figures["picks_over"] == "http" and figures["picks"] == 240
     assert figures["pools_ok"] is True and figures["errors"] == 0
 
 
 @pytest.mark.slow
-def test_a_server_started_by_hand_is_measured_through_its_pid(tmp_path: Path) -> None:
+def test_a_server_started_by_hand_is_measured_through_its_pid(warm_server: LiveServer) -> None:
     """`--url` with `--server-pid`: the CPU figures of a server the bench did not start
     (another checkout's, one under a profiler), the event loop's thread apart."""
-    server = LiveServer(f"sqlite:///{tmp_path / 'night.db'}", tmp_path / "data",
-                        env={"PRISMATIC_BENCH_ECHO": "1"})
-    server.start()
-    try:
-        assert server.process is not None
-        figures = bench_one_pod("--url", server.base_url, "--server-pid",
-                                str(server.process.pid))
-    finally:
-        server.stop()
+    figures = bench_against(warm_server)
     assert figures["pools_ok"] is True and figures["errors"] == 0
     total = figures["server_cpu_ms_per_pick"]
     loop = figures["server_loop_cpu_ms_per_pick"]
@@ -82,8 +101,9 @@ def test_a_server_pid_without_one_url_is_refused() -> None:
 
 
 @pytest.mark.slow
-def test_a_router_reboot_cuts_every_phone_and_every_phone_comes_back_losing_no_pick() -> None:
-    figures = bench_one_pod("--think-ms", "100-300", "--drop-all-at", "1.5")
+def test_a_router_reboot_cuts_every_phone_and_every_phone_comes_back_losing_no_pick(
+        warm_server: LiveServer) -> None:
+    figures = bench_against(warm_server, "--think-ms", "100-300", "--drop-all-at", "1.5")
     drop = figures["drop"]
     assert drop["phones_cut"] == 8, "the draft ended before the cut: think longer"
     assert drop["phones_back"] == 8 and drop["picks_lost"] == 0

@@ -173,13 +173,13 @@ SHAPES: dict[str, tuple[Callable[[dict[str, Any]], bytes], str]] = {
 }
 
 
-@SQLITE_ONLY
 @pytest.mark.parametrize("case", sorted(SHAPES))
 def test_a_file_of_the_wrong_shape_is_refused_where_it_is_wrong(
-    client: TestClient, case: str
+    seasonless_client: TestClient, case: str
 ) -> None:
     """Read a night at a time, a file is still refused whole, with pydantic's own words
     and the place in the whole file, and nothing is stored."""
+    client = seasonless_client  # one app for the module's refusals (routes/conftest.py)
     body, words = SHAPES[case]
     reply = client.post("/api/seasons/import", content=body(season_file()),
                         headers={"Content-Type": "application/json"})
@@ -189,10 +189,10 @@ def test_a_file_of_the_wrong_shape_is_refused_where_it_is_wrong(
     assert stored(client, SeasonRow) == 0
 
 
-@SQLITE_ONLY
-def test_a_file_that_is_not_json_is_malformed(client: TestClient) -> None:
+def test_a_file_that_is_not_json_is_malformed(seasonless_client: TestClient) -> None:
     """Broken JSON is found by the incremental reader too, and answered as any body that
     is not JSON (400 `malformed`)."""
+    client = seasonless_client  # one app for the module's refusals (routes/conftest.py)
     reply = client.post("/api/seasons/import", content=json.dumps(season_file())[:-20],
                         headers={"Content-Type": "application/json"})
     assert (reply.status_code, reply.json()["error"]["code"]) == (400, "malformed")

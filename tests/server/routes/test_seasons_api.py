@@ -21,7 +21,6 @@ from server.db.tables import SeasonRow
 from server.protocol.shapes.season import SeasonHostView, SeasonPlayerView, SeasonStandings
 from server.services.seasons.season_files import free_name
 from tests.server.support.builders import bearer
-from tests.server.support.databases import SQLITE_ONLY
 
 
 def season_file(**season: Any) -> dict[str, Any]:
@@ -85,7 +84,6 @@ def test_a_season_is_created_with_its_scheme_and_a_token(client: TestClient) -> 
         "standings": [], "pending": [], "night_table": []}
 
 
-@SQLITE_ONLY
 @pytest.mark.parametrize(("body", "message"), [
     ({"scoring": "swiss"}, "scoring is one of"),
     ({"scoring": "win-draw-loss", "points": {"1": 4}}, "not '1'"),
@@ -93,8 +91,9 @@ def test_a_season_is_created_with_its_scheme_and_a_token(client: TestClient) -> 
     ({"scoring": "placement", "points": {"1": 1000}}, "whole number"),
 ])
 def test_a_scheme_the_season_cannot_use_is_refused_with_its_reason(
-    client: TestClient, body: dict[str, Any], message: str
+    seasonless_client: TestClient, body: dict[str, Any], message: str
 ) -> None:
+    client = seasonless_client  # one app for the module's refusals (routes/conftest.py)
     reply = client.post("/api/seasons", json={"name": "League", **body})
     assert reply.status_code == 422
     assert reply.json()["error"]["code"] == "bad_scoring"
@@ -382,11 +381,11 @@ BAD_FILES = {
 }
 
 
-@SQLITE_ONLY
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_a_bad_season_file_is_refused_and_nothing_is_stored(
-    client: TestClient, case: str
+    seasonless_client: TestClient, case: str
 ) -> None:
+    client = seasonless_client  # one app for the module's refusals (routes/conftest.py)
     change, code, words = BAD_FILES[case]
     reply = client.post("/api/seasons/import", json=_broken(change))
     assert reply.status_code == 422, reply.text

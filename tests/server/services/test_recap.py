@@ -25,10 +25,13 @@ from tests.server.support.builders import (
     join,
     me,
     new_pod,
-    play_tables,
     start,
 )
 from tests.server.support.databases import SQLITE_ONLY
+
+People = tuple[PodHandle, dict[str, SeatHandle]]
+"""`played_table`: `play_tables`' pod and seats, drafted once per worker and copied for
+each test that takes it (tests/server/services/conftest.py)."""
 
 
 def with_ann_deck(client: TestClient, mode: str) -> tuple[PodHandle, dict[str, SeatHandle],
@@ -183,9 +186,9 @@ def test_a_nights_recap_waits_for_its_pods_rule(client: TestClient) -> None:
 
 
 def test_an_agreed_draw_reads_as_a_draw_in_the_recap_and_the_summary(
-        client: TestClient) -> None:
+        client: TestClient, played_table: People) -> None:
     """The host met "Winner: not recorded" for a draw every player agreed to."""
-    pod, seats = play_tables(client)
+    pod, seats = played_table
     for name in ("Ann", "Bob", "Cid"):
         drew = client.post(pod.url("/games/1/draw"), headers=seats[name].auth, json={})
         assert drew.status_code == 200, drew.text
@@ -199,8 +202,8 @@ def test_an_agreed_draw_reads_as_a_draw_in_the_recap_and_the_summary(
     assert "game 1: a draw: Ann, Bob, Cid (life:" in text
 
 
-def test_a_game_with_no_result_still_says_so(client: TestClient) -> None:
-    pod, _seats = play_tables(client)
+def test_a_game_with_no_result_still_says_so(client: TestClient, played_table: People) -> None:
+    pod, _seats = played_table
     tap = client.post(pod.url("/games/1"), headers=pod.host, json={
         "kind": "life", "delta": -1,
         "target": client.get(pod.url("/host"), headers=pod.host).json()["games"][0][
@@ -257,8 +260,9 @@ def test_a_recap_without_a_season_leaves_the_season_out(client: TestClient) -> N
     assert "None" not in file.text
 
 
-def test_a_lone_pods_recap_is_named_by_its_date(client: TestClient) -> None:
-    pod, _seats = play_tables(client)
+def test_a_lone_pods_recap_is_named_by_its_date(client: TestClient,
+                                                 played_table: People) -> None:
+    pod, _seats = played_table
     assert client.post(pod.url("/end"), headers=pod.host).status_code == 200
     body = client.get(pod.url("/recap"), headers=pod.host).json()
     assert (body["season"], body["pod_number"]) == (None, None)
