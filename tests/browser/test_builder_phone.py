@@ -31,6 +31,9 @@ def test_an_illegal_decks_fixes_come_first_and_partner_lists_are_folded(
         draft_until_done(client, [ann, bob])
         assert client.put(pod.url("/deck"), headers=ann.auth, json=PIPERS).status_code == 200
     page = mobile_context(browser, width=390, height=SCREEN).new_page()
+    reported: list[str] = []  # what the page said, for the message of a failure below
+    page.on("pageerror", lambda error: reported.append(f"page error: {error}"))
+    page.on("console", lambda message: reported.append(f"console {message.type}: {message.text}"))
     page.goto(f"{server}/pods/{pod.pod_id}/seat?lang=en#seat_token={ann.token}")
     expect(page.locator("#builder")).to_be_visible()
     expect(page.locator("#deck-problems")).to_contain_text("What to fix")
@@ -53,7 +56,10 @@ def test_an_illegal_decks_fixes_come_first_and_partner_lists_are_folded(
     expect(first).to_contain_text("Pairs with")
     # A redraw (the Piper removed) keeps the list as the player left it.
     page.locator("#commanders").get_by_role("button", name="Remove").first.click()
-    expect(page.locator("#commanders .commander")).to_have_count(1)
+    try:
+        expect(page.locator("#commanders .commander")).to_have_count(1)
+    except AssertionError as kept:  # met twice in clean-clone runs, its cause not yet found
+        raise AssertionError(f"{kept}\nwhat the page reported: {reported}") from None
     expect(page.locator("#commander-choices details.pair-note").first).to_have_attribute("open", "")
     page.locator("#commander-choices details.pair-note summary").first.click()
 
