@@ -33,6 +33,7 @@ from server.app import create_app
 from server.core.settings import Settings
 from tests.server.support import migrated
 from tests.server.support.live import LiveServer
+from tests.server.support.recycled import database_url
 from tests.server.support.route_fields import share_route_fields
 from tests.server.support.settings import app_settings
 
@@ -61,7 +62,7 @@ def postgres_url(postgres_admin_url: str) -> Iterator[str]:
     with admin.connect() as connection:
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
     try:
-        yield sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+        yield database_url(admin_url, name)
     finally:
         with admin.connect() as connection:
             connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from server.core.settings import Settings
 from server.db.engine import create_db_engine
 from server.db.migrate import upgrade_to_head
-from tests.server.support.recycled import RECYCLER
+from tests.server.support.recycled import RECYCLER, database_url
 
 
 def migrate(url: str) -> None:
@@ -68,8 +68,7 @@ def postgres_template(admin_url: str) -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
         try:
-            migrate(sa.make_url(admin_url).set(database=name)
-                    .render_as_string(hide_password=False))
+            migrate(database_url(admin_url, name))
             yield name
         finally:
             RECYCLER.drop_all(admin, name)
@@ -94,7 +93,7 @@ def postgres_copy(admin_url: str, template: str) -> Iterator[str]:
                 connection.execute(sa.text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
             RECYCLER.note_fresh(admin_url, template, name)
         try:
-            yield sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+            yield database_url(admin_url, name)
         finally:
             if not RECYCLER.give_back(admin, admin_url, template, name):
                 with admin.connect() as connection:

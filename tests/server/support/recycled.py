@@ -88,7 +88,7 @@ class Recycler:
         if spares.read:
             return
         spares.read = True
-        engine = sa.create_engine(_url(admin_url, name), poolclass=sa.pool.NullPool)
+        engine = sa.create_engine(database_url(admin_url, name), poolclass=sa.pool.NullPool)
         try:
             with engine.connect() as connection:
                 if not any(connection.execute(sa.text(f'SELECT EXISTS (SELECT FROM "{table}")'))
@@ -123,7 +123,7 @@ def _reset(admin: sa.Engine, admin_url: str, name: str, fingerprint: str) -> boo
     """Close `name` to connections, end everyone else's, delete every row but the
     template's own, restart its sequences, and say whether it now matches `fingerprint`
     with nobody else connected."""
-    engine = sa.create_engine(_url(admin_url, name), poolclass=sa.pool.NullPool)
+    engine = sa.create_engine(database_url(admin_url, name), poolclass=sa.pool.NullPool)
     try:
         with engine.connect() as connection:  # made while the database still lets it in
             own = connection.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
@@ -160,7 +160,8 @@ def _emptied_tables(connection: sa.Connection) -> list[str]:
     return sorted(set(tables) - KEPT_TABLES)
 
 
-def _url(admin_url: str, name: str) -> str:
+def database_url(admin_url: str, name: str) -> str:
+    """The URL of database `name` on the server of `admin_url`, its password kept."""
     return sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
 
 
