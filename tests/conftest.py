@@ -26,6 +26,7 @@ from hypothesis import settings
 from xdist.scheduler import LoadScopeScheduling
 
 from tests.server.support.figures import write_summary
+from tests.worker_heap import WorkerHeap
 
 # No time limit per Hypothesis example: its default 200 ms is a speed assertion, and on a
 # machine busy with other workers an example of a pure rule took 257 ms (DeadlineExceeded).
@@ -35,6 +36,10 @@ settings.register_profile("suite", deadline=None)
 # would ask the Internet. The tests of that download turn it on against a local stand-in.
 os.environ.setdefault("PRISMATIC_CARD_TEXT_ON_START", "0")
 settings.load_profile("suite")
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(WorkerHeap(), "worker-heap")
+
 
 SHARED_SERVER_MODULES = (
     "tests/browser/",  # a server and a Chromium per module (tests/browser/conftest.py)

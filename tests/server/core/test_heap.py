@@ -12,7 +12,10 @@ from server.core.heap import YOUNG_THRESHOLD, settle_heap
 
 @pytest.fixture
 def restored_gc() -> Iterator[None]:
+    """Nothing frozen before the test (the suite freezes at each module's end,
+    tests/worker_heap.py), the thresholds as they were after it."""
     thresholds = gc.get_threshold()
+    gc.unfreeze()
     yield
     gc.unfreeze()
     gc.set_threshold(*thresholds)
@@ -20,6 +23,7 @@ def restored_gc() -> Iterator[None]:
 
 @pytest.mark.usefixtures("restored_gc")
 def test_settling_freezes_the_start_up_heap_and_raises_the_young_threshold() -> None:
+    assert gc.get_freeze_count() == 0
     settle_heap()
     assert gc.get_freeze_count() > 0
     assert gc.get_threshold()[0] == YOUNG_THRESHOLD
