@@ -12,7 +12,8 @@ each test's node id, which pytest 9 no longer lets a plugin do, so it silently d
 Longest first (issue #43): a worker that takes a long unit last keeps the run waiting after
 the others are done, so the units go out by their expected time, longest first
 (`longest_first`, tests/test_scheduling.py): a crash-and-restart loop or a browser module
-starts early and the single quick tests fill the gaps at the end.
+starts early and the single quick tests fill the gaps at the end. The browser modules go
+out before all others, so each worker runs its share of them on one Chromium.
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(WorkerHeap(), "worker-heap")
 
 
+BROWSER_MODULES = "tests/browser/"
 SHARED_SERVER_MODULES = (
-    "tests/browser/",  # a server and a Chromium per module (tests/browser/conftest.py)
+    BROWSER_MODULES,  # a server per module, a Chromium per run of them (tests/browser/conftest.py)
     "tests/server/cluster/test_two_processes.py",  # one pair of cluster members
     "tests/server/cluster/test_name_races.py",  # one pair of cluster members
     "tests/server/services/test_rounds.py",  # one night drafted, copied for each test
@@ -69,15 +71,20 @@ def expected_seconds(marks: Iterable[str]) -> float:
 
 
 def longest_first(tests: list[tuple[str, frozenset[str]]]) -> list[str]:
-    """The node ids of `tests` (node id, marks) regrouped by unit, the units with the most
-    expected seconds first; a unit's tests keep their order, and equal units theirs."""
+    """The node ids of `tests` (node id, marks) regrouped by unit: the browser modules
+    first, then the other units, each part with the most expected seconds first; a unit's
+    tests keep their order, and equal units theirs.
+
+    Why the browser modules first: a worker then runs its browser modules back to back on
+    one Chromium (tests/browser/conftest.py), started once, not once per module."""
     units: dict[str, list[str]] = {}
     seconds: dict[str, float] = {}
     for nodeid, marks in tests:
         unit = unit_of(nodeid)
         units.setdefault(unit, []).append(nodeid)
         seconds[unit] = seconds.get(unit, 0.0) + expected_seconds(marks)
-    ordered = sorted(units, key=lambda unit: -seconds[unit])  # stable: ties keep their order
+    ordered = sorted(units, key=lambda unit: (not unit.startswith(BROWSER_MODULES),
+                                              -seconds[unit]))  # stable: ties keep their order
     return [nodeid for unit in ordered for nodeid in units[unit]]
 
 

@@ -30,6 +30,16 @@ def test_a_browser_module_is_one_unit_that_keeps_its_order_and_goes_by_its_sum()
     assert order[8:] == ["tests/pods/test_a.py::test_one", "tests/pods/test_a.py::test_two"]
 
 
+def test_browser_modules_go_out_before_every_other_unit_each_part_longest_first() -> None:
+    crash_loop = ("tests/server/services/test_crash_restart.py::test_kill[sqlite]", SLOW)
+    short_module = [("tests/browser/test_short.py::test_one", BROWSER)]
+    long_module = [(f"tests/browser/test_long.py::test_{n}", BROWSER) for n in range(3)]
+    quick = ("tests/pods/test_a.py::test_one", QUICK)
+    order = longest_first([quick, crash_loop, *short_module, *long_module])
+    assert order == [*(nodeid for nodeid, _ in long_module), short_module[0][0],
+                     crash_loop[0], quick[0]]
+
+
 def test_equal_units_keep_the_collection_order_and_nothing_is_lost() -> None:
     tests = [(f"tests/pods/test_a.py::test_{n}", QUICK) for n in range(5)]
     assert longest_first(tests) == [nodeid for nodeid, _ in tests]

@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: one server subprocess and one Chromium per module.
+"""Fixtures for the browser tests: one server subprocess per module, and one Chromium for
+each run of browser modules a worker takes one after another.
 
 Why a subprocess and Debian's Chromium: the point is to test what a phone sees, through a
 real uvicorn with real sockets, without downloading a browser. Requests that leave
@@ -18,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.server.support.live import START_SECONDS
 from tests.server.support.spawn import ServerProcess, spawn_server
@@ -117,24 +118,82 @@ def remote_images_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         yield base
 
 
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+class SharedChromium:
+    """One Playwright driver and Chromium for the browser modules a worker runs back to
+    back, started by the first and stopped before any test that needs no browser.
+
+    Why: a driver and a Chromium cost a start about 1.2 s of CPU, and the suite has over
+    fifty browser modules (issue #43); the workers take the browser modules first
+    (tests/conftest.py), so each starts one Chromium instead of a dozen. Why stopped
+    between: Playwright's sync API marks its asyncio loop as running on the worker's thread
+    while its driver lives, and a server test that met it failed (`asyncio.run` refused;
+    docs/performance.md, "One Chromium per worker: tried, and reverted"). Each module still
+    starts with no page open: `browser` closes every context a module left."""
+
+    def __init__(self) -> None:
+        self.playwright: Playwright | None = None
+        self.chromium: Browser | None = None
+
+    def get(self) -> Browser:
+        if self.playwright is None:
+            self.playwright = sync_playwright().start()
+        if self.chromium is None or not self.chromium.is_connected():
+            self.chromium = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        return self.chromium
+
+    def stop(self) -> None:
+        if self.chromium is not None and self.chromium.is_connected():
+            self.chromium.close()
+        if self.playwright is not None:
+            self.playwright.stop()
+        self.playwright = self.chromium = None
+
+
+SHARED_CHROMIUM = pytest.StashKey[SharedChromium]()
+
+
+def shared_chromium(config: pytest.Config) -> SharedChromium:
+    if SHARED_CHROMIUM not in config.stash:
+        config.stash[SHARED_CHROMIUM] = SharedChromium()
+        config.add_cleanup(config.stash[SHARED_CHROMIUM].stop)
+    return config.stash[SHARED_CHROMIUM]
+
+
+def chromium_ends_after(item: pytest.Item, nextitem: pytest.Item | None) -> bool:
+    """Whether the shared Chromium stops after `item`: when no test follows, or the next is
+    in another module and needs no browser. Not inside a module: its `browser` fixture
+    lives until the module ends, as a module's own Chromium always did."""
+    if nextitem is None:
+        return True
+    return nextitem.path != item.path and "browser" not in getattr(nextitem, "fixturenames", ())
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """Once a browser test's fixtures are torn down, stop the Chromium if the next test
+    needs none (or there is none): no other test may meet Playwright's loop."""
+    result = yield
+    if chromium_ends_after(item, nextitem) and SHARED_CHROMIUM in item.config.stash:
+        item.config.stash[SHARED_CHROMIUM].stop()
+    return result
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
+    """The shared Chromium, with no page open when the module starts or ends."""
     _need_chromium()
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = shared_chromium(request.config).get()
+    for context in chromium.contexts:
+        context.close()
+    try:
+        yield chromium
+    finally:
+        if chromium.is_connected():
+            for context in chromium.contexts:
+                context.close()
