@@ -18,8 +18,9 @@ out before all others, so each worker runs its share of them on one Chromium.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -38,8 +39,20 @@ settings.register_profile("suite", deadline=None)
 os.environ.setdefault("PRISMATIC_CARD_TEXT_ON_START", "0")
 settings.load_profile("suite")
 
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(WorkerHeap(), "worker-heap")
+
+
+@pytest.fixture
+def restored_gc() -> Iterator[None]:
+    """Nothing frozen before the test (the suite freezes at each module's end,
+    tests/worker_heap.py), the collector as it was after it."""
+    thresholds = gc.get_threshold()
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 BROWSER_MODULES = "tests/browser/"

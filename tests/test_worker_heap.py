@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from tests.worker_heap import FULL_COLLECTION_EVERY, module_ends, settle
-
-
-@pytest.fixture
-def restored_gc() -> Iterator[None]:
-    thresholds = gc.get_threshold()
-    gc.unfreeze()
-    yield
-    gc.unfreeze()
-    gc.set_threshold(*thresholds)
 
 
 def item(path: str) -> Any:

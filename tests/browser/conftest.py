@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.server.support.live import START_SECONDS
 from tests.server.support.spawn import ServerProcess, spawn_server
+from tests.worker_heap import module_ends
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -169,9 +170,7 @@ def chromium_ends_after(item: pytest.Item, nextitem: pytest.Item | None) -> bool
     """Whether the shared Chromium stops after `item`: when no test follows, or the next is
     in another module and needs no browser. Not inside a module: its `browser` fixture
     lives until the module ends, as a module's own Chromium always did."""
-    if nextitem is None:
-        return True
-    return nextitem.path != item.path and "browser" not in getattr(nextitem, "fixturenames", ())
+    return module_ends(item, nextitem) and "browser" not in getattr(nextitem, "fixturenames", ())
 
 
 @pytest.hookimpl(wrapper=True)
@@ -186,11 +185,10 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 @pytest.fixture(scope="module")
 def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
-    """The shared Chromium, with no page open when the module starts or ends."""
+    """The shared Chromium; each module closes the contexts it opened, so the next one
+    starts with no page open."""
     _need_chromium()
     chromium = shared_chromium(request.config).get()
-    for context in chromium.contexts:
-        context.close()
     try:
         yield chromium
     finally:

@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 
 import pytest
 
 from server.core.heap import YOUNG_THRESHOLD, settle_heap
-
-
-@pytest.fixture
-def restored_gc() -> Iterator[None]:
-    """Nothing frozen before the test (the suite freezes at each module's end,
-    tests/worker_heap.py), the thresholds as they were after it."""
-    thresholds = gc.get_threshold()
-    gc.unfreeze()
-    yield
-    gc.unfreeze()
-    gc.set_threshold(*thresholds)
 
 
 @pytest.mark.usefixtures("restored_gc")
