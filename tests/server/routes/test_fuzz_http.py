@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.python import asgi
 
 from server.app import create_app
@@ -175,8 +176,14 @@ def fuzz_operation(operation: Any, world: World, tally: Tally) -> None:
 
 def aim_at_the_world(case: Any, data: st.DataObject, world: World) -> None:
     """Most cases use a real pod with its own seat or host token (the simplest choices, which
-    Hypothesis favours); the rest mix pods and tokens or keep the generated nonsense."""
-    params = case.path_parameters or {}
+    Hypothesis favours); the rest mix pods and tokens or keep the generated nonsense.
+
+    A path that schemathesis made invalid is kept: aimed at a real pod it would be valid,
+    and the case's own record would still call it invalid, so a 200 for the rest of it (an
+    extra query parameter, which the API ignores) would count as an invalid request
+    accepted."""
+    aimed = not _made_invalid(case, ParameterLocation.PATH)
+    params = (case.path_parameters or {}) if aimed else {}
     pod = data.draw(st.integers(0, len(world.pod_ids) - 1))
     if "pod_id" in params and data.draw(st.integers(0, 5)) < 5:
         params["pod_id"] = world.pod_ids[pod]
@@ -191,3 +198,53 @@ def aim_at_the_world(case: Any, data: st.DataObject, world: World) -> None:
     elif choice == 3:
         headers.pop("authorization", None)
     case.headers = headers
+
+
+def _made_invalid(case: Any, location: ParameterLocation) -> bool:
+    component = case.meta.components.get(location) if case.meta else None
+    return component is not None and bool(component.mode.is_negative)
+
+
+class AlwaysTheWorld:
+    """Draws for `aim_at_the_world` that always aim: the first pod, its own seat token."""
+
+    def draw(self, strategy: Any) -> int:
+        return 0
+
+
+def a_case(operation: Any, location: ParameterLocation, mode: GenerationMode) -> Any:
+    """The first case Hypothesis finds whose `location` was generated in `mode` (the same
+    case every run: derandomized)."""
+    def generated_so(case: Any) -> bool:
+        component = case.meta.components.get(location) if case.meta else None
+        return component is not None and component.mode == mode
+
+    return find(operation.as_strategy(mode), generated_so,
+                settings=settings(derandomize=True, database=None, max_examples=500))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_case_whose_path_was_made_invalid_is_not_aimed_at_a_real_pod(
+    fuzz_app: tuple[Any, Any], saved_world: Saved[World]
+) -> None:
+    """Met in CI: a case made invalid in its path (a `pod_id` off the pattern) and its query
+    (a nameless extra parameter) was aimed at a real pod, so only the extra parameter was
+    left, which the API ignores, and schemathesis, reading the case's own record, counted
+    the 200 as "a schema-violating request accepted". A path made invalid stays invalid."""
+    schema, _ = fuzz_app
+    operation = schema["/api/pods/{pod_id}/replay"]["GET"]
+    case = a_case(operation, ParameterLocation.PATH, GenerationMode.NEGATIVE)
+    generated = dict(case.path_parameters)
+    case.query = {"open": "false", "": "null"}
+    aim_at_the_world(case, AlwaysTheWorld(), saved_world.value)  # type: ignore[arg-type]
+    assert case.path_parameters == generated
+    case.call_and_validate(excluded_checks=EXCLUDED_CHECKS)
+
+
+def test_a_valid_path_is_aimed_at_a_real_pod(saved_world: Saved[World]) -> None:
+    schema = schemathesis.openapi.from_dict(copy.deepcopy(_documented()), config=FUZZ_CONFIG)
+    operation = schema["/api/pods/{pod_id}/replay"]["GET"]
+    case = a_case(operation, ParameterLocation.PATH, GenerationMode.POSITIVE)
+    aim_at_the_world(case, AlwaysTheWorld(), saved_world.value)  # type: ignore[arg-type]
+    assert case.path_parameters == {"pod_id": saved_world.value.pod_ids[0]}
