@@ -3,8 +3,11 @@
 Why: the suite is CPU-bound on a 2-core machine (issue #43), so what a module costs is its
 CPU, not its wall time, and most of it is spent outside the test worker: in the servers
 forked by the zygote (its children, not the worker's), in Playwright's node driver and in
-Chromium (the driver's children, counted in the worker's once the driver is reaped at the
-module's end). Off by default; load it with `-p tests.cpu_meter` and name a folder:
+Chromium (the driver's children, counted in the worker's once the driver is reaped, when
+the worker's run of browser modules ends). Not counted: Chromium's renderers, whose
+zygote outlives the browser process and is reaped by the system's first process;
+`bench/suite_cpu.py` counts a whole run, orphans included. Off by default; load it with
+`-p tests.cpu_meter` and name a folder:
 
     PRISMATIC_TEST_CPU_DIR=/tmp/cpu .venv/bin/python -m pytest -p tests.cpu_meter -n 0 tests/browser
     .venv/bin/python -m tests.cpu_meter /tmp/cpu [N]    # the table, most CPU first

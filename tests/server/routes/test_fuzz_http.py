@@ -184,7 +184,7 @@ def aim_at_the_world(case: Any, data: st.DataObject, world: World) -> None:
     and the case's own record would still call it invalid, so a 200 for the rest of it (an
     extra query parameter, which the API ignores) would count as an invalid request
     accepted."""
-    aimed = not _made_invalid(case, ParameterLocation.PATH)
+    aimed = _generated_as(case, ParameterLocation.PATH) != GenerationMode.NEGATIVE
     params = (case.path_parameters or {}) if aimed else {}
     pod = data.draw(st.integers(0, len(world.pod_ids) - 1))
     if "pod_id" in params and data.draw(st.integers(0, 5)) < 5:
@@ -202,9 +202,10 @@ def aim_at_the_world(case: Any, data: st.DataObject, world: World) -> None:
     case.headers = headers
 
 
-def _made_invalid(case: Any, location: ParameterLocation) -> bool:
+def _generated_as(case: Any, location: ParameterLocation) -> GenerationMode | None:
+    """Whether schemathesis made this part of the case valid or invalid, by its record."""
     component = case.meta.components.get(location) if case.meta else None
-    return component is not None and bool(component.mode.is_negative)
+    return component.mode if component is not None else None
 
 
 class AlwaysTheWorld:
@@ -217,11 +218,7 @@ class AlwaysTheWorld:
 def a_case(operation: Any, location: ParameterLocation, mode: GenerationMode) -> Any:
     """The first case Hypothesis finds whose `location` was generated in `mode` (the same
     case every run: derandomized)."""
-    def generated_so(case: Any) -> bool:
-        component = case.meta.components.get(location) if case.meta else None
-        return component is not None and component.mode == mode
-
-    return find(operation.as_strategy(mode), generated_so,
+    return find(operation.as_strategy(mode), lambda case: _generated_as(case, location) == mode,
                 settings=settings(derandomize=True, database=None, max_examples=500))
 
 
