@@ -37,15 +37,15 @@ class Run:
     tree_cpu: float
     """User + system CPU of the command and of every process below it, orphans included."""
     machine_busy: float
-    """CPU every process of the machine used meanwhile (`/proc/stat`: all but idle and iowait)."""
+    """CPU every process of the machine used meanwhile (`/proc/stat`: user, nice, system,
+    irq and softirq; not idle, iowait, or steal, the time the host gave to other machines)."""
     orphans: int
 
 
 def machine_busy() -> float:
     with open("/proc/stat") as stat:
-        fields = [int(value) for value in stat.readline().split()[1:]]
-    idle, iowait = fields[3], fields[4]
-    return (sum(fields[:8]) - idle - iowait) / TICK
+        user, nice, system, _idle, _iowait, irq, softirq = map(int, stat.readline().split()[1:8])
+    return (user + nice + system + irq + softirq) / TICK
 
 
 def become_subreaper() -> None:

@@ -101,7 +101,7 @@ def fuzz_app(make_settings: Any, saved_world: Saved[World]) -> Iterator[tuple[An
     settings: Settings = make_settings(max_pods=100_000)
     saved_world.copy_to(settings.db_url)  # before the app opens its database
     app = create_app(settings)
-    schema = schemathesis.openapi.from_dict(copy.deepcopy(_documented()), config=FUZZ_CONFIG)
+    schema = documented_schema()
     schema.app, schema.location = app, "/openapi.json"  # what `from_asgi` sets
     try:
         yield schema, app
@@ -115,6 +115,11 @@ def _documented() -> dict[str, Any]:
     building it is most of a small operation's test, and every app of this code documents
     the same API."""
     return dict(json.loads(json.dumps(create_app(Settings()).openapi())))
+
+
+def documented_schema() -> Any:
+    """Schemathesis's schema of the app's own document, built on a copy of it."""
+    return schemathesis.openapi.from_dict(copy.deepcopy(_documented()), config=FUZZ_CONFIG)
 
 
 def _operation_names() -> list[str]:
@@ -216,8 +221,8 @@ class AlwaysTheWorld:
 
 
 def a_case(operation: Any, location: ParameterLocation, mode: GenerationMode) -> Any:
-    """The first case Hypothesis finds whose `location` was generated in `mode` (the same
-    case every run: derandomized)."""
+    """A case whose `location` schemathesis generated in `mode`; which one does not matter,
+    the rules that use it hold for any."""
     return find(operation.as_strategy(mode), lambda case: _generated_as(case, location) == mode,
                 settings=settings(derandomize=True, database=None, max_examples=500))
 
@@ -242,7 +247,7 @@ def test_a_case_whose_path_was_made_invalid_is_not_aimed_at_a_real_pod(
 
 
 def test_a_valid_path_is_aimed_at_a_real_pod(saved_world: Saved[World]) -> None:
-    schema = schemathesis.openapi.from_dict(copy.deepcopy(_documented()), config=FUZZ_CONFIG)
+    schema = documented_schema()
     operation = schema["/api/pods/{pod_id}/replay"]["GET"]
     case = a_case(operation, ParameterLocation.PATH, GenerationMode.POSITIVE)
     aim_at_the_world(case, AlwaysTheWorld(), saved_world.value)  # type: ignore[arg-type]
